@@ -1,0 +1,256 @@
+"""The window, the fixed-timestep loop and the scene stack.
+
+One :class:`App` owns the pygame window and a stack of scenes. Every frame it feeds events to the top scene,
+runs ``fixed_update`` at a fixed rate from an integer-millisecond accumulator (with a clamp, so a stall never
+causes a spiral of catch-up steps), then ``update`` and ``draw``. The clock is injectable: tests and headless
+runs pass frame times explicitly and need no real time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import pygame
+
+#: Fixed update step in whole milliseconds (100 Hz); scenes sub-step further where they need to.
+FIXED_STEP_MS = 10
+#: At most this much time is caught up in one frame; the rest is dropped (the game slows down instead).
+MAX_FRAME_MS = 250
+#: The frame time a headless run pretends to take (60 frames per second).
+HEADLESS_FRAME_MS = 1000 / 60
+
+
+@runtime_checkable
+class Scene(Protocol):
+    """What the app asks of a scene. :class:`BaseScene` gives sensible defaults for all of it."""
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+
+    def fixed_update(self, dt: float) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+class BaseScene:
+    """A scene with no-op hooks. Subclasses override what they need.
+
+    ``layout(size)`` is called when the scene becomes active and whenever the window changes size;
+    ``on_back()`` is asked on Esc: return True when the scene handled it (closed a dialog, say), False to let
+    the app pop the scene.
+    """
+
+    app: App
+
+    def attach(self, app: App) -> None:
+        self.app = app
+
+    def layout(self, size: tuple[int, int]) -> None:
+        pass
+
+    def on_enter(self) -> None:
+        pass
+
+    def on_exit(self) -> None:
+        pass
+
+    def on_back(self) -> bool:
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def fixed_update(self, dt: float) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class FixedStepAccumulator:
+    """Turns frame times (integer ms) into a whole number of fixed steps."""
+
+    def __init__(self, step_ms: int = FIXED_STEP_MS, max_frame_ms: int = MAX_FRAME_MS) -> None:
+        if step_ms <= 0:
+            raise ValueError("step_ms must be positive")
+        self.step_ms = step_ms
+        self.max_frame_ms = max_frame_ms
+        self.pending_ms = 0
+        self.total_steps = 0
+        self.dropped_ms = 0
+
+    def add(self, frame_ms: int) -> int:
+        """Add one frame's elapsed time; return how many fixed steps to run now."""
+        frame_ms = max(0, int(frame_ms))
+        if frame_ms > self.max_frame_ms:
+            self.dropped_ms += frame_ms - self.max_frame_ms
+            frame_ms = self.max_frame_ms
+        self.pending_ms += frame_ms
+        steps, self.pending_ms = divmod(self.pending_ms, self.step_ms)
+        self.total_steps += steps
+        return steps
+
+    @property
+    def alpha(self) -> float:
+        """How far (0..1) the time is between the last fixed step and the next, for interpolation."""
+        return self.pending_ms / self.step_ms
+
+
+@dataclass
+class AppOptions:
+    size: tuple[int, int] = (1280, 800)
+    headless: bool = False
+    frames: int | None = None
+    screenshot: Path | None = None
+    lang: str = "en"
+    seed: int = 0
+    title: str = "garden-table"
+
+
+class VirtualClock:
+    """A clock for headless runs: every call advances a fixed frame time (kept exact in integer ms)."""
+
+    def __init__(self, frame_ms: float = HEADLESS_FRAME_MS) -> None:
+        self.frame_ms = frame_ms
+        self._time = 0.0
+
+    def __call__(self) -> int:
+        self._time += self.frame_ms
+        return int(self._time)
+
+
+class App:
+    """One window, one scene stack, one loop."""
+
+    def __init__(self, options: AppOptions | None = None, clock: Callable[[], int] | None = None) -> None:
+        self.options = options or AppOptions()
+        if self.options.headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        pygame.init()
+        from game.ui.fonts import font
+
+        font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
+        pygame.key.set_repeat(350, 40)
+        flags = pygame.RESIZABLE
+        self.surface = pygame.display.set_mode(self.options.size, flags)
+        pygame.display.set_caption(self.options.title)
+        if clock is None:
+            clock = VirtualClock() if self.options.headless else pygame.time.get_ticks
+        self.clock = clock
+        self._last_ms: int | None = None
+        self.accumulator = FixedStepAccumulator()
+        self.stack: list[BaseScene] = []
+        self.running = True
+        self.frame_count = 0
+        self.exit_code = 0
+        self._pacer = pygame.time.Clock()
+
+    # -- the scene stack ---------------------------------------------------------------------------
+    @property
+    def scene(self) -> BaseScene | None:
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def push(self, scene: BaseScene) -> None:
+        scene.attach(self)
+        self.stack.append(scene)
+        scene.layout(self.size)
+        scene.on_enter()
+
+    def pop(self) -> BaseScene | None:
+        if not self.stack:
+            return None
+        scene = self.stack.pop()
+        scene.on_exit()
+        if self.stack:
+            self.stack[-1].layout(self.size)
+            self.stack[-1].on_enter()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: BaseScene) -> None:
+        if self.stack:
+            self.stack.pop().on_exit()
+        self.push(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.exit_code = code
+        self.running = False
+
+    # -- the loop ----------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        width, height = max(640, size[0]), max(480, size[1])
+        if (width, height) != self.surface.get_size():
+            self.surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        for scene in self.stack:
+            scene.layout((width, height))
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        scene = self.scene
+        if scene is None:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not scene.on_back():
+            self.pop()
+            return
+        scene.handle_event(event)
+
+    def frame(self, now_ms: int | None = None) -> None:
+        """Run one frame: events, fixed steps, update, draw."""
+        now = self.clock() if now_ms is None else now_ms
+        elapsed = 0 if self._last_ms is None else now - self._last_ms
+        self._last_ms = now
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        scene = self.scene
+        if scene is None:
+            return
+        steps = self.accumulator.add(elapsed)
+        dt = self.accumulator.step_ms / 1000.0
+        for _ in range(steps):
+            scene.fixed_update(dt)
+        scene.update(elapsed / 1000.0)
+        if self.scene is scene:
+            scene.draw(self.surface)
+        self.frame_count += 1
+
+    def run(self) -> int:
+        """Loop until the stack empties, a scene quits, or ``--frames`` frames were drawn."""
+        limit = self.options.frames
+        while self.running and self.stack:
+            self.frame()
+            if not self.options.headless:
+                pygame.display.flip()
+                self._pacer.tick(120)
+            if limit is not None and self.frame_count >= limit:
+                break
+        self.save_screenshot()
+        return self.exit_code
+
+    def save_screenshot(self) -> Path | None:
+        path = self.options.screenshot
+        if path is None:
+            return None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.surface, str(path))
+        return path

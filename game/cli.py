@@ -1,0 +1,153 @@
+"""``python -m game [SUBCOMMAND] [flags]``: the launcher, the rooms, simulations and benchmarks.
+
+Global flags may stand before or after the subcommand. Bad input ends with a usage message and exit code 2,
+never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from game import i18n
+from game.rooms import create_room_scene, room_module
+
+#: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
+SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate"}
+BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench"}
+
+
+def parse_window(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
+    width, height = int(match.group(1)), int(match.group(2))
+    if not (640 <= width <= 7680 and 480 <= height <= 4320):
+        raise argparse.ArgumentTypeError("the window must be between 640x480 and 7680x4320")
+    return width, height
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
+    return value
+
+
+def seed_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) -> None:
+    """The flags every form of the command takes. In a subcommand they must not reset what came before."""
+    default: Any = argparse.SUPPRESS if in_subcommand else None
+    group = parser.add_argument_group("global flags")
+    group.add_argument("--lang", choices=i18n.LANGUAGES, default=default,
+                       help="language of the interface (default: from the locale, else en)")
+    group.add_argument("--seed", type=seed_int, default=argparse.SUPPRESS if in_subcommand else 0,
+                       help="seed of every random choice (default 0)")
+    group.add_argument("--headless", action="store_true",
+                       default=argparse.SUPPRESS if in_subcommand else False,
+                       help="run without a visible window (SDL dummy drivers)")
+    group.add_argument("--frames", type=positive_int, default=default, metavar="N",
+                       help="quit after N frames")
+    group.add_argument("--screenshot", type=Path, default=default, metavar="PATH",
+                       help="save the last frame as a PNG")
+    group.add_argument("--window", type=parse_window, default=argparse.SUPPRESS if in_subcommand else (1280, 800),
+                       metavar="WxH", help="window size (default 1280x800; the window is resizable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game",
+        description="garden-table: Cactus, Artischocken and the shape editor. No subcommand opens the launcher.",
+    )
+    add_global_flags(parser, in_subcommand=False)
+    sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
+    for name, help_text in (
+        ("cactus", "open the Cactus room"),
+        ("artischocken", "open the Artischocken room"),
+        ("editor", "open the shape editor"),
+    ):
+        room_parser = sub.add_parser(name, help=help_text)
+        add_global_flags(room_parser, in_subcommand=True)
+        module = room_module(name)
+        if module is not None and hasattr(module, "add_arguments"):
+            module.add_arguments(room_parser)
+    simulate = sub.add_parser("simulate", help=f"batch simulation ({', '.join(SIMULATIONS)})")
+    simulate.add_argument("room", choices=sorted(SIMULATIONS), help="the room to simulate")
+    simulate.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
+    bench = sub.add_parser("bench", help=f"benchmarks printing JSON ({', '.join(BENCHMARKS)})")
+    bench.add_argument("room", choices=sorted(BENCHMARKS), help="the room to measure")
+    bench.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
+    return parser
+
+
+def _run_tool(table: dict[str, str], room: str, argv: list[str], parser: argparse.ArgumentParser) -> int:
+    try:
+        module = importlib.import_module(table[room])
+    except ModuleNotFoundError:
+        parser.exit(2, f"python -m game: '{room}' is not available in this build yet\n")
+    main: Callable[[list[str]], int] = module.main
+    return int(main(argv) or 0)
+
+
+def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
+    from game.app import App, AppOptions
+
+    options = AppOptions(
+        size=args.window,
+        headless=args.headless,
+        frames=args.frames,
+        screenshot=args.screenshot,
+        lang=i18n.get_language(),
+        seed=args.seed,
+    )
+    app = App(options)
+    try:
+        app.push(make_scene())
+        return app.run()
+    finally:
+        import pygame
+
+        pygame.quit()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if getattr(args, "headless", False):
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+    if args.command == "simulate":
+        return _run_tool(SIMULATIONS, args.room, list(args.args), parser)
+    if args.command == "bench":
+        return _run_tool(BENCHMARKS, args.room, list(args.args), parser)
+
+    from game import settings
+
+    prefs = settings.load_settings()
+    lang = args.lang or prefs.lang or i18n.detect_language()
+    i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.DEFAULT_LANGUAGE)
+
+    def make_scene() -> Any:
+        if args.command is None:
+            from game.launcher import LauncherScene
+
+            return LauncherScene(problem=prefs.problem)
+        return create_room_scene(args.command, args)
+
+    return run_app(args, make_scene)

@@ -1,0 +1,327 @@
+"""Small game widgets drawn in the house style: buttons, focus groups, tooltips, dialogs, a message line.
+
+Text fields, sliders and drop-downs come from pygame_gui (see :mod:`game.ui.gui`); these are the pieces a
+table game shows all the time and wants to look like part of the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import draw
+from game.ui.fonts import font
+from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
+
+TextSource = str | Callable[[], str]
+
+
+def resolve(text: TextSource) -> str:
+    return text() if callable(text) else text
+
+
+STYLES: dict[str, tuple[Color, Color, Color]] = {
+    # style: (body, text, border)
+    "primary": (PALETTE.terracotta, PALETTE.paper, PALETTE.terracotta_dark),
+    "secondary": (PALETTE.paper, PALETTE.ink, PALETTE.sand_dark),
+    "green": (PALETTE.cactus, PALETTE.paper, PALETTE.cactus_dark),
+    "ghost": (PALETTE.sand, PALETTE.ink, PALETTE.dune),
+}
+
+
+class Button:
+    """A rounded button with hover, pressed, focus and disabled states; ``on_click`` runs on release."""
+
+    def __init__(self, label: TextSource, on_click: Callable[[], None], *, rect: pygame.Rect | None = None,
+                 style: str = "secondary", tooltip: TextSource | None = None, enabled: bool = True,
+                 text_size: int = SIZES.text) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.rect = rect or pygame.Rect(0, 0, 160, SIZES.button_height)
+        self.style = style
+        self.tooltip = tooltip
+        self.enabled = enabled
+        self.text_size = text_size
+        self.hovered = False
+        self.pressed = False
+        self.focused = False
+        self.flash = 0.0  # seconds of click feedback left
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.flash = 0.15
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was this button's."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.flash = max(0.0, self.flash - dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        body, ink, border = STYLES.get(self.style, STYLES["secondary"])
+        if not self.enabled:
+            body, ink, border = lerp(body, PALETTE.sand, 0.6), PALETTE.ink_faint, PALETTE.sand_dark
+        elif self.pressed or self.flash > 0:
+            body = shade(body, -0.15)
+        elif self.hovered or self.focused:
+            body = shade(body, 0.12 if self.style != "secondary" else -0.04)
+        rect = self.rect.move(0, 2) if self.pressed else self.rect
+        if self.enabled and not self.pressed:
+            draw.drop_shadow(surface, rect, SIZES.radius_small, offset=3, alpha=50)
+        draw.rounded_rect(surface, rect, body, SIZES.radius_small, border, 2)
+        if self.focused and self.enabled:
+            draw.rounded_ring(surface, rect.inflate(10, 10), PALETTE.focus, SIZES.radius_small + 5, 3)
+        draw.text(surface, resolve(self.label), rect.center, size=self.text_size, color=ink, bold=True,
+                  anchor="center")
+
+
+class FocusGroup:
+    """Keyboard navigation over a list of buttons (or anything with ``rect``, ``focused``, ``activate``).
+
+    Tab / Shift+Tab and the arrow keys move the focus, Enter or Space activates, hovering with the mouse moves
+    the focus to what is under it.
+    """
+
+    def __init__(self, items: list[Button] | None = None, *, columns: int = 1) -> None:
+        self.items: list[Button] = items or []
+        self.columns = max(1, columns)
+        self.index: int | None = None
+
+    def set_items(self, items: list[Button], columns: int | None = None) -> None:
+        self.items = items
+        if columns is not None:
+            self.columns = max(1, columns)
+        if self.index is not None and self.index >= len(items):
+            self.index = None
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, item in enumerate(self.items):
+            item.focused = i == self.index
+
+    def focus(self, index: int | None) -> None:
+        self.index = None if index is None or not self.items else index % len(self.items)
+        self._sync()
+
+    @property
+    def current(self) -> Button | None:
+        return None if self.index is None else self.items[self.index]
+
+    def move(self, delta: int) -> None:
+        if not self.items:
+            return
+        start = (-1 if delta > 0 else 0) if self.index is None else self.index
+        n = len(self.items)
+        index = start
+        for _ in range(n):
+            index = (index + delta) % n
+            if self.items[index].enabled:
+                break
+        self.focus(index)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for i, item in enumerate(self.items):
+                if item.rect.collidepoint(event.pos):
+                    self.focus(i)
+                    break
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key == pygame.K_TAB:
+            self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_RIGHT, pygame.K_d):
+            self.move(1)
+        elif key in (pygame.K_LEFT, pygame.K_a):
+            self.move(-1)
+        elif key in (pygame.K_DOWN, pygame.K_s):
+            self.move(self.columns)
+        elif key in (pygame.K_UP, pygame.K_w):
+            self.move(-self.columns)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.current is not None:
+                self.current.activate()
+            else:
+                return False
+        else:
+            return False
+        return True
+
+
+class Tooltip:
+    """A hint that appears after the pointer rests on something for a moment."""
+
+    DELAY = 0.45
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+        self.pos = (0, 0)
+        self.rest = 0.0
+
+    def hover(self, content: str | None, pos: tuple[int, int]) -> None:
+        if content != self.text:
+            self.rest = 0.0
+        self.text = content
+        self.pos = pos
+
+    def update(self, dt: float) -> None:
+        if self.text:
+            self.rest += dt
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.text) and self.rest >= self.DELAY
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or not self.text:
+            return
+        fnt = font(SIZES.text_small)
+        lines = draw.wrap_text(self.text, fnt, 320)
+        width = max(fnt.size(line)[0] for line in lines) + 2 * 10
+        height = len(lines) * fnt.get_linesize() + 2 * 8
+        rect = pygame.Rect(self.pos[0] + 16, self.pos[1] + 20, width, height)
+        rect.clamp_ip(surface.get_rect().inflate(-8, -8))
+        draw.panel(surface, rect, PALETTE.ink, None, SIZES.radius_small, shadow=True)
+        for i, line in enumerate(lines):
+            draw.text(surface, line, (rect.x + 10, rect.y + 8 + i * fnt.get_linesize()), size=SIZES.text_small,
+                      color=PALETTE.paper)
+
+
+@dataclass
+class Dialog:
+    """A modal dialog: dims the scene, takes every event until one of its buttons closes it.
+
+    ``buttons`` are (label, callback) pairs; the last one is the cancel action that Esc triggers.
+    """
+
+    title: str
+    body: str
+    buttons: list[tuple[TextSource, Callable[[], None]]]
+    width: int = 520
+    open: bool = True
+    _widgets: list[Button] = field(default_factory=list)
+    _focus: FocusGroup = field(default_factory=FocusGroup)
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def _close_then(self, callback: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.open = False
+            callback()
+
+        return run
+
+    def layout(self, size: tuple[int, int]) -> None:
+        inner = self.width - 2 * SIZES.pad * 2
+        body_h = draw.text_height(self.body, inner)
+        height = 40 + 40 + body_h + 24 + SIZES.button_height + 32
+        self.rect = pygame.Rect(0, 0, self.width, height)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self._widgets = []
+        n = len(self.buttons)
+        bw = min(200, (self.width - 2 * 32 - (n - 1) * SIZES.gap) // max(1, n))
+        x = self.rect.right - 32 - n * bw - (n - 1) * SIZES.gap
+        for i, (label, callback) in enumerate(self.buttons):
+            rect = pygame.Rect(x + i * (bw + SIZES.gap), self.rect.bottom - 28 - SIZES.button_height, bw,
+                               SIZES.button_height)
+            style = "primary" if i == 0 else "secondary"
+            self._widgets.append(Button(label, self._close_then(callback), rect=rect, style=style))
+        self._focus.set_items(self._widgets, columns=len(self._widgets))
+        self._focus.focus(0)
+
+    @property
+    def widgets(self) -> list[Button]:
+        return self._widgets
+
+    def cancel(self) -> None:
+        if self._widgets:
+            self._widgets[-1].activate()
+        else:
+            self.open = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Modal: every event is the dialog's while it is open."""
+        if not self.open:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        if self._focus.handle_event(event):
+            return True
+        for widget in self._widgets:
+            if widget.handle_event(event):
+                break
+        return True
+
+    def update(self, dt: float) -> None:
+        for widget in self._widgets:
+            widget.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.open:
+            return
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*PALETTE.ink, 120))
+        surface.blit(veil, (0, 0))
+        draw.panel(surface, self.rect, PALETTE.paper, PALETTE.dune)
+        draw.text(surface, self.title, (self.rect.x + 32, self.rect.y + 28), size=SIZES.text_large, bold=True)
+        draw.text_block(surface, self.body,
+                        pygame.Rect(self.rect.x + 32, self.rect.y + 80, self.rect.width - 64, 400),
+                        color=PALETTE.ink_soft)
+        for widget in self._widgets:
+            widget.draw(surface)
+
+
+class MessageLine:
+    """One short message at a time (info, ok, warn, error) that fades out after a few seconds."""
+
+    COLORS: dict[str, Color] = {
+        "info": PALETTE.ink, "ok": PALETTE.ok, "warn": PALETTE.warn, "error": PALETTE.error,
+    }
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.kind = "info"
+        self.left = 0.0
+        self.total = 1.0
+
+    def show(self, content: str, kind: str = "info", seconds: float = 3.5) -> None:
+        self.text, self.kind, self.left, self.total = content, kind, seconds, seconds
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    @property
+    def visible(self) -> bool:
+        return bool(self.text) and self.left > 0
+
+    def draw(self, surface: pygame.Surface, midbottom: tuple[int, int]) -> None:
+        if not self.visible:
+            return
+        alpha = round(255 * min(1.0, self.left / 0.4))
+        fnt = font(SIZES.text, bold=True)
+        width = fnt.size(self.text)[0] + 48
+        rect = pygame.Rect(0, 0, width, 44)
+        rect.midbottom = midbottom
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 22, self.COLORS.get(self.kind, PALETTE.ink), 3)
+        draw.text(layer, self.text, layer.get_rect().center, color=self.COLORS.get(self.kind, PALETTE.ink),
+                  bold=True, anchor="center")
+        layer.set_alpha(alpha)
+        surface.blit(layer, rect)

@@ -1,0 +1,119 @@
+"""The launcher driven headless with synthetic events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, AppOptions
+from game.launcher import LauncherScene
+
+
+@pytest.fixture
+def launcher(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    i18n.set_language("en")
+    app = App(AppOptions(size=(1280, 800), headless=True))
+    scene = LauncherScene()
+    app.push(scene)
+    yield app, scene
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def post(*events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def click(pos: tuple[int, int]) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def test_click_on_a_tile_opens_the_room(launcher) -> None:
+    app, scene = launcher
+    app.frame(0)
+    click(scene.tiles[2].rect.center)
+    app.frame(16)
+    assert scene.opened == "editor"
+    assert app.scene is not scene  # the room (or its placeholder) is on top
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.frame(32)
+    assert app.scene is scene
+
+
+def test_hover_lifts_a_tile(launcher, tmp_path: Path) -> None:
+    app, scene = launcher
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.tiles[0].rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    for i in range(20):
+        app.frame(i * 16)
+    assert scene.tiles[0].hovered and scene.tiles[0].lift > 0.9
+    assert scene.tiles[1].lift < 0.1
+    pygame.image.save(app.surface, str(tmp_path / "hover.png"))
+
+
+def test_keyboard_navigation_and_enter(launcher) -> None:
+    app, scene = launcher
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0),
+         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+    app.frame(0)
+    assert scene.focus.current is scene.tiles[1]
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.frame(16)
+    assert scene.opened == "artischocken"
+
+
+def test_language_switch_is_saved(launcher) -> None:
+    app, scene = launcher
+    click(scene.lang_button.rect.center)
+    app.frame(0)
+    assert i18n.get_language() == "de"
+    from game import settings
+
+    assert settings.load_settings().lang == "de"
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0))
+    app.frame(16)
+    assert i18n.get_language() == "en"
+
+
+def test_quit_button(launcher) -> None:
+    app, scene = launcher
+    click(scene.quit_button.rect.center)
+    app.frame(0)
+    assert not app.running
+
+
+def test_layout_follows_resize(launcher) -> None:
+    app, scene = launcher
+    app.resize((900, 640))
+    app.frame(0)
+    right = max(tile.rect.right for tile in scene.tiles)
+    assert right <= 900 and min(tile.rect.left for tile in scene.tiles) >= 0
+    rects = [tile.rect for tile in scene.tiles] + [scene.lang_button.rect, scene.quit_button.rect]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b)  # no overlapping widgets
+
+
+def test_corrupt_settings_are_explained_in_a_dialog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    (tmp_path / "settings.json").write_text("{oops")
+    from game import settings
+
+    prefs = settings.load_settings()
+    app = App(AppOptions(size=(1280, 800), headless=True))
+    try:
+        scene = LauncherScene(problem=prefs.problem)
+        app.push(scene)
+        assert scene.dialog is not None and "settings.json" in scene.dialog.body
+        post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+        app.frame(0)
+        app.frame(16)
+        assert scene.dialog is None
+    finally:
+        pygame.quit()
