@@ -65,7 +65,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 #: The five colours (ids), in the order used for display and for the default catalogue.
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple")
 #: The five forms of the basic pieces (ids).
-FORMS: tuple[str, ...] = ("hook", "crescent", "fork", "zigzag", "arch")
+FORMS: tuple[str, ...] = ("arch", "hook", "crescent", "fork", "zigzag")
 #: Number of cacti (C-K1); cactus ``i`` is followed clockwise by ``(i + 1) % N_CACTI``.
 N_CACTI = 5
 #: Flower tokens in the game (C-K4).
@@ -77,18 +77,19 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 BASIC = "basic"
 SPECIAL = "special"
-#: Default ids of the ten special desert pieces (two per colour, C-K3), used when no catalogue is given.
+#: The ten special desert pieces (two per colour, C-K3), as in assets/pieces.json; used when the match
+#: passes no catalogue (the rules never read the file).
 DEFAULT_SPECIALS: tuple[tuple[str, str], ...] = (
-    ("skull", "red"),
-    ("chili", "red"),
+    ("cactus_flower", "red"),
+    ("cowboy_boot", "red"),
     ("sun", "yellow"),
-    ("feather", "yellow"),
+    ("scorpion", "yellow"),
     ("lizard", "green"),
-    ("boot", "green"),
+    ("snake", "green"),
     ("pot", "blue"),
-    ("snake", "blue"),
-    ("arrow", "purple"),
-    ("star", "purple"),
+    ("horseshoe", "blue"),
+    ("cow_skull", "purple"),
+    ("feather", "purple"),
 )
 SAVE_FORMAT = "cactus-rules/1"
 
@@ -182,8 +183,9 @@ class PlacementFacts:
 
 
 def default_pieces() -> list[Piece]:
-    """The default catalogue: 25 basic pieces ``<colour>_<form>`` (C-K2) and 10 specials (C-K3)."""
-    basics = [Piece(f"{c}_{f}", BASIC, c, f) for f in FORMS for c in COLOURS]
+    """The default catalogue (the ids and order of assets/pieces.json): 25 basic pieces
+    ``<colour>_<form>`` (C-K2) and 10 specials (C-K3)."""
+    basics = [Piece(f"{c}_{f}", BASIC, c, f) for c in COLOURS for f in FORMS]
     specials = [Piece(name, SPECIAL, colour, None) for name, colour in DEFAULT_SPECIALS]
     return basics + specials
 
