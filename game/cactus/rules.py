@@ -838,7 +838,10 @@ class CactusGame:
         return events
 
     def record_fallen(self, piece_ids: Iterable[str]) -> list[Event]:
-        """Pieces the world removed as fallen (C-X3). Call once per removal; ids already gone are ignored.
+        """Pieces the world removed as fallen (C-X3); ids no longer on the table are ignored, so passing
+        physics' cumulative ``facts.fallen`` is safe for knocked pieces. The placed piece's fall is
+        recorded each time its id is passed: pass it once per drop (e.g. only ids new since the last
+        call). Call it also between turns, so that a piece falling then is not charged to the next seat.
 
         The piece being placed: no penalty, it must be placed again (C-R5). Any other piece in the
         place phase: knocked off, 1 flower (C-R5), no awards this turn, and it leaves the game or
