@@ -451,7 +451,7 @@ class Game:
         discard.clear()
         _shuffle(deck, self.rng)
         self.known[seat] = 0
-        self.log.append(("shuffle", seat, (), "discard", "deck", None, None, ()))
+        self.log.append(("shuffle", seat, (), "discard", "deck", None, None, None))
 
     def _reveal_top(self, seat: int) -> str | None:
         """Take the top card of seat's deck (reshuffling an empty deck first); None when both are empty."""

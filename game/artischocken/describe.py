@@ -1,0 +1,88 @@
+"""Sentences for the engine's events, card names and rule texts (de/en) from the i18n catalogues.
+
+The engine is pure and touches no files, so its texts live in ``assets/i18n/<lang>/artischocken.json``
+and are formatted here. ``describe`` hides card names from a viewer who may not see them (A-G2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.i18n import t
+
+
+def card_name(card: str, lang: str | None = None) -> str:
+    return t(f"artischocken.card.{card}.name", lang)
+
+
+def card_rule(card: str, lang: str | None = None) -> str:
+    return t(f"artischocken.card.{card}.rule", lang)
+
+
+def seat_name(seat: int, lang: str | None = None) -> str:
+    return t("artischocken.seat", lang, n=seat + 1)
+
+
+def unplayable_text(reason: str, lang: str | None = None) -> str:
+    """The text for a reason id of ``Game.why_unplayable``."""
+    return t(f"artischocken.unplayable.{reason}", lang)
+
+
+def cards_text(cards: Sequence[str], lang: str | None = None) -> str:
+    """'Artichoke, 2× Corn' style list, in first-seen order."""
+    if not cards:
+        return t("artischocken.no_cards", lang)
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    parts = []
+    for c, n in counts.items():
+        name = card_name(c, lang)
+        parts.append(name if n == 1 else t("artischocken.card_times", lang, count=n, card=name))
+    return ", ".join(parts)
+
+
+def _may_see(event: Mapping[str, Any], viewer: int | None) -> bool:
+    cards = event.get("cards")
+    if cards is None:  # already redacted by Game.view
+        return False
+    if viewer is None:
+        return True
+    if "visible_to" in event:  # a full event from Game.events()
+        vis = event["visible_to"]
+        return vis is None or viewer in vis
+    return True  # a view's event: the cards are there only when that seat may see them
+
+
+def describe(event: Mapping[str, Any], lang: str | None = None, viewer: int | None = None) -> str:
+    """One sentence for an event dict (from ``Game.events()`` or ``Game.view(p)["log"]``).
+
+    ``viewer``: the seat reading it; cards it may not see are told only as a count. None: show all
+    (replays, tests).
+    """
+    what = str(event.get("what", "unknown"))
+    seat = event.get("seat")
+    target = event.get("target")
+    cards = event.get("cards")
+    count = int(event.get("count", len(cards) if cards is not None else 0))
+    if _may_see(event, viewer):
+        cards_str = cards_text(list(cards or ()), lang)
+    else:
+        cards_str = t("artischocken.hidden_cards", lang, count=count)
+    key = what
+    if what == "play" and target is not None:
+        key = "play_target"
+    elif what == "reveal" and event.get("from") == "garden_stack":
+        key = "reveal_stack"
+    full_key = f"artischocken.event.{key}"
+    if t(full_key, "en") == full_key:
+        full_key = "artischocken.event.unknown"
+    return t(
+        full_key,
+        lang,
+        seat=seat_name(seat, lang) if isinstance(seat, int) else "-",
+        target=seat_name(target, lang) if isinstance(target, int) else "-",
+        cards=cards_str,
+        what=what,
+    )

@@ -1,0 +1,74 @@
+"""Event sentences, card names and rule texts in de and en (the catalogues of the artischocken room)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.artischocken import CARDS, new_game
+from game.artischocken.describe import card_name, card_rule, cards_text, describe, unplayable_text
+from game.artischocken.engine import UNPLAYABLE_REASONS
+from game.paths import asset
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    with (asset("i18n") / lang / "artischocken.json").open(encoding="utf-8") as fh:
+        data: dict[str, str] = json.load(fh)
+    return data
+
+
+def test_catalogues_have_the_same_keys() -> None:
+    assert _catalogue("en").keys() == _catalogue("de").keys()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_card_has_name_and_rule(lang: str) -> None:
+    cat = _catalogue(lang)
+    for card in CARDS:
+        assert f"artischocken.card.{card}.name" in cat
+        assert f"artischocken.card.{card}.rule" in cat
+    for reason in UNPLAYABLE_REASONS:
+        assert f"artischocken.unplayable.{reason}" in cat
+    assert card_name("artichoke", "de") == "Artischocke" and card_name("eggplant", "en") == "Eggplant"
+    assert "artichoke" not in card_rule("broccoli", lang).lower() or lang == "en"
+    assert unplayable_text("artichoke", lang) != "artischocken.unplayable.artichoke"
+
+
+def _random_game_events(seed: int) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    g = new_game(3, seed=seed, rhubarb=True, round_limit=40)
+    while not g.is_over:
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    return g.events()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_event_kind_has_a_sentence(lang: str) -> None:
+    cat = _catalogue(lang)
+    seen = set()
+    for seed in range(30):
+        for ev in _random_game_events(seed):
+            text = describe(ev, lang)
+            assert "artischocken." not in text and "{" not in text
+            seen.add(ev["what"])
+    for what in seen:
+        assert f"artischocken.event.{what}" in cat
+    assert {"draw", "harvest", "play", "compost", "discard_hand", "turn"} <= seen
+
+
+def test_describe_hides_private_cards() -> None:
+    g = new_game(2, seed=2)
+    draw = next(e for e in g.events() if e["what"] == "draw" and e["seat"] == 1)
+    assert "Artichoke" in describe(draw, "en", viewer=1)
+    assert "Artichoke" not in describe(draw, "en", viewer=0)
+    assert "5 hidden" in describe(draw, "en", viewer=0)
+    assert "verdeckte" in describe(g.view(0)["log"][1], "de", viewer=0)
+    assert "Artischocke" in describe(g.view(0)["log"][0], "de", viewer=0)
+
+
+def test_cards_text_groups_repeats() -> None:
+    assert cards_text(["artichoke", "corn", "artichoke"], "en") == "2× Artichoke, Corn"
+    assert cards_text([], "de") == "keine Karten"
