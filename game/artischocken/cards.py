@@ -1,0 +1,429 @@
+"""Artischocken cards drawn with pygame primitives: one illustration per vegetable, a face and a back.
+
+Every illustration is painted on a 100 x 100 design canvas, supersampled and scaled down smoothly (so all
+edges are anti-aliased), then set on a card face with the card's name and rule text in the current language.
+Faces and backs are cached per (card, size, language).
+
+Secrecy instrumentation: :func:`draw_face` is the only way the table draws a card face up. When
+:data:`RECORDER` is a list, each call appends ``(card, zone)`` where ``zone`` names where the card lies
+(``("hand", seat)``, ``("row", None)``, ...). Tests use it to prove that no other seat's hand card is ever
+drawn face up.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import pygame
+
+from game import i18n
+from game.ui import draw
+from game.ui.fonts import font
+from game.ui.theme import PALETTE, Color, lerp, shade
+
+Zone = tuple[str, int | None]
+Painter = Callable[[pygame.Surface, float], None]
+
+#: When a list, every face-up card drawn is appended as (card, zone). None in normal play.
+RECORDER: list[tuple[str, Zone]] | None = None
+
+#: The card's proportions (width : height) like a real playing card.
+RATIO = 1.42
+
+#: A tint per card: (band, light background of the picture).
+TINTS: dict[str, tuple[Color, Color]] = {
+    "artichoke": (PALETTE.artichoke, (228, 240, 218)),
+    "eggplant": ((118, 72, 140), (238, 228, 242)),
+    "broccoli": ((52, 118, 64), (226, 240, 222)),
+    "peas": ((110, 170, 70), (234, 244, 218)),
+    "carrot": ((222, 120, 40), (252, 236, 214)),
+    "potato": ((170, 128, 80), (244, 232, 210)),
+    "leek": ((96, 150, 96), (232, 242, 226)),
+    "corn": ((214, 170, 40), (252, 242, 206)),
+    "pepper": ((200, 60, 48), (250, 228, 220)),
+    "beet": ((150, 40, 80), (244, 224, 232)),
+    "onion": ((196, 140, 70), (248, 234, 214)),
+    "rhubarb": ((196, 70, 100), (248, 226, 232)),
+}
+
+
+# -- painting helpers (design units, scaled by s) ---------------------------------------------------------
+def _p(points: Sequence[tuple[float, float]], s: float) -> list[tuple[float, float]]:
+    return [(x * s, y * s) for x, y in points]
+
+
+def _poly(surf: pygame.Surface, color: Color, points: Sequence[tuple[float, float]], s: float,
+          outline: Color | None = None, width: float = 1.6) -> None:
+    pts = _p(points, s)
+    pygame.draw.polygon(surf, color, pts)
+    if outline is not None:
+        pygame.draw.polygon(surf, outline, pts, max(1, round(width * s)))
+
+
+def _ellipse(surf: pygame.Surface, color: Color, cx: float, cy: float, rx: float, ry: float, s: float,
+             outline: Color | None = None, width: float = 1.6) -> None:
+    rect = pygame.Rect(0, 0, round(2 * rx * s), round(2 * ry * s))
+    rect.center = (round(cx * s), round(cy * s))
+    pygame.draw.ellipse(surf, color, rect)
+    if outline is not None:
+        pygame.draw.ellipse(surf, outline, rect, max(1, round(width * s)))
+
+
+def _circle(surf: pygame.Surface, color: Color, cx: float, cy: float, r: float, s: float, width: float = 0) -> None:
+    pygame.draw.circle(surf, color, (cx * s, cy * s), r * s, max(0, round(width * s)))
+
+
+def _line(surf: pygame.Surface, color: Color, a: tuple[float, float], b: tuple[float, float], s: float,
+          width: float = 1.5) -> None:
+    pygame.draw.line(surf, color, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), max(1, round(width * s)))
+
+
+def _leaf(cx: float, cy: float, length: float, width: float, angle: float, n: int = 16) -> list[tuple[float, float]]:
+    """A pointed leaf from (cx, cy) along ``angle`` (radians, 0 = right, screen y down)."""
+    pts = []
+    ca, sa = math.cos(angle), math.sin(angle)
+    for i in range(n + 1):
+        t = i / n
+        w = math.sin(math.pi * t) * width / 2
+        pts.append((t * length, w))
+    for i in range(n, -1, -1):
+        t = i / n
+        w = math.sin(math.pi * t) * width / 2
+        pts.append((t * length, -w))
+    return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in pts]
+
+
+def _blob(cx: float, cy: float, rx: float, ry: float, wobble: list[float], n: int = 36) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(n):
+        a = 2 * math.pi * i / n
+        k = 1 + sum(w * math.sin((j + 2) * a + j) for j, w in enumerate(wobble))
+        pts.append((cx + rx * k * math.cos(a), cy + ry * k * math.sin(a)))
+    return pts
+
+
+LEAF = (84, 150, 70)
+LEAF_DARK = (46, 98, 50)
+
+
+# -- the vegetables -----------------------------------------------------------------------------------------
+def paint_artichoke(surf: pygame.Surface, s: float) -> None:
+    from game.ui.illustrations import artichoke_painter
+
+    artichoke_painter(surf, 50, 44, 62, s)
+
+
+def paint_eggplant(surf: pygame.Surface, s: float) -> None:
+    body, dark = (112, 62, 138), (70, 34, 92)
+    pts = [(50 + 26 * math.cos(a) * (0.72 + 0.38 * (math.sin(a) + 1) / 2), 58 + 34 * math.sin(a))
+           for a in (2 * math.pi * i / 40 for i in range(40))]
+    rot = math.radians(-18)
+    pts = [(50 + (x - 50) * math.cos(rot) - (y - 58) * math.sin(rot), 58 + (x - 50) * math.sin(rot)
+            + (y - 58) * math.cos(rot)) for x, y in pts]
+    _poly(surf, body, pts, s, dark, 2)
+    _ellipse(surf, shade(body, 0.35), 40, 58, 5, 14, s)
+    calyx = [(38, 28), (46, 20), (50, 30), (58, 18), (62, 30), (72, 26), (64, 36), (50, 38), (40, 36)]
+    _poly(surf, LEAF, calyx, s, LEAF_DARK, 1.4)
+    _line(surf, LEAF_DARK, (56, 22), (62, 8), s, 4)
+
+
+def paint_broccoli(surf: pygame.Surface, s: float) -> None:
+    _poly(surf, (150, 190, 110), [(42, 56), (58, 56), (62, 92), (38, 92)], s, (96, 130, 70), 1.5)
+    _line(surf, (120, 160, 90), (50, 60), (50, 90), s, 2)
+    florets = [(50, 30, 15), (34, 38, 13), (66, 38, 13), (40, 52, 12), (60, 52, 12), (24, 50, 10), (76, 50, 10),
+               (50, 46, 13)]
+    for x, y, r in florets:
+        _circle(surf, (38, 104, 56), x, y, r + 1.5, s)
+    for x, y, r in florets:
+        _circle(surf, (62, 134, 70), x, y, r, s)
+        for k in range(5):
+            a = k * 2 * math.pi / 5 + x
+            _circle(surf, (86, 156, 84), x + r * 0.5 * math.cos(a), y + r * 0.5 * math.sin(a), r * 0.22, s)
+
+
+def paint_peas(surf: pygame.Surface, s: float) -> None:
+    pod = _leaf(12, 62, 78, 34, math.radians(-20))
+    _poly(surf, (120, 180, 80), pod, s, (70, 120, 50), 2)
+    inner = _leaf(18, 58, 66, 22, math.radians(-20))
+    _poly(surf, (176, 214, 120), inner, s)
+    for i in range(5):
+        t = 0.2 + i * 0.15
+        x = 18 + 66 * t * math.cos(math.radians(-20))
+        y = 58 + 66 * t * math.sin(math.radians(-20))
+        _circle(surf, (70, 140, 56), x, y, 6.2, s)
+        _circle(surf, (120, 184, 90), x - 1.5, y - 1.5, 2.4, s)
+    _line(surf, LEAF_DARK, (12, 62), (6, 72), s, 3)
+
+
+def paint_carrot(surf: pygame.Surface, s: float) -> None:
+    for ang, ln in ((-110, 30), (-80, 34), (-60, 28), (-130, 24)):
+        _poly(surf, LEAF, _leaf(56, 30, ln, 10, math.radians(ang)), s, LEAF_DARK, 1.2)
+    body = [(42, 30), (70, 30), (74, 36), (52, 94), (46, 90), (38, 38)]
+    body = [(x - 2, y) for x, y in body]
+    _poly(surf, (236, 128, 40), body, s, (176, 80, 24), 2)
+    for y in (44, 56, 68, 80):
+        _line(surf, (196, 96, 30), (44 + (y - 40) * 0.1, y), (52 + (y - 40) * 0.1, y + 2), s, 1.5)
+
+
+def paint_potato(surf: pygame.Surface, s: float) -> None:
+    pts = _blob(50, 56, 36, 26, [0.05, 0.04, 0.03])
+    _poly(surf, (196, 156, 98), pts, s, (132, 96, 56), 2)
+    _ellipse(surf, (214, 178, 120), 42, 50, 16, 9, s)
+    for x, y in ((34, 48), (60, 44), (56, 66), (38, 64), (70, 58)):
+        _ellipse(surf, (132, 96, 56), x, y, 2.6, 1.6, s)
+
+
+def paint_leek(surf: pygame.Surface, s: float) -> None:
+    rot = math.radians(20)
+
+    def r(p: tuple[float, float]) -> tuple[float, float]:
+        x, y = p[0] - 50, p[1] - 50
+        return (50 + x * math.cos(rot) - y * math.sin(rot), 50 + x * math.sin(rot) + y * math.cos(rot))
+
+    for ang, ln in ((-120, 40), (-95, 46), (-70, 40)):
+        leaf = _leaf(50, 40, ln, 14, math.radians(ang))
+        _poly(surf, (70, 130, 70), [r(p) for p in leaf], s, LEAF_DARK, 1.2)
+    stalk = [(42, 36), (58, 36), (58, 84), (42, 84)]
+    _poly(surf, (238, 240, 222), [r(p) for p in stalk], s, (150, 160, 130), 1.6)
+    _poly(surf, (176, 208, 130), [r(p) for p in [(42, 36), (58, 36), (58, 52), (42, 52)]], s)
+    for x in (46, 50, 54):
+        _line(surf, (150, 160, 130), r((x, 86)), r((x + (x - 50) * 0.6, 94)), s, 1.2)
+
+
+def paint_corn(surf: pygame.Surface, s: float) -> None:
+    cob = _leaf(50, 90, 80, 30, math.radians(-90), 20)
+    _poly(surf, (240, 200, 60), cob, s, (190, 140, 30), 1.6)
+    for row in range(9):
+        y = 80 - row * 7.5
+        half = 13 * math.sin(math.pi * (90 - y) / 80)
+        for k in range(-2, 3):
+            x = 50 + k * half / 2.6
+            _ellipse(surf, (250, 222, 100), x, y, 2.4, 2.6, s)
+    _poly(surf, (110, 170, 80), [(50, 92), (26, 40), (34, 44), (52, 84)], s, LEAF_DARK, 1.3)
+    _poly(surf, (96, 156, 70), [(50, 92), (76, 36), (68, 42), (48, 84)], s, LEAF_DARK, 1.3)
+
+
+def paint_pepper(surf: pygame.Surface, s: float) -> None:
+    body, dark = (214, 56, 44), (150, 30, 26)
+    pts = []
+    for i in range(48):
+        a = 2 * math.pi * i / 48
+        k = 1 + 0.08 * math.cos(3 * a + math.pi / 2) if math.sin(a) < 0.2 else 1
+        rx, ry = 30 * k, 34 * (1 - 0.12 * max(0.0, math.sin(a)))
+        pts.append((50 + rx * math.cos(a), 58 + ry * math.sin(a)))
+    _poly(surf, body, pts, s, dark, 2)
+    _ellipse(surf, shade(body, 0.3), 38, 52, 5, 16, s)
+    _line(surf, shade(body, -0.2), (50, 30), (50, 84), s, 1.5)
+    _poly(surf, LEAF, [(38, 28), (62, 28), (56, 34), (44, 34)], s, LEAF_DARK, 1.2)
+    _line(surf, LEAF_DARK, (50, 30), (56, 12), s, 4)
+
+
+def paint_beet(surf: pygame.Surface, s: float) -> None:
+    for ang, ln in ((-115, 34), (-90, 40), (-65, 34)):
+        _line(surf, (170, 40, 80), (50, 40), (50 + ln * 0.7 * math.cos(math.radians(ang)),
+                                              40 + ln * 0.7 * math.sin(math.radians(ang))), s, 2)
+        _poly(surf, (70, 140, 70), _leaf(50 + ln * 0.4 * math.cos(math.radians(ang)),
+                                         40 + ln * 0.4 * math.sin(math.radians(ang)), ln * 0.7, 14,
+                                         math.radians(ang)), s, LEAF_DARK, 1.2)
+    pts = []
+    for i in range(48):
+        a = 2 * math.pi * i / 48
+        r = 24
+        x, y = 50 + r * math.cos(a), 62 + r * math.sin(a)
+        if math.sin(a) > 0:
+            y += (math.sin(a) ** 6) * 22  # the tapering root tip
+            x -= (math.sin(a) ** 6) * (x - 50) * 0.9
+        pts.append((x, y))
+    _poly(surf, (146, 32, 72), pts, s, (96, 18, 46), 2)
+    _ellipse(surf, (178, 62, 102), 42, 56, 7, 10, s)
+
+
+def paint_onion(surf: pygame.Surface, s: float) -> None:
+    pts = []
+    for i in range(48):
+        a = 2 * math.pi * i / 48
+        x, y = 50 + 30 * math.cos(a), 60 + 28 * math.sin(a)
+        if math.sin(a) < 0:
+            y -= (math.sin(a) ** 4) * 18
+            x -= (math.sin(a) ** 4) * (x - 50) * 0.85
+        pts.append((x, y))
+    _poly(surf, (214, 156, 76), pts, s, (150, 96, 40), 2)
+    for dx in (-16, -6, 6, 16):
+        _line(surf, (176, 118, 54), (50 + dx * 0.3, 22), (50 + dx, 80), s, 1.2)
+    _ellipse(surf, (236, 190, 120), 40, 54, 6, 12, s)
+    for dx in (-6, -2, 2, 6):
+        _line(surf, (160, 140, 110), (50, 88), (50 + dx * 1.4, 95), s, 1.2)
+    _line(surf, (150, 120, 60), (50, 22), (53, 10), s, 2.4)
+
+
+def paint_rhubarb(surf: pygame.Surface, s: float) -> None:
+    big = _blob(50, 30, 34, 22, [0.08, 0.06, 0.05])
+    _poly(surf, (90, 156, 74), big, s, LEAF_DARK, 1.6)
+    for ang in (-160, -120, -60, -20):
+        a = math.radians(ang)
+        _line(surf, (60, 120, 56), (50, 38), (50 + 28 * math.cos(a), 38 + 20 * math.sin(a)), s, 1.2)
+    for dx, col in ((-10, (200, 60, 90)), (0, (220, 80, 104)), (10, (186, 52, 82))):
+        _poly(surf, col, [(50 + dx - 4, 40), (50 + dx + 4, 40), (50 + dx * 1.6 + 4, 94), (50 + dx * 1.6 - 4, 94)], s,
+              shade(col, -0.3), 1.2)
+
+
+PAINTERS: dict[str, Painter] = {
+    "artichoke": paint_artichoke, "eggplant": paint_eggplant, "broccoli": paint_broccoli, "peas": paint_peas,
+    "carrot": paint_carrot, "potato": paint_potato, "leek": paint_leek, "corn": paint_corn,
+    "pepper": paint_pepper, "beet": paint_beet, "onion": paint_onion, "rhubarb": paint_rhubarb,
+}
+
+
+@lru_cache(maxsize=256)
+def illustration(card: str, size: int) -> pygame.Surface:
+    """The vegetable ``card`` painted into a ``size`` x ``size`` square (supersampled, anti-aliased)."""
+    painter = PAINTERS.get(card, paint_artichoke)
+
+    def paint(big: pygame.Surface, factor: float) -> None:
+        painter(big, factor * size / 100.0)
+
+    return draw.supersampled((size, size), paint, factor=3)
+
+
+# -- names and rule texts ----------------------------------------------------------------------------------
+def _lookup(keys: tuple[str, ...], lang: str | None) -> str:
+    language = lang or i18n.get_language()
+    for key in keys:
+        for cat in (i18n.catalogue(language), i18n.catalogue(i18n.DEFAULT_LANGUAGE)):
+            if key in cat:
+                return cat[key]
+    return keys[-1]
+
+
+def card_name(card: str, lang: str | None = None) -> str:
+    """The card's name in ``lang`` (the engine's catalogue first, the table's own as fallback)."""
+    return _lookup((f"artischocken.card.{card}.name", f"artischocken.card.{card}", f"table.card.{card}.name"), lang)
+
+
+def card_rule(card: str, lang: str | None = None) -> str:
+    """The card's rule text in ``lang``."""
+    return _lookup((f"artischocken.card.{card}.rule", f"artischocken.card.{card}.text", f"table.card.{card}.rule"),
+                   lang)
+
+
+# -- faces and backs ---------------------------------------------------------------------------------------
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * RATIO)
+
+
+def radius_for(width: int) -> int:
+    return max(4, width // 12)
+
+
+@lru_cache(maxsize=512)
+def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
+    """A card face at ``size``: picture, name band and (when large enough) the rule text."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    band, light = TINTS.get(card, TINTS["artichoke"])
+    r = radius_for(w)
+    draw.rounded_rect(surf, surf.get_rect(), PALETTE.paper, r, shade(band, -0.25), max(1, w // 60))
+    pad = max(3, w // 16)
+    detailed = w >= 100
+    name_h = max(12, round(w * (0.16 if detailed else 0.2)))
+    art_h = round(h * (0.5 if detailed else 0.68)) if detailed else h - name_h - 3 * pad
+    art_rect = pygame.Rect(pad, pad, w - 2 * pad, art_h)
+    draw.rounded_rect(surf, art_rect, light, max(3, r - 2))
+    side = min(art_rect.width, art_rect.height) - 2
+    pic = illustration(card, max(8, side))
+    surf.blit(pic, pic.get_rect(center=art_rect.center))
+    band_rect = pygame.Rect(pad, art_rect.bottom + max(2, pad // 2), w - 2 * pad, name_h)
+    draw.rounded_rect(surf, band_rect, band, max(3, name_h // 3))
+    name = card_name(card, lang)
+    size_px = max(9, round(name_h * 0.62))
+    fnt = font(size_px, bold=True)
+    while fnt.size(name)[0] > band_rect.width - 4 and size_px > 8:
+        size_px -= 1
+        fnt = font(size_px, bold=True)
+    label = fnt.render(name, True, PALETTE.paper)
+    surf.blit(label, label.get_rect(center=band_rect.center))
+    if detailed:
+        rule = card_rule(card, lang)
+        box = pygame.Rect(pad + 1, band_rect.bottom + max(2, pad // 2), w - 2 * pad - 2,
+                          h - band_rect.bottom - pad - max(2, pad // 2))
+        _fit_text(surf, rule, box)
+    return surf
+
+
+def _fit_text(surf: pygame.Surface, content: str, box: pygame.Rect) -> None:
+    """Rule text, as large as fits in ``box`` (from 16 px down to 8 px)."""
+    for size_px in range(max(8, min(16, box.width // 8)), 7, -1):
+        fnt = font(size_px)
+        lines = draw.wrap_text(content, fnt, box.width)
+        line_h = fnt.get_linesize() - 1
+        if len(lines) * line_h <= box.height or size_px == 8:
+            y = box.top
+            for line in lines:
+                if y + line_h > box.bottom + 2:
+                    break
+                image = fnt.render(line, True, PALETTE.ink_soft)
+                surf.blit(image, image.get_rect(midtop=(box.centerx, y)))
+                y += line_h
+            return
+
+
+@lru_cache(maxsize=64)
+def back(size: tuple[int, int]) -> pygame.Surface:
+    """The card back: deep artichoke green with a sand frame and a small artichoke emblem."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    r = radius_for(w)
+    draw.rounded_rect(surf, surf.get_rect(), PALETTE.artichoke_dark, r, shade(PALETTE.artichoke_dark, -0.35),
+                      max(1, w // 50))
+    inset = max(3, w // 14)
+    inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
+
+    def paint(big: pygame.Surface, factor: float) -> None:
+        iw, ih = big.get_size()
+        step = max(4, round(iw / 7))
+        for k in range(-ih, iw + ih, step):
+            pygame.draw.line(big, shade(PALETTE.artichoke_dark, 0.12), (k, 0), (k + ih, ih), max(1, round(factor)))
+            pygame.draw.line(big, shade(PALETTE.artichoke_dark, 0.12), (k + ih, 0), (k, ih), max(1, round(factor)))
+
+    pattern = draw.supersampled(inner.size, paint, factor=2)
+    surf.blit(pattern, inner.topleft)
+    draw.rounded_ring(surf, inner, PALETTE.sand_dark, max(3, r - inset // 2), max(1, w // 40))
+    emblem = max(10, round(w * 0.46))
+    disc = pygame.Rect(0, 0, emblem, emblem)
+    disc.center = inner.center
+    pygame.draw.circle(surf, lerp(PALETTE.artichoke_dark, PALETTE.sand, 0.85), disc.center, emblem // 2)
+    pic = illustration("artichoke", max(8, round(emblem * 0.9)))
+    surf.blit(pic, pic.get_rect(center=(disc.centerx, disc.centery + 1)))
+    return surf
+
+
+def draw_face(surface: pygame.Surface, card: str, rect: pygame.Rect, zone: Zone, *, lang: str | None = None,
+              angle: float = 0.0, alpha: int = 255) -> None:
+    """Draw ``card`` face up in ``rect`` (recorded in :data:`RECORDER` with its ``zone``)."""
+    if RECORDER is not None:
+        RECORDER.append((card, zone))
+    image = face(card, rect.size, lang or i18n.get_language())
+    _blit(surface, image, rect, angle, alpha)
+
+
+def draw_back(surface: pygame.Surface, rect: pygame.Rect, *, angle: float = 0.0, alpha: int = 255) -> None:
+    _blit(surface, back(rect.size), rect, angle, alpha)
+
+
+def _blit(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, angle: float, alpha: int) -> None:
+    if angle:
+        image = pygame.transform.rotozoom(image, angle, 1.0)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+def empty_slot(surface: pygame.Surface, rect: pygame.Rect, label: str = "") -> None:
+    """An empty place on the felt: a faint dashed-looking outline with an optional label."""
+    draw.rounded_ring(surface, rect, shade(PALETTE.felt, 0.18), radius_for(rect.width), 2)
+    if label:
+        draw.text(surface, label, rect.center, size=max(10, rect.width // 7), color=shade(PALETTE.felt, 0.35),
+                  anchor="center")

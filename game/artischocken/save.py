@@ -1,0 +1,73 @@
+"""The table's autosave: written after every action, offered on the next start, resumed exactly.
+
+The file ``<user data>/artischocken/autosave.json`` holds the seats and ``Game.to_dict()``; resuming goes
+through ``Game.from_dict`` so the generator state and any pending decision come back exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.artischocken import Game
+from game.artischocken.scene_common import Seat
+from game.paths import user_data_dir
+from game.userdata import CorruptFileError, read_json, write_json_atomic
+
+FORMAT = "artischocken-table/1"
+
+
+class SaveError(ValueError):
+    """A save that exists but cannot be used; the message says why (for the screen, never a traceback)."""
+
+
+@dataclass
+class SavedTable:
+    game: Game
+    seats: list[Seat]
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def autosave_path() -> Path:
+    return user_data_dir() / "artischocken" / "autosave.json"
+
+
+def save(game: Game, seats: list[Seat], seed: int = 0, path: Path | None = None) -> Path:
+    data = {"format": FORMAT, "seats": [s.to_dict() for s in seats], "seed": seed, "game": game.to_dict()}
+    return write_json_atomic(path or autosave_path(), data)
+
+
+def clear(path: Path | None = None) -> None:
+    target = path or autosave_path()
+    if target.exists():
+        target.unlink()
+
+
+def exists(path: Path | None = None) -> bool:
+    return (path or autosave_path()).exists()
+
+
+def load(path: Path | None = None) -> SavedTable | None:
+    """The saved table, None when there is none; SaveError (file kept aside if unreadable) otherwise."""
+    target = path or autosave_path()
+    try:
+        data = read_json(target, default=None)
+    except CorruptFileError as exc:
+        raise SaveError(str(exc)) from None
+    if data is None:
+        return None
+    try:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"not a {FORMAT} save")
+        seats = [Seat.from_dict(s) for s in data.get("seats", [])]
+        game = Game.from_dict(data["game"])
+        if len(seats) != game.players:
+            raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
+        seed = int(data.get("seed", 0))
+    except (ValueError, KeyError, TypeError) as exc:
+        kept = target.with_name(target.stem + ".unusable.json")
+        target.replace(kept)
+        raise SaveError(f"{target.name}: {exc} (kept as {kept.name})") from None
+    return SavedTable(game, seats, seed)

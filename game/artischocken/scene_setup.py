@@ -1,0 +1,315 @@
+"""The Artischocken setup screen: 2-4 seats (human or a bot kind, each with a name), the rhubarb variant and
+the start player (A-S3: pick one or random). A saved game is offered first when there is one.
+
+Keys: Tab moves between the buttons, Enter starts, Esc goes back.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.app import BaseScene
+from game.artischocken import cards as cardsmod
+from game.artischocken import save as savemod
+from game.artischocken.scene_common import HUMAN, Seat, bot_kinds, default_bot_name, kind_label
+from game.artischocken.scene_table import Options, TableScene
+from game.i18n import t
+from game.ui import draw
+from game.ui.gui import make_manager
+from game.ui.theme import PALETTE, SIZES, shade
+from game.ui.widgets import Button, Dialog, FocusGroup, MessageLine
+
+MIN_SEATS, MAX_SEATS = 2, 4
+
+
+class SetupScene(BaseScene):
+    def __init__(self, *, rhubarb: bool = False, fast: bool = False, until_over: bool = False,
+                 offer_resume: bool = True) -> None:
+        self.kinds: list[str] = [HUMAN, "greedy" if "greedy" in bot_kinds() else bot_kinds()[0]]
+        self.names: list[str] = [t("table.setup.default_name", n=1), default_bot_name(0)]
+        self.rhubarb = rhubarb
+        self.fast = fast
+        self.until_over = until_over
+        self.start: int | None = None  # None = random
+        self.offer_resume = offer_resume
+        self.manager: pygame_gui.UIManager | None = None
+        self.entries: list[pygame_gui.elements.UITextEntryLine] = []
+        self.kind_buttons: list[Button] = []
+        self.remove_buttons: list[Button] = []
+        self.add_button = Button(lambda: "+ " + t("table.setup.add"), self.add_seat, style="ghost",
+                                 text_size=SIZES.text_small)
+        self.rhubarb_button = Button(self._rhubarb_label, self.toggle_rhubarb, style="secondary",
+                                     text_size=SIZES.text_small)
+        self.start_button = Button(self._start_label, self.cycle_start, style="secondary", text_size=SIZES.text_small)
+        self.play_button = Button(lambda: t("table.setup.play"), self.start_game, style="primary")
+        self.back_button = Button(lambda: t("table.setup.back"), self._back, style="secondary")
+        self.focus = FocusGroup()
+        self.message = MessageLine()
+        self.dialog: Dialog | None = None
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.size = (1280, 800)
+        self.started: TableScene | None = None
+
+    # -- labels -------------------------------------------------------------------------------------------
+    def _rhubarb_label(self) -> str:
+        return ("[x] " if self.rhubarb else "[  ] ") + t("table.setup.rhubarb")
+
+    def _start_label(self) -> str:
+        who = t("table.setup.start.random") if self.start is None else self._name(self.start)
+        return f"{t('table.setup.start')}: {who}"
+
+    def _kind_text(self, i: int) -> str:
+        return kind_label(self.kinds[i])
+
+    def _name(self, i: int) -> str:
+        if i < len(self.entries):
+            text = self.entries[i].get_text().strip()
+            if text:
+                return text
+        return self.names[i] if i < len(self.names) else ""
+
+    # -- actions ------------------------------------------------------------------------------------------
+    def _sync_names(self) -> None:
+        for i, entry in enumerate(self.entries):
+            if i < len(self.names):
+                self.names[i] = entry.get_text()
+
+    def add_seat(self) -> None:
+        if len(self.kinds) >= MAX_SEATS:
+            return
+        self._sync_names()
+        bots = sum(1 for k in self.kinds if k != HUMAN)
+        kind = "random" if "random" in bot_kinds() else bot_kinds()[0]
+        self.kinds.append(kind)
+        self.names.append(default_bot_name(bots))
+        self.layout(self.size)
+
+    def remove_seat(self, i: int) -> None:
+        if len(self.kinds) <= MIN_SEATS:
+            return
+        self._sync_names()
+        del self.kinds[i]
+        del self.names[i]
+        if self.start is not None and self.start >= len(self.kinds):
+            self.start = None
+        self.layout(self.size)
+
+    def cycle_kind(self, i: int) -> None:
+        options = [HUMAN, *bot_kinds()]
+        self._sync_names()
+        old = self.kinds[i]
+        new = options[(options.index(old) + 1) % len(options)] if old in options else HUMAN
+        self.kinds[i] = new
+        humans = sum(1 for k in self.kinds[: i + 1] if k == HUMAN)
+        bots = sum(1 for k in self.kinds[:i] if k != HUMAN)
+        # a default name follows the kind; a name the players typed stays
+        defaults = {t("table.setup.default_name", n=n) for n in range(1, 5)} | {default_bot_name(n) for n in range(6)}
+        if self.names[i] in defaults:
+            self.names[i] = t("table.setup.default_name", n=humans) if new == HUMAN else default_bot_name(bots)
+            if i < len(self.entries):
+                self.entries[i].set_text(self.names[i])
+
+    def toggle_rhubarb(self) -> None:
+        self.rhubarb = not self.rhubarb
+
+    def cycle_start(self) -> None:
+        n = len(self.kinds)
+        self.start = 0 if self.start is None else (None if self.start + 1 >= n else self.start + 1)
+
+    def seats(self) -> list[Seat] | None:
+        self._sync_names()
+        seats = []
+        for i, kind in enumerate(self.kinds):
+            name = self.names[i].strip()[:24]
+            if not name:
+                return None
+            seats.append(Seat(name, kind))
+        return seats
+
+    def start_game(self) -> None:
+        seats = self.seats()
+        if seats is None:
+            self.message.show(t("table.setup.name_empty"), "warn")
+            return
+        options = Options(fast=self.fast, until_over=self.until_over, seed=self.app.options.seed,
+                          rhubarb=self.rhubarb, start_player=self.start)
+        self.started = TableScene.new(seats, options)
+        self.app.replace(self.started)
+
+    def _back(self) -> None:
+        self.app.pop()
+
+    # -- resume -----------------------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if not self.offer_resume:
+            return
+        self.offer_resume = False
+        try:
+            saved = savemod.load()
+        except savemod.SaveError as exc:
+            self.dialog = Dialog(t("common.error"), t("table.resume.corrupt", error=str(exc)),
+                                 [(t("common.ok"), self._close_dialog)])
+            self.dialog.layout(self.size)
+            return
+        if saved is None:
+            return
+        self._saved = saved
+        rnd = saved.game.view(0, log=False)["turn"]["round"] + 1
+        self.dialog = Dialog(t("table.resume.title"), t("table.resume.body", players=saved.game.players, round=rnd),
+                             [(t("table.resume.yes"), self.resume), (t("table.resume.no"), self._discard_save)])
+        self.dialog.layout(self.size)
+
+    def resume(self) -> None:
+        saved = self._saved
+        self.dialog = None
+        options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed)
+        self.started = TableScene(saved.game, saved.seats, options)
+        self.app.replace(self.started)
+
+    def _discard_save(self) -> None:
+        self.dialog = None
+
+    def _close_dialog(self) -> None:
+        self.dialog = None
+
+    # -- layout -------------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        w, h = size
+        if self.entries:
+            self._sync_names()
+        self.manager = make_manager(size)
+        card_w = min(760, w - 80)
+        row_h = 58 if h >= 720 else 50
+        card_h = 150 + MAX_SEATS * row_h + 190
+        self.card_rect = pygame.Rect(0, 0, card_w, min(card_h, h - 40))
+        self.card_rect.center = (w // 2, h // 2 + 20)
+        top = self.card_rect.y + 96
+        x = self.card_rect.x + 40
+        inner = card_w - 80
+        name_w = min(280, inner - 300)
+        kind_w = 190
+        self.entries = []
+        self.kind_buttons = []
+        self.remove_buttons = []
+        self.rows = []
+        for i in range(len(self.kinds)):
+            y = top + i * row_h
+            row = pygame.Rect(x, y, inner, row_h - 10)
+            self.rows.append(row)
+            entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 110, y + 4, name_w, row_h - 18),
+                                                        manager=self.manager)
+            entry.set_text(self.names[i])
+            entry.set_text_length_limit(24)
+            self.entries.append(entry)
+            kb = Button(partial(self._kind_text, i), partial(self.cycle_kind, i), style="secondary",
+                        rect=pygame.Rect(x + 110 + name_w + 14, y + 2, kind_w, row_h - 14),
+                        text_size=SIZES.text_small)
+            self.kind_buttons.append(kb)
+            rb = Button("×", partial(self.remove_seat, i), style="ghost",
+                        rect=pygame.Rect(row.right - 44, y + 4, 40, row_h - 18), enabled=len(self.kinds) > MIN_SEATS,
+                        tooltip=t("table.setup.remove"))
+            self.remove_buttons.append(rb)
+        y = top + len(self.kinds) * row_h + 4
+        self.add_button.rect = pygame.Rect(x + 110, y, 220, 38)
+        self.add_button.enabled = len(self.kinds) < MAX_SEATS
+        y = top + MAX_SEATS * row_h + 14
+        self.rhubarb_button.rect = pygame.Rect(x, y, inner // 2 - 8, 42)
+        self.start_button.rect = pygame.Rect(x + inner // 2 + 8, y, inner // 2 - 8, 42)
+        y = self.card_rect.bottom - 30 - SIZES.button_height
+        self.play_button.rect = pygame.Rect(self.card_rect.right - 40 - 240, y, 240, SIZES.button_height)
+        self.back_button.rect = pygame.Rect(x, y, 160, SIZES.button_height)
+        self.focus.set_items([*self.kind_buttons, self.add_button, self.rhubarb_button, self.start_button,
+                              self.back_button, self.play_button])
+        if self.dialog:
+            self.dialog.layout(size)
+
+    def _buttons(self) -> list[Button]:
+        return [*self.kind_buttons, *self.remove_buttons, self.add_button, self.rhubarb_button, self.start_button,
+                self.play_button, self.back_button]
+
+    # -- events -------------------------------------------------------------------------------------------
+    def on_back(self) -> bool:
+        if self.dialog:
+            self.dialog.cancel()
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog:
+            self.dialog.handle_event(event)
+            return
+        if self.manager is not None:
+            consumed = self.manager.process_events(event)
+            focused = any(e.is_focused for e in self.entries)
+            if consumed or (focused and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)):
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    for entry in self.entries:
+                        entry.unfocus()
+                return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.focus.current is None:
+            self.start_game()
+            return
+        if self.focus.handle_event(event):
+            return
+        for button in self._buttons():
+            if button.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+        for button in self._buttons():
+            button.update(dt)
+        self.message.update(dt)
+        if self.dialog:
+            self.dialog.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(draw.vertical_gradient((w, h), shade(PALETTE.felt, 0.06), PALETTE.felt_dark), (0, 0))
+        self._draw_fan(surface)
+        card = self.card_rect
+        draw.panel(surface, card, PALETTE.sand_light, PALETTE.dune)
+        draw.text(surface, t("table.title"), (card.x + 40, card.y + 22), size=38, display=True,
+                  color=PALETTE.terracotta)
+        draw.text(surface, t("table.setup.subtitle"), (card.x + 42, card.y + 68), size=16, color=PALETTE.ink_soft)
+        for i, row in enumerate(self.rows):
+            draw.rounded_rect(surface, row, PALETTE.paper if i % 2 == 0 else shade(PALETTE.paper, -0.02),
+                              SIZES.radius_small, PALETTE.sand_dark, 1)
+            draw.text(surface, t("table.setup.seat", n=i + 1), (row.x + 14, row.centery), size=16, bold=True,
+                      anchor="midleft", color=PALETTE.ink)
+            if self.start == i:
+                pygame.draw.circle(surface, PALETTE.sun, (row.x + 96, row.centery), 6)
+        for button in self._buttons():
+            button.draw(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+        draw.text(surface, t("table.setup.hint"), (card.centerx, card.bottom + 14), size=14,
+                  color=shade(PALETTE.sand, -0.1), anchor="midtop")
+        self.message.draw(surface, (w // 2, card.bottom - 84))
+        if self.dialog:
+            self.dialog.draw(surface)
+
+    def _draw_fan(self, surface: pygame.Surface) -> None:
+        """A few cards fanned behind the setup card, for the look of a table."""
+        w, h = surface.get_size()
+        cw = 120
+        rect = pygame.Rect(0, 0, cw, round(cw * cardsmod.RATIO))
+        for i, card in enumerate(("carrot", "eggplant", "artichoke", "leek", "beet")):
+            rect.center = (self.card_rect.right + 10 - i * 8, self.card_rect.y + 30 + i * 6)
+            if rect.right > w:
+                continue
+            cardsmod.draw_face(surface, card, rect, ("decor", None), angle=-18 + i * 9)
+        rect.center = (self.card_rect.x - 10, self.card_rect.bottom - 40)
+        if rect.left > 0:
+            cardsmod.draw_back(surface, rect, angle=14)
+
+    def shown(self) -> dict[str, Any]:
+        return {"kinds": list(self.kinds), "names": [self._name(i) for i in range(len(self.kinds))]}
