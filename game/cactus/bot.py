@@ -1,0 +1,156 @@
+"""A simple Cactus bot: it takes a fitting piece and drops it from just above the target cactus.
+
+The bot plays through the :class:`~game.cactus.match.Match` API only (roll, take, drop, take_back,
+confirm), so a bot seat obeys exactly the rules a human does. Where to drop: the hang points of the
+target cactus (above the trunk and the arm tips, ``physics.scenes``) and a few offsets; each candidate
+is tried first on a copy of the match, and the first one that settles without a violation and without
+knocking anything off is used. When all fail it drops at the best candidate anyway (and tries again if
+the real world judges otherwise). Every choice comes from a generator seeded by the game's seed and
+the turn, never from the rules' own generator.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+from game.cactus.match import Match, MatchError, Stage, seeded_rng
+from physics.scenes import drop_position, hang_points
+
+#: Candidates tried on a copy of the world per attempt (keeps a bot turn quick).
+TRIALS = 6
+#: Simulated seconds a trial may settle.
+TRIAL_SETTLE = 3.0
+
+
+@dataclass
+class Bot:
+    """Plays the seat whose turn it is; ``attempts`` counts drops in the running turn."""
+
+    trials: int = TRIALS
+    attempts: int = 0
+    turn: int = -1
+    tried: list[tuple[float, float]] = field(default_factory=list)
+
+    def act(self, match: Match) -> str:
+        """Take one step of the turn; returns what was done (for logs and tests)."""
+        if match.turn_key != self.turn:
+            self.turn, self.attempts, self.tried = match.turn_key, 0, []
+        stage = match.stage
+        if stage == Stage.ROLL:
+            match.roll()
+            return "roll"
+        if stage == Stage.CHOOSE:
+            match.take(self.choose(match))
+            return "take"
+        if stage == Stage.IN_HAND:
+            x, y, angle = self.plan(match)
+            self.attempts += 1
+            match.drop((x, y), angle)
+            return "drop"
+        if stage == Stage.SETTLING:
+            match.settle_now()
+            return "settle"
+        if stage == Stage.JUDGED:
+            if match.violations:
+                match.take_back()
+                return "take_back"
+            match.confirm(claims=[a.kind for a in match.preview_awards()])
+            return "confirm"
+        if stage == Stage.HOLDING:
+            match.release()
+            return "release"
+        return "idle"
+
+    # ------------------------------------------------------------------ choices
+    def choose(self, match: Match) -> str:
+        """A fitting piece whose colour and form the target cactus does not carry yet (C-R2, C-R3)."""
+        allowed = match.allowed()
+        if not allowed:
+            raise MatchError("not_allowed", "no piece fits")
+        target = match.rules.target_cactus()
+        facts = match.facts()
+        there = [match.piece_info(p) for p in match.rules.in_world
+                 if target is None or facts.carried_by.get(p) == target]
+        colours = {p.colour for p in there}
+        forms = {p.form for p in there if p.form is not None}
+
+        def risk(pid: str) -> int:
+            info = match.piece_info(pid)
+            return (info.colour in colours) + (info.form in forms)
+
+        rng = seeded_rng(match, 7)
+        best = min(risk(p) for p in allowed)
+        return rng.choice([p for p in allowed if risk(p) == best])
+
+    def candidates(self, match: Match, rng: random.Random) -> list[tuple[float, float]]:
+        """(x, angle) candidates above the target cactus, hang points first."""
+        target = match.rules.target_cactus()
+        if target is None:
+            facts = match.facts()
+            counts = [sum(1 for c in facts.carried_by.values() if c == i) for i in range(5)]
+            target = counts.index(min(counts))
+        points = hang_points(match.world, target)
+        result: list[tuple[float, float]] = []
+        for x in points:
+            for angle in (0.0, math.pi):
+                result.append((x + rng.uniform(-2.0, 2.0), angle))
+        left, right = match.world.cactus(target).extent()
+        for _ in range(12):
+            result.append((rng.uniform(left + 10.0, right - 10.0), rng.choice((0.0, math.pi, math.pi / 2))))
+        head = result[: len(points) * 2]
+        rng.shuffle(head)
+        return [c for c in head + result[len(head):] if c not in self.tried]
+
+    def plan(self, match: Match) -> tuple[float, float, float]:
+        """Where to drop the piece: (x, y, angle) of its centre."""
+        pid = str(match.piece)
+        rng = seeded_rng(match, 31 + self.attempts)
+        cands = self.candidates(match, rng)
+        start = min(self.attempts * 2, max(0, len(cands) - 1))
+        ordered = cands[start:] + cands[:start]
+        fallback: tuple[float, float, float] | None = None
+        for x, angle in ordered[: self.trials]:
+            pos = drop_position(match.world, pid, x, angle, clearance=1.0)
+            if not match.is_free(pid, pos, angle, clearance=0.2):
+                continue
+            fallback = fallback or (pos[0], pos[1], angle)
+            if self._works(match, pos, angle):
+                self.tried.append((x, angle))
+                return pos[0], pos[1], angle
+        if fallback is not None:
+            return fallback
+        x, angle = ordered[0]
+        left, bottom, right, top = match.world.bounds
+        pos = drop_position(match.world, pid, x, angle, clearance=2.0)
+        return pos[0], min(pos[1], top - 60.0), angle
+
+    @staticmethod
+    def _works(match: Match, pos: tuple[float, float], angle: float) -> bool:
+        trial = match.clone()
+        before = len(trial.rules.turn.knocked)
+        try:
+            trial.drop(pos, angle)
+        except MatchError:
+            return False
+        trial.settle_now(TRIAL_SETTLE)
+        return trial.stage == Stage.JUDGED and not trial.violations and len(trial.rules.turn.knocked) == before
+
+
+def play(match: Match, *, turns: int | None = None, max_actions: int = 5000, bot: Bot | None = None) -> int:
+    """Let the bot play every seat until the game is over (or ``turns`` more turns are done).
+
+    Returns the number of turns confirmed. Raises RuntimeError if ``max_actions`` steps pass without end.
+    """
+    bot = bot or Bot()
+    done = 0
+    for _ in range(max_actions):
+        if match.is_over or (turns is not None and done >= turns):
+            return done
+        if bot.act(match) == "confirm":
+            done += 1
+    raise RuntimeError(f"the bot made {max_actions} moves without finishing (stage {match.stage.value})")
+
+
+__all__ = ["Bot", "play"]

@@ -1,0 +1,474 @@
+"""One game of Cactus over the physics world: the turn as a state machine (C-T1..C-T3, C-X1..C-X5).
+
+The pure rules (:mod:`game.cactus.rules`) decide; the world (:mod:`physics`) reports facts; a
+:class:`Match` joins them for one turn after another::
+
+    ROLL --roll()--> CHOOSE --take(id)--> IN_HAND --grab_new(point)--> HOLDING --release()--> SETTLING
+      ^                 (one fitting piece: taken at once)          ^                           |
+      |                                                             +----- grab(point) -------- JUDGED
+      +------------------------------- confirm() (no violation) --------------------------------+
+
+* ``IN_HAND``: the piece was taken (out of the supply or off the row) and is not in the world yet; the
+  player puts it into free space with :meth:`grab_new` (it appears there, held) or a bot drops it with
+  :meth:`drop`. A piece that fell (C-R5) or was taken back (:meth:`take_back`) is in the hand again.
+* ``HOLDING``: the hand drags it (C-X1): :meth:`move_hand`, :meth:`rotate`, :meth:`release`.
+* ``SETTLING``: let go; the world steps until everything rests or ``settle_cap`` seconds pass (C-X4).
+* ``JUDGED``: :attr:`violations` lists what must be done (C-R2..C-R5, C-X5); only the placed piece may
+  be grabbed again (:meth:`grab`). With no violation, :meth:`confirm` ends the turn: awards (C-P*,
+  C-T3), the end checks (C-E1, C-E3) and the next seat.
+
+The world steps only in :meth:`step` (from the scene's ``fixed_update``), so everything is driven by
+``dt`` and headless runs are deterministic. After every step the match charges hand touches at once
+(C-R1) and records pieces that vanished from the world as fallen (C-X3, C-R5, C-R6), also between turns.
+
+Saves: :meth:`to_dict` holds the rules (``CactusGame.to_dict``), the world (``World.to_dict``) and the
+stage; a piece held at save time is saved as let go (it resumes in ``SETTLING``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+
+from game.cactus.rules import (
+    CactusGame,
+    Event,
+    Face,
+    IllegalMove,
+    Options,
+    Phase,
+    Piece,
+    Violation,
+)
+from physics import Facts, PieceSpec, World
+from physics.geometry import as_array, bbox, bboxes_near, outline_distance, transform
+
+SAVE_FORMAT = "cactus-match/1"
+#: Simulated seconds after letting go before the placement is judged even if something still moves.
+SETTLE_CAP = 6.0
+#: Free space needed around a piece put into the world from the hand (mm).
+CLEARANCE = 1.0
+
+
+class Stage(StrEnum):
+    ROLL = "roll"
+    CHOOSE = "choose"
+    IN_HAND = "in_hand"
+    HOLDING = "holding"
+    SETTLING = "settling"
+    JUDGED = "judged"
+    OVER = "over"
+
+
+class MatchError(ValueError):
+    """An action the match cannot take now (the message says why, for the player)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason  # an i18n key suffix: cactus.refuse.<reason>
+
+
+class Match:
+    """Rules + world for one game. Build with :meth:`new` or :meth:`from_dict`."""
+
+    def __init__(self, rules: CactusGame, world: World, *, bots: Sequence[bool] | None = None) -> None:
+        self.rules = rules
+        self.world = world
+        self.bots: list[bool] = list(bots) if bots is not None else [False] * rules.players
+        if len(self.bots) != rules.players:
+            raise ValueError(f"need one bot flag per seat ({rules.players}), got {len(self.bots)}")
+        self.stage = Stage.ROLL
+        self.violations: list[Violation] = []
+        self.settle_time = 0.0
+        self.settle_cap = SETTLE_CAP
+        self.hand_angle = 0.0  # the angle of a piece in the hand (not yet in the world)
+        self.drops = 0  # times the piece was let go this turn
+        self._expected: set[str] = set(world.pieces_in_world())
+        self._touches_seen = len(world.hand.touch_events)
+        self._log_seen = len(rules.log)
+        self._sync_stage()
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def new(
+        cls,
+        players: int = 2,
+        *,
+        names: Sequence[str] | None = None,
+        seed: int = 0,
+        options: Options | None = None,
+        bots: Sequence[bool] | None = None,
+        start_player: int | None = None,
+        world: World | None = None,
+    ) -> Match:
+        w = world if world is not None else World.standard(seed=seed)
+        rules = CactusGame.new(players, names=names, seed=seed, options=options,
+                               pieces=list(w.pieces.values()), start_player=start_player)
+        return cls(rules, w, bots=bots)
+
+    @classmethod
+    def with_position(
+        cls,
+        hanging: Mapping[int, Sequence[str]],
+        *,
+        last: str,
+        players: int = 2,
+        names: Sequence[str] | None = None,
+        seed: int = 0,
+        options: Options | None = None,
+        bots: Sequence[bool] | None = None,
+        start_player: int = 0,
+        settle: float = 4.0,
+    ) -> Match:
+        """A match whose table already carries pieces (for tests, demos and screenshots).
+
+        ``hanging`` maps a cactus to the pieces dropped on it in order (on its hang points);
+        ``last`` is the piece counted as placed last (the next turn rolls, C-T2). Pieces that do not
+        end up hanging raise ValueError.
+        """
+        world = World.standard(seed=seed)
+        from physics.scenes import drop_position, hang_points
+
+        order: list[str] = []
+        for cactus in sorted(hanging):
+            points = hang_points(world, cactus)
+            for k, pid in enumerate(hanging[cactus]):
+                world.spawn(pid, drop_position(world, pid, points[k % len(points)], 0.0), 0.0)
+                world.settle(settle)
+                order.append(pid)
+        facts = world.facts()
+        where = {pid: facts.carried_by.get(pid) for pid in order}
+        lost = [pid for pid, c in where.items() if c is None]
+        if lost:
+            raise ValueError(f"pieces do not hang after the set-up: {', '.join(lost)}")
+        if last not in where:
+            raise ValueError(f"the last piece {last!r} must be one of the hanging pieces")
+        rules = CactusGame.new(players, names=names, seed=seed, options=options,
+                               pieces=list(world.pieces.values()), start_player=start_player)
+        d = rules.to_dict()
+        order.remove(last)
+        order.append(last)
+        d["supply"] = [p for p in d["supply"] if p not in order]
+        d["row"] = [p for p in d["row"] if p not in order]
+        d["in_world"] = list(order)
+        d["placed_log"] = list(order)
+        d["last_placed"] = last
+        basics = [p for p in order if rules.pieces[p].kind == "basic"]
+        d["last_basic"] = basics[-1] if basics else None
+        d["last_cactus"] = where[last]
+        d["phase"] = Phase.ROLL.value
+        d["turn_number"] = len(order) + 1
+        return cls(CactusGame.from_dict(d), world, bots=bots)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def current(self) -> int:
+        return self.rules.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == Stage.OVER
+
+    @property
+    def turn_key(self) -> int:
+        """Changes with every new turn (the rules' turn number)."""
+        return self.rules.turn_number
+
+    @property
+    def is_bot_turn(self) -> bool:
+        return not self.is_over and self.bots[self.rules.current]
+
+    @property
+    def piece(self) -> str | None:
+        """The piece this turn places (taken, in the hand or in the world)."""
+        return self.rules.turn.piece
+
+    @property
+    def spec(self) -> dict[str, PieceSpec]:
+        return self.world.pieces
+
+    def piece_info(self, pid: str) -> Piece:
+        return self.rules.pieces[pid]
+
+    @property
+    def held(self) -> str | None:
+        return self.world.hand.held
+
+    @property
+    def can_confirm(self) -> bool:
+        return self.stage == Stage.JUDGED and not self.violations
+
+    def allowed(self) -> list[str]:
+        if self.rules.phase != Phase.CHOOSE:
+            return []
+        return self.rules.allowed_pieces()
+
+    def facts(self) -> Facts:
+        return self.world.facts()
+
+    def drain_events(self) -> list[Event]:
+        """Rule events since the last call (for animations)."""
+        new = self.rules.log[self._log_seen:]
+        self._log_seen = len(self.rules.log)
+        return list(new)
+
+    def preview_awards(self) -> list[Any]:
+        if self.stage != Stage.JUDGED or self.violations:
+            return []
+        return self.rules.preview_awards(self.world.facts())
+
+    # ------------------------------------------------------------------ actions
+    def _require(self, *stages: Stage) -> None:
+        if self.stage not in stages:
+            raise MatchError("stage", f"not possible now (stage {self.stage.value})")
+
+    def roll(self) -> Face:
+        """C-T2: roll; one fitting piece is taken at once, several wait for :meth:`take`."""
+        self._require(Stage.ROLL)
+        face = self.rules.roll()
+        self._sync_stage()
+        if self.stage == Stage.CHOOSE:
+            allowed = self.rules.allowed_pieces()
+            if len(allowed) == 1:
+                self.take(allowed[0])
+        return face
+
+    def take(self, piece_id: str) -> None:
+        self._require(Stage.CHOOSE)
+        try:
+            self.rules.take(piece_id)
+        except IllegalMove as exc:
+            raise MatchError("not_allowed", str(exc)) from None
+        self.hand_angle = 0.0
+        self.drops = 0
+        self._sync_stage()
+
+    def outline_at(self, piece_id: str, pos: tuple[float, float], angle: float) -> np.ndarray:
+        local = as_array(self.world.pieces[piece_id].outline)
+        return transform(local, float(pos[0]), float(pos[1]), float(angle))
+
+    def is_free(self, piece_id: str, pos: tuple[float, float], angle: float, clearance: float = CLEARANCE) -> bool:
+        """Whether the piece fits at ``pos`` without touching anything (inside the table, above the ground)."""
+        arr = self.outline_at(piece_id, pos, angle)
+        box = bbox(arr)
+        left, bottom, right, top = self.world.bounds
+        if box[0] < left + clearance or box[2] > right - clearance or box[1] < bottom + clearance \
+                or box[3] > top - clearance:
+            return False
+        others: list[np.ndarray] = []
+        for i in range(len(self.world.cacti.cacti)):
+            others.extend(as_array(o) for o in self.world.cactus_outlines(i))
+            others.append(as_array(self.world.base_outline(i)))
+        others.extend(as_array(self.world.outline_world(p)) for p in self.world.pieces_in_world() if p != piece_id)
+        for other in others:
+            if bboxes_near(box, bbox(other), clearance) and outline_distance(arr, other) <= clearance:
+                return False
+        return True
+
+    def grab_new(self, point: tuple[float, float]) -> None:
+        """Put the piece from the hand into the world at ``point`` (its centre) and hold it there (C-X1)."""
+        self._require(Stage.IN_HAND)
+        pid = str(self.piece)
+        if not self.is_free(pid, point, self.hand_angle):
+            raise MatchError("no_room", f"no room for {pid} at {point}")
+        self.world.spawn(pid, point, self.hand_angle)
+        self._expected.add(pid)
+        self.world.hand.grab(pid, point)
+        self.stage = Stage.HOLDING
+        self.violations = []
+
+    def drop(self, point: tuple[float, float], angle: float = 0.0) -> None:
+        """Put the piece from the hand into the world at ``point`` and let it go at once (bots)."""
+        self._require(Stage.IN_HAND)
+        pid = str(self.piece)
+        if not self.is_free(pid, point, angle, clearance=0.2):
+            raise MatchError("no_room", f"no room for {pid} at {point}")
+        self.world.spawn(pid, point, angle)
+        self._expected.add(pid)
+        self.hand_angle = angle
+        self._let_go()
+
+    def grab(self, point: tuple[float, float]) -> None:
+        """Take hold of the placed piece again (only it may be grabbed, C-X4)."""
+        self._require(Stage.JUDGED, Stage.SETTLING)
+        pid = self.world.piece_at(point)
+        if pid is None:
+            raise MatchError("nothing", "there is no piece here")
+        if pid != self.piece:
+            raise MatchError("not_yours", f"only your own piece may be grabbed again, not {pid}")
+        self.world.hand.grab(pid, point)
+        self.stage = Stage.HOLDING
+        self.violations = []
+
+    def move_hand(self, point: tuple[float, float]) -> None:
+        if self.stage == Stage.HOLDING:
+            self.world.hand.move_to(point)
+
+    def rotate(self, delta: float) -> None:
+        if self.stage == Stage.HOLDING:
+            self.world.hand.rotate(delta)
+        elif self.stage == Stage.IN_HAND:
+            self.hand_angle = math.remainder(self.hand_angle + delta, math.tau)
+
+    def release(self) -> None:
+        self._require(Stage.HOLDING)
+        self.world.hand.release()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        self.drops += 1
+        self.stage = Stage.SETTLING
+        self.settle_time = 0.0
+        self.violations = []
+        self._poll()
+
+    def take_back(self) -> None:
+        """Take the placed piece out of the world into the hand again (to place it anew)."""
+        self._require(Stage.JUDGED, Stage.SETTLING, Stage.HOLDING)
+        pid = str(self.piece)
+        if self.world.has_piece(pid):
+            self.world.remove(pid)
+        self._expected.discard(pid)
+        self.stage = Stage.IN_HAND
+        self.violations = []
+        self._poll()
+
+    def confirm(self, claims: Iterable[str] | None = None) -> list[Event]:
+        """End the turn (C-X4); refused while a rule is broken. Returns the rule events."""
+        self._require(Stage.JUDGED)
+        self._poll()
+        if self.stage != Stage.JUDGED:
+            raise MatchError("stage", "the placement changed")
+        facts = self.world.facts()
+        self.violations = self.rules.judge(facts)
+        if self.violations:
+            raise MatchError("violations", "the placement breaks a rule: " +
+                             "; ".join(f"{v.rule} {v.kind}" for v in self.violations))
+        events = self.rules.end_turn(facts, claims=claims)
+        self._expected = set(self.world.pieces_in_world())
+        self._sync_stage()
+        return events
+
+    # ------------------------------------------------------------------ time
+    def step(self, dt: float) -> None:
+        """Advance the world by ``dt`` seconds and apply what happened (C-R1, C-X3, C-X4)."""
+        if self.stage == Stage.OVER:
+            return
+        self.world.step(dt)
+        self._poll()
+        if self.stage == Stage.SETTLING:
+            self.settle_time += dt
+            if self.world.all_at_rest() or self.settle_time >= self.settle_cap:
+                self._judge()
+
+    def settle_now(self, cap: float | None = None) -> None:
+        """Let the world settle at once (headless, bots in a hurry), then judge."""
+        if self.stage != Stage.SETTLING:
+            return
+        left = max(0.0, (self.settle_cap if cap is None else cap) - self.settle_time)
+        while self.stage == Stage.SETTLING and left > 0:
+            chunk = min(0.25, left)
+            self.world.settle(chunk)
+            self.settle_time += chunk
+            left -= chunk
+            self._poll()
+            if self.stage == Stage.SETTLING and self.world.all_at_rest():
+                break
+        if self.stage == Stage.SETTLING:
+            self._judge()
+
+    def _judge(self) -> None:
+        self.violations = self.rules.judge(self.world.facts())
+        self.stage = Stage.JUDGED
+
+    def _poll(self) -> None:
+        """Charge new hand touches (C-R1) and record pieces that left the world (C-X3)."""
+        touches = self.world.hand.touch_events
+        if len(touches) > self._touches_seen:
+            new = len(touches) - self._touches_seen
+            self._touches_seen = len(touches)
+            if self.rules.phase == Phase.PLACE:
+                self.rules.touch_hand(new)
+        present = set(self.world.pieces_in_world())
+        gone = sorted(self._expected - present)
+        if not gone:
+            return
+        self._expected &= present
+        self.rules.record_fallen(gone)
+        if self.piece in gone and self.rules.phase == Phase.PLACE:
+            self.stage = Stage.IN_HAND  # C-R5: place it again
+            self.violations = []
+        elif self.stage == Stage.JUDGED:
+            self._judge()
+        if self.rules.phase == Phase.OVER:
+            self.stage = Stage.OVER
+
+    def _sync_stage(self) -> None:
+        phase = self.rules.phase
+        if phase == Phase.OVER:
+            self.stage = Stage.OVER
+        elif phase == Phase.ROLL:
+            self.stage = Stage.ROLL
+        elif phase == Phase.CHOOSE:
+            self.stage = Stage.CHOOSE
+        elif phase == Phase.PLACE:
+            pid = self.rules.turn.piece
+            if pid is not None and self.world.has_piece(pid):
+                if self.stage not in (Stage.SETTLING, Stage.JUDGED, Stage.HOLDING):
+                    self.stage = Stage.SETTLING
+            else:
+                self.stage = Stage.IN_HAND
+        self.violations = [] if self.stage != Stage.JUDGED else self.violations
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        stage = Stage.SETTLING if self.stage == Stage.HOLDING else self.stage
+        return {
+            "format": SAVE_FORMAT,
+            "rules": self.rules.to_dict(),
+            "world": self.world.to_dict(),
+            "stage": stage.value,
+            "bots": list(self.bots),
+            "hand_angle": self.hand_angle,
+            "settle_time": self.settle_time,
+            "drops": self.drops,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Match:
+        if not isinstance(d, Mapping) or d.get("format") != SAVE_FORMAT:
+            raise ValueError(f"not a Cactus save (expected format {SAVE_FORMAT!r})")
+        try:
+            rules = CactusGame.from_dict(d["rules"])
+            world = World.from_dict(dict(d["world"]))
+            m = cls(rules, world, bots=[bool(b) for b in d.get("bots", [False] * rules.players)])
+            m.hand_angle = float(d.get("hand_angle", 0.0))
+            m.settle_time = float(d.get("settle_time", 0.0))
+            m.drops = int(d.get("drops", 0))
+            stage = Stage(d.get("stage", m.stage.value))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"broken Cactus save: {exc!r}") from None
+        missing = [p for p in rules.in_world if not world.has_piece(p)]
+        if missing:
+            raise ValueError(f"broken Cactus save: pieces of the rules are not on the table: {missing[:5]}")
+        if stage in (Stage.SETTLING, Stage.JUDGED) and m.stage in (Stage.SETTLING, Stage.JUDGED):
+            m.stage = stage
+            if stage == Stage.JUDGED:
+                m._judge()
+        return m
+
+    def clone(self) -> Match:
+        return Match.from_dict(self.to_dict())
+
+
+def seeded_rng(match: Match, salt: int = 0) -> random.Random:
+    """A generator for presentation or bot choices that never touches the rules' own generator."""
+    return random.Random(match.rules.seed * 1_000_003 + match.rules.turn_number * 101 + salt)
+
+
+__all__ = ["SAVE_FORMAT", "SETTLE_CAP", "Match", "MatchError", "Stage", "seeded_rng"]
