@@ -180,14 +180,15 @@ def _rng_state(raw: object) -> tuple[Any, ...]:
         _fail(where, "expected [version, [625 integers], gauss-or-null] as written by to_dict")
     assert isinstance(raw, list)
     version, internal, gauss = raw
-    if not _is_int(version) or not all(_is_int(x) for x in internal) or len(internal) != 625:
+    if (not _is_int(version) or len(internal) != 625
+            or not all(_is_int(x) and 0 <= x < 2**32 for x in internal)):
         _fail(where, "expected [version, [625 integers], gauss-or-null] as written by to_dict")
     if gauss is not None and not isinstance(gauss, float):
         _fail(where, "the third item must be a float or null")
     state = (version, tuple(internal), gauss)
     try:
         random.Random().setstate(state)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, OverflowError) as exc:
         _fail(where, f"not a valid generator state ({exc})")
     return state
 
