@@ -119,14 +119,17 @@ def normalise_outline(raw: object, what: str, *, centre: bool = True) -> Outline
                                f"{pts[k]}")
     if len(pts) < 3:
         raise OutlineError(f"{what}: outline has {len(pts)} distinct points, needs at least 3")
-    area = signed_area(pts)
-    if abs(area) < 1.0:
-        raise OutlineError(f"{what}: outline has (almost) zero area ({abs(area):.3g} mm^2)")
+    arr = np.asarray(pts, dtype=float)
+    if np.linalg.matrix_rank(arr - arr.mean(axis=0), tol=1e-6) < 2:
+        raise OutlineError(f"{what}: outline has (almost) zero area (all points on one line)")
     crossing = find_crossing(pts)
     if crossing is not None:
         a, b = crossing
         raise OutlineError(f"{what}: outline crosses itself (edge {a} from point {a} and edge {b} from "
                            f"point {b} cross or overlap)")
+    area = signed_area(pts)
+    if abs(area) < 1.0:
+        raise OutlineError(f"{what}: outline has (almost) zero area ({abs(area):.3g} mm^2)")
     if area < 0:
         pts.reverse()
     if centre:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 ZONE_RADIUS = 6.0       # mm around the grip point
 ZONE_MARGIN = 1.5       # mm the zone must clear before a new touch counts
 FORCE_FACTOR = 30.0     # the pivot pulls with at most this many times the piece's weight
-MAX_SPEED = 1500.0      # mm/s: the fastest the pivot corrects (the held piece's top speed)
+MAX_SPEED = 1000.0      # mm/s: the fastest the pivot corrects (the held piece's top speed)
 MAX_SPIN = 8.0          # rad/s: the fastest the gear turns the piece
 EDGE = 5.0              # mm the pointer stays inside the table
 

@@ -566,8 +566,9 @@ class World:
                 b.velocity = (float(rec.get("vx", 0.0)), float(rec.get("vy", 0.0)))
                 b.angular_velocity = float(rec.get("w", 0.0))
             for rec in d.get("pieces", []):
-                if rec.get("sleeping"):
-                    w._live[rec["id"]].body.sleep()
+                body = w._live[rec["id"]].body
+                if rec.get("sleeping") and not body.is_sleeping:
+                    body.sleep()  # each on its own; touching bodies wake each other as usual
             w._fallen = {str(pid): None for pid in d.get("fallen", []) if pid not in w._live}
         except (KeyError, TypeError) as exc:
             raise ValueError(f"bad world snapshot: {exc!r}") from exc
