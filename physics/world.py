@@ -570,8 +570,9 @@ class World:
                 if rec.get("sleeping") and not body.is_sleeping:
                     body.sleep()  # each on its own; touching bodies wake each other as usual
             w._fallen = {str(pid): None for pid in d.get("fallen", []) if pid not in w._live}
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"bad world snapshot: {exc!r}") from exc
+        except (KeyError, TypeError, ValueError) as exc:
+            detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise ValueError(f"bad world snapshot: {detail}") from exc
         return w
 
 

@@ -147,3 +147,29 @@ def test_C_X1_fast_drags_never_end_inside_a_cactus(piece: str, path: list[tuple[
         assert _deepest_penetration(w, pid) < 1.0, pid
         assert not _inside_cactus(w, pid), pid
     assert as_array(w.outline_world(piece)).size > 0 if piece in present else piece in f.fallen
+
+
+def test_C_X3_held_piece_on_the_ground_falls_when_let_go() -> None:
+    w = World.standard()
+    x = (w.cactus(0).extent()[1] + w.cactus(1).extent()[0]) / 2
+    w.spawn("red_fork", (x, 150.0))
+    w.hand.grab("red_fork", (x, 150.0))
+    _press(w, (x, 0.0), 60)  # pressed onto the ground while held: reported, not removed
+    f = w.facts()
+    assert f.on_ground == {"red_fork"} and f.held == "red_fork" and f.fallen == set()
+    assert w.hand.release() == "red_fork"
+    assert w.facts().fallen == {"red_fork"} and not w.has_piece("red_fork")
+
+
+def test_picking_and_drawing_helpers() -> None:
+    w = World.standard()
+    w.spawn("pot", (400.0, 450.0))
+    w.spawn("sun", (500.0, 450.0), 0.5)
+    assert w.piece_at((400.0, 450.0)) == "pot"
+    assert w.piece_at((450.0, 450.0)) is None
+    outline = w.outline_world("sun")
+    assert len(outline) == len(w.pieces["sun"].outline)
+    assert w.pieces_in_world() == ["pot", "sun"]
+    assert len(w.cactus_outlines(3)) == 1 + len(w.cactus(3).arms) and len(w.base_outline(3)) >= 3
+    w.remove("pot")
+    assert w.pieces_in_world() == ["sun"] and w.facts().fallen == set()
