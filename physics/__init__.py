@@ -1,6 +1,7 @@
 """The pymunk world of Cactus: pieces, cacti, ground, hand and the facts of every placement.
 
-Imports pymunk and numpy, never pygame and never ``game``. It reports facts and decides no rule.
+Imports pymunk and numpy only: no window or drawing code, nothing from the game package. It reports
+facts and decides no rule.
 """
 
 from physics.cacti import CactiError, CactiSpec, CactusSpec, load_cacti, parse_cacti
