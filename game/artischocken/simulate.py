@@ -1,0 +1,288 @@
+"""Batch simulation of bot games: ``python -m game simulate artischocken --games N --seats greedy,random``.
+
+Seats rotate between games (game g puts lineup entry (s + g) mod n on seat s) so the first-seat advantage
+cancels, unless ``--fixed-seats``. Every game has its own seed derived from ``--seed`` and the game number,
+so the result does not depend on ``--workers``. A round limit (A-W2) makes every game end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from game.artischocken.bots import BOTS, make_bot
+from game.artischocken.engine import ARTICHOKE, MAX_PLAYERS, MIN_PLAYERS, new_game
+
+DEFAULT_ROUND_LIMIT = 200
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    games: int
+    lineup: tuple[str, ...]
+    seed: int = 0
+    rhubarb: bool = False
+    round_limit: int = DEFAULT_ROUND_LIMIT
+    fixed_seats: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.lineup)
+
+    def seats_for(self, game: int) -> tuple[str, ...]:
+        """The bot kind on each seat in game number ``game``."""
+        n = self.players
+        shift = 0 if self.fixed_seats else game % n
+        return tuple(self.lineup[(s + shift) % n] for s in range(n))
+
+    def game_seed(self, game: int) -> int:
+        return (self.seed * 1_000_003 + game * 7919) % (2**63)
+
+
+@dataclass
+class GameResult:
+    index: int
+    winner_seat: int | None
+    winner_kind: str | None
+    turns: int
+    rounds: int
+    decisions: int
+    composted: dict[str, int] = field(default_factory=dict)  # artichokes composted, by the card that did it
+
+
+def play_game(cfg: SimConfig, index: int) -> GameResult:
+    """Play game number ``index`` of the batch with bots that see only their views."""
+    kinds = cfg.seats_for(index)
+    seed = cfg.game_seed(index)
+    bots = [make_bot(kind, seed + 101 * (s + 1)) for s, kind in enumerate(kinds)]
+    g = new_game(cfg.players, seed=seed, rhubarb=cfg.rhubarb, round_limit=cfg.round_limit)
+    decisions = 0
+    while not g.is_over:
+        p = g.current_player
+        assert p is not None
+        legal = g.legal_actions()
+        if len(legal) == 1:
+            act = legal[0]
+        else:
+            act = bots[p].choose(g.view(p, log=False), legal)
+        g.apply(act)
+        decisions += 1
+    composted: Counter[str] = Counter()
+    for ev in g.events():
+        if ev["what"] == "compost" and ev["by"]:
+            n = ev["cards"].count(ARTICHOKE)
+            if n:
+                composted[ev["by"]] += n
+    w = g.winner
+    return GameResult(index, w, None if w is None else kinds[w], g.turn_number, g.round, decisions,
+                      dict(composted))
+
+
+def _run_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
+    cfg, start, stop = args
+    return [play_game(cfg, i) for i in range(start, stop)]
+
+
+def run(cfg: SimConfig, workers: int = 1, progress: TextIO | None = None) -> list[GameResult]:
+    """All games of the batch, in game order."""
+    chunk = max(1, min(200, cfg.games // max(1, workers * 20)))
+    jobs = [(cfg, s, min(cfg.games, s + chunk)) for s in range(0, cfg.games, chunk)]
+    results: list[GameResult] = []
+    bar = _Progress(cfg.games, progress)
+    if workers <= 1:
+        for job in jobs:
+            part = _run_chunk(job)
+            results.extend(part)
+            bar.advance(len(part))
+    else:
+        with multiprocessing.get_context().Pool(workers) as pool:
+            for part in pool.imap_unordered(_run_chunk, jobs):
+                results.extend(part)
+                bar.advance(len(part))
+    bar.close()
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+class _Progress:
+    """A text progress bar on a stream (stderr), redrawn at most every 1/10 s."""
+
+    def __init__(self, total: int, stream: TextIO | None, width: int = 30) -> None:
+        self.total, self.stream, self.width = total, stream, width
+        self.done = 0
+        self.last = 0.0
+        self.start = time.perf_counter()
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if self.stream is not None and (now - self.last > 0.1 or self.done >= self.total):
+            self.last = now
+            filled = self.width * self.done // max(1, self.total)
+            rate = self.done / max(1e-9, now - self.start)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} games "
+                              f"({rate:.0f}/s)")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes out of n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _percentile(values: Sequence[int], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))
+    return float(ordered[k])
+
+
+def summarize(cfg: SimConfig, results: list[GameResult]) -> dict[str, Any]:
+    games = len(results)
+    kinds = list(dict.fromkeys(cfg.lineup))
+    wins = {k: sum(1 for r in results if r.winner_kind == k) for k in kinds}
+    seat_wins = {str(s): sum(1 for r in results if r.winner_seat == s) for s in range(cfg.players)}
+    draws = sum(1 for r in results if r.winner_seat is None)
+    turns = [r.turns for r in results]
+    composted: Counter[str] = Counter()
+    for r in results:
+        composted.update(r.composted)
+    return {
+        "games": games,
+        "players": cfg.players,
+        "seats": list(cfg.lineup),
+        "fixed_seats": cfg.fixed_seats,
+        "seed": cfg.seed,
+        "rhubarb": cfg.rhubarb,
+        "round_limit": cfg.round_limit,
+        "draws": draws,
+        "wins": wins,
+        "win_rate": {k: (wins[k] / games if games else 0.0) for k in kinds},
+        "win_rate_ci95": {k: list(wilson(wins[k], games)) for k in kinds},
+        "wins_by_seat": seat_wins,
+        "win_rate_by_seat": {s: (w / games if games else 0.0) for s, w in seat_wins.items()},
+        "win_rate_by_seat_ci95": {s: list(wilson(w, games)) for s, w in seat_wins.items()},
+        "turns_median": float(statistics.median(turns)) if turns else 0.0,
+        "turns_p95": _percentile(turns, 0.95),
+        "rounds_median": float(statistics.median(r.rounds for r in results)) if results else 0.0,
+        "decisions_per_game": (sum(r.decisions for r in results) / games) if games else 0.0,
+        "artichokes_composted": dict(sorted(composted.items())),
+        "artichokes_composted_per_game": {k: v / games for k, v in sorted(composted.items())} if games else {},
+    }
+
+
+def format_text(s: dict[str, Any], seconds: float) -> str:
+    lines = [
+        f"Artischocken: {s['games']} games, seats {','.join(s['seats'])} "
+        f"({'fixed' if s['fixed_seats'] else 'rotating'}), seed {s['seed']}, round limit {s['round_limit']}, "
+        f"rhubarb {'on' if s['rhubarb'] else 'off'}",
+        "Wins by bot (95% CI):",
+    ]
+    for k, w in s["wins"].items():
+        lo, hi = s["win_rate_ci95"][k]
+        lines.append(f"  {k:<8} {w:>7}  {100 * s['win_rate'][k]:5.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+    lines.append("Wins by seat (95% CI):")
+    for seat, w in s["wins_by_seat"].items():
+        lo, hi = s["win_rate_by_seat_ci95"][seat]
+        lines.append(f"  seat {seat:<3} {w:>7}  {100 * s['win_rate_by_seat'][seat]:5.1f}%  "
+                     f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+    games = max(1, s["games"])
+    lines.append(f"Draws (round limit reached): {s['draws']} ({100 * s['draws'] / games:.1f}%)")
+    lines.append(f"Game length: median {s['turns_median']:g} turns (p95 {s['turns_p95']:g}), "
+                 f"median {s['rounds_median']:g} rounds, {s['decisions_per_game']:.1f} decisions per game")
+    comp = s["artichokes_composted"]
+    if comp:
+        parts = ", ".join(f"{k} {v} ({v / games:.2f}/game)" for k, v in sorted(comp.items(), key=lambda kv: -kv[1]))
+        lines.append(f"Artichokes composted by card: {parts}")
+    lines.append(f"Time: {seconds:.1f} s ({s['games'] / max(seconds, 1e-9):.0f} games/s)")
+    return "\n".join(lines)
+
+
+def _lineup(text: str) -> tuple[str, ...]:
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"give {MIN_PLAYERS} to {MAX_PLAYERS} comma-separated bot kinds, got {len(kinds)}")
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {', '.join(unknown)} (known: {', '.join(BOTS)})")
+    return kinds
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game simulate artischocken",
+                                     description="Play many bot games of Artischocken and report statistics.")
+    parser.add_argument("--games", type=_positive, default=1000, metavar="N", help="number of games (1000)")
+    parser.add_argument("--seats", type=_lineup, default=("greedy", "random"), metavar="KINDS",
+                        help=f"comma-separated bot kinds, one per seat ({', '.join(BOTS)}); default greedy,random")
+    parser.add_argument("--seed", type=_int, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--rhubarb", action="store_true", help="play with the rhubarb variant")
+    parser.add_argument("--workers", type=_positive, default=1, metavar="K", help="worker processes (1)")
+    parser.add_argument("--round-limit", type=_positive, default=DEFAULT_ROUND_LIMIT, metavar="R",
+                        help=f"end a game without winner after R rounds (A-W2; default {DEFAULT_ROUND_LIMIT})")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    cfg = SimConfig(games=args.games, lineup=args.seats, seed=args.seed, rhubarb=args.rhubarb,
+                    round_limit=args.round_limit, fixed_seats=args.fixed_seats)
+    start = time.perf_counter()
+    results = run(cfg, workers=args.workers, progress=sys.stderr)
+    seconds = time.perf_counter() - start
+    summary = summarize(cfg, results)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(format_text(summary, seconds))
+    return 0
+
+
+def iter_results(cfg: SimConfig) -> Iterator[GameResult]:
+    """Games one by one (for tools that want to stream)."""
+    for i in range(cfg.games):
+        yield play_game(cfg, i)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
