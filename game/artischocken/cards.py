@@ -404,12 +404,24 @@ def draw_face(surface: pygame.Surface, card: str, rect: pygame.Rect, zone: Zone,
     """Draw ``card`` face up in ``rect`` (recorded in :data:`RECORDER` with its ``zone``)."""
     if RECORDER is not None:
         RECORDER.append((card, zone))
-    image = face(card, rect.size, lang or i18n.get_language())
-    _blit(surface, image, rect, angle, alpha)
+    language = lang or i18n.get_language()
+    image = _turned_face(card, rect.size, language, round(angle, 1)) if angle else face(card, rect.size, language)
+    _blit(surface, image, rect, 0.0, alpha)
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, *, angle: float = 0.0, alpha: int = 255) -> None:
-    _blit(surface, back(rect.size), rect, angle, alpha)
+    image = _turned_back(rect.size, round(angle, 1)) if angle else back(rect.size)
+    _blit(surface, image, rect, 0.0, alpha)
+
+
+@lru_cache(maxsize=256)
+def _turned_face(card: str, size: tuple[int, int], lang: str, angle: float) -> pygame.Surface:
+    return pygame.transform.rotozoom(face(card, size, lang), angle, 1.0)
+
+
+@lru_cache(maxsize=128)
+def _turned_back(size: tuple[int, int], angle: float) -> pygame.Surface:
+    return pygame.transform.rotozoom(back(size), angle, 1.0)
 
 
 def _blit(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect, angle: float, alpha: int) -> None:

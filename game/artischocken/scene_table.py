@@ -156,6 +156,8 @@ class TableScene(BaseScene):
         self.actions_applied = 0
         self.lay: TableLayout | None = None
         self._log_cache: tuple[tuple[Any, ...], list[tuple[str, bool]]] | None = None
+        self._log_image: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._felt: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self.save_problem: str | None = None
         if self.game.is_over:
             self._on_over()
@@ -772,12 +774,15 @@ class TableScene(BaseScene):
             self.dialog.draw(surface)
 
     def _draw_felt(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        w, h = surface.get_size()
-        surface.blit(draw.vertical_gradient((w, h), shade(PALETTE.felt, 0.06), PALETTE.felt_dark), (0, 0))
-        glow = _felt_glow(lay.table.size)
-        surface.blit(glow, lay.table.topleft)
-        panel = lay.log
-        draw.panel(surface, panel, PALETTE.sand_light, PALETTE.dune)
+        key = (surface.get_size(), lay.table.size, tuple(lay.log))
+        if self._felt is None or self._felt[0] != key:
+            w, h = surface.get_size()
+            felt = pygame.Surface((w, h))
+            felt.blit(draw.vertical_gradient((w, h), shade(PALETTE.felt, 0.06), PALETTE.felt_dark), (0, 0))
+            felt.blit(_felt_glow(lay.table.size), lay.table.topleft)
+            draw.panel(felt, lay.log, PALETTE.sand_light, PALETTE.dune)
+            self._felt = (key, felt.convert() if pygame.display.get_surface() else felt)
+        surface.blit(self._felt[1], (0, 0))
 
     def _seat_label(self, surface: pygame.Surface, place: Any, seat: int, light: bool = True) -> None:
         game = self.game
@@ -1164,6 +1169,14 @@ class TableScene(BaseScene):
 
     def _draw_log(self, surface: pygame.Surface, lay: TableLayout) -> None:
         panel = lay.log
+        key = (len(self.game.log), self.looking, i18n.get_language(), panel.size)
+        if self._log_image is None or self._log_image[0] != key:
+            layer = pygame.Surface(panel.size, pygame.SRCALPHA)
+            self._paint_log(layer, layer.get_rect())
+            self._log_image = (key, layer)
+        surface.blit(self._log_image[1], panel.topleft)
+
+    def _paint_log(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         draw.text(surface, t("table.log"), (panel.x + 14, panel.y + 12), size=18, bold=True, color=PALETTE.ink)
         pygame.draw.line(surface, PALETTE.sand_dark, (panel.x + 12, panel.y + 40), (panel.right - 12, panel.y + 40), 2)
         hint_h = 40

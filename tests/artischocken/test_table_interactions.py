@@ -1,0 +1,257 @@
+"""Every human decision of the table, driven with synthetic mouse and keyboard events (scenario positions)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App, AppOptions
+from game.artischocken import scene_table
+from tests.artischocken.table_helpers import Driver, position, table
+
+A = "artichoke"
+
+
+@pytest.fixture
+def drv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    i18n.set_language("en")
+    app = App(AppOptions(size=(1280, 800), headless=True))
+    yield Driver(app)
+    pygame.quit()
+
+
+def test_A_T3_harvest_by_click_and_by_number_key(drv: Driver) -> None:
+    scene = table(drv.app, position([[A] * 5, [A] * 5], row=["corn", "leek", "peas"], phase="harvest",
+                                    stack=["onion"] * 5), ["human", "greedy"])
+    drv.frame()
+    assert scene.decision() == "harvest"
+    drv.click(drv.choice(scene, "row1"))
+    assert "leek" in scene.game.view(0)["hand"] and "leek" not in scene.game.view(0)["garden_row"]
+    # undo within the own turn (nothing hidden was revealed), then the same by keyboard
+    drv.key(pygame.K_u)
+    assert scene.game.view(0)["phase"] == "harvest" and "leek" in scene.game.view(0)["garden_row"]
+    drv.key(pygame.K_3)
+    assert "peas" in scene.game.view(0)["hand"]
+
+
+def test_A_C_BROCCOLI_select_then_enter_and_the_playable_highlight(drv: Driver) -> None:
+    scene = table(drv.app, position([["broccoli", "carrot", A, A, A], [A]], decks=[[A], [A]]), ["human", "random"])
+    drv.frame()
+    assert scene.playable("broccoli") and scene.playable("carrot")
+    drv.click(drv.choice(scene, "hand0"))  # broccoli (vegetables first in the fan)
+    assert scene.decision() == "confirm"
+    drv.key(pygame.K_RETURN)
+    assert scene.game.view(0)["compost"] == [A]
+    assert scene.game.view(0)["hand"].count(A) == 2
+    # A-C-CARROT: after another vegetable the carrot is not playable; hovering says why (engine's reason)
+    assert not scene.playable("carrot")
+    drv.frame(2)
+    carrot = drv.choice(scene, "hand0")
+    for _ in range(40):
+        drv.move(carrot)
+    assert scene.tooltip.visible and scene.tooltip.text == scene.why_not("carrot")
+    assert scene.tooltip.text == i18n.t("artischocken.unplayable.carrot_not_first")
+
+
+def test_unplayable_card_click_explains_and_keeps_state(drv: Driver) -> None:
+    scene = table(drv.app, position([["broccoli", A], [A]]), ["human", "random"])
+    drv.frame()
+    before = scene.game.to_dict()
+    drv.click(drv.choice(scene, "hand0"))
+    assert scene.selected is None and scene.message.visible
+    assert scene.message.text == i18n.t("artischocken.unplayable.needs_three_artichokes")
+    assert scene.game.to_dict() == before
+
+
+def test_A_C_LEEK_pick_opponent_then_take(drv: Driver) -> None:
+    scene = table(drv.app, position([["leek", A], [A], [A]], decks=[[A], ["corn"], ["beet"]]),
+                  ["human", "greedy", "greedy"])
+    drv.frame()
+    drv.click(drv.choice(scene, "hand0"))
+    assert scene.decision() == "target"
+    drv.frame()
+    drv.click(drv.choice(scene, "seat2"))  # Cleo's panel
+    assert scene.decision() == "leek"
+    drv.frame()
+    drv.click(drv.button(scene, i18n.t("table.btn.take")))
+    assert "beet" in scene.game.view(0)["hand"]
+    assert scene.game.view(0)["seats"][0]["discard"] == ["leek"]
+
+
+def test_A_C_LEEK_leave_by_keyboard(drv: Driver) -> None:
+    scene = table(drv.app, position([["leek", A], [A], [A]], decks=[[A], ["corn"], ["beet"]]),
+                  ["human", "greedy", "greedy"])
+    drv.frame()
+    drv.key(pygame.K_1)  # select the leek
+    drv.key(pygame.K_1)  # first target: Ben
+    drv.key(pygame.K_2)  # 2 = leave
+    assert scene.game.view(0)["seats"][1]["discard"] == ["corn"]
+
+
+def test_A_C_ONION_and_A_C_BEET_targets(drv: Driver) -> None:
+    scene = table(drv.app, position([["onion", "beet", A, A], ["carrot"], ["potato"]], decks=[[A], [A], [A]]),
+                  ["human", "random", "random"])
+    drv.frame()
+    drv.click(drv.choice(scene, "hand1"))  # onion (beet sorts before onion)
+    drv.frame()
+    drv.click(drv.choice(scene, "seat1"))
+    assert scene.game.view(0)["seats"][1]["discard"] == ["onion"]
+    drv.click(drv.choice(scene, "hand0"))  # beet
+    drv.frame()
+    drv.click(drv.button(scene, "Cleo"))  # the action bar names the targets too
+    hand = Counter(scene.game.view(0)["hand"])
+    assert hand["potato"] == 1 or scene.game.view(0)["compost"].count(A) == 1  # swapped (or both composted)
+
+
+def test_A_C_CORN_row_card_onto_the_deck(drv: Driver) -> None:
+    scene = table(drv.app, position([["corn", A], [A]], row=["pepper", "onion"]), ["human", "random"])
+    drv.frame()
+    drv.click(drv.choice(scene, "hand0"))
+    assert scene.decision() == "corn"
+    drv.frame()
+    drv.click(drv.choice(scene, "row1"))
+    view = scene.game.view(0)
+    assert view["deck_top_known"] == ["onion"] and view["seats"][0]["discard"] == [A, "corn"]
+
+
+def test_A_C_PEPPER_pick_from_the_discard(drv: Driver) -> None:
+    scene = table(drv.app, position([["pepper", A], [A]], discards=[["carrot", "leek"], []]), ["human", "random"])
+    drv.frame()
+    drv.click(drv.choice(scene, "hand0"))
+    assert scene.decision() == "pepper" and scene.browse is not None
+    drv.frame()
+    drv.click(drv.choice(scene, "pick1"))  # top card first: leek, carrot
+    view = scene.game.view(0)
+    assert view["deck_top_known"] == ["carrot"] and view["seats"][0]["discard"] == ["leek", "pepper"]
+
+
+def test_A_C_PEAS_keep_one_give_one(drv: Driver) -> None:
+    scene = table(drv.app, position([["peas", A], [A], [A]], stack=["corn", "onion", "beet"]),
+                  ["human", "greedy", "greedy"])
+    drv.frame()
+    drv.click(drv.choice(scene, "hand0"))
+    drv.key(pygame.K_RETURN)
+    assert scene.decision() == "peas"
+    drv.frame()
+    drv.click(drv.choice(scene, "peas1"))  # keep the second revealed card
+    kept = scene.peas_keep
+    assert kept in ("corn", "onion")
+    drv.frame()
+    drv.click(drv.choice(scene, "seat2"))
+    other = ({"corn", "onion"} - {kept}).pop()
+    assert scene.game.view(0)["seats"][0]["discard"] == [kept, "peas"]
+    assert scene.game.view(0)["seats"][2]["discard"] == [other]
+
+
+def test_A_C_RHUBARB_take_from_the_new_row(drv: Driver) -> None:
+    scene = table(drv.app, position([["rhubarb", A], [A]], row=["corn"], stack=["leek", "beet", "onion", "peas"],
+                                    rhubarb=True), ["human", "random"])
+    drv.frame()
+    drv.key(pygame.K_1)
+    drv.key(pygame.K_RETURN)
+    assert scene.decision() == "rhubarb"
+    drv.frame()
+    row = scene.game.view(0)["garden_row"]
+    drv.click(drv.choice(scene, "row0"))
+    assert row[0] in scene.game.view(0)["hand"] and "rhubarb" in scene.game.view(0)["compost"]
+
+
+def test_A_C_CARROT_and_end_turn_button(drv: Driver) -> None:
+    scene = table(drv.app, position([["carrot", A, A, "corn"], [A]], decks=[[A] * 5, [A]]), ["human", "random"])
+    drv.frame()
+    drv.key(pygame.K_1)
+    drv.key(pygame.K_RETURN)
+    assert Counter(scene.game.view(0)["compost"]) == {A: 2, "carrot": 1}
+    drv.frame()
+    assert not scene.playable("corn")  # nothing after a carrot
+    drv.click(drv.button(scene, i18n.t("table.btn.end_turn")))
+    view = scene.game.view(0)
+    assert view["turn"]["number"] >= 1 and "corn" in view["seats"][0]["discard"]  # A-T5: the rest discarded
+
+
+def test_A_C_EGGPLANT_pass_behind_hand_over_screens(drv: Driver) -> None:
+    """Two humans and a bot: each human chooses its two cards behind its own hand-over screen."""
+    pos = position([["eggplant", A, "corn", "leek", "beet"], ["onion", "peas", A, "carrot"], [A, A, "potato"]],
+                   decks=[[A] * 5] * 3)
+    scene = table(drv.app, pos, ["human", "human", "greedy"])
+    drv.frame()
+    assert scene.handover == 0  # two humans: even the first seat gets the screen
+    drv.key(pygame.K_RETURN)
+    assert scene.viewer == 0
+    drv.click(drv.choice(scene, "hand0"))  # eggplant
+    drv.key(pygame.K_RETURN)
+    assert scene.decision() == "pass"
+    hand0 = scene._hand(0)
+    drv.key(pygame.K_1)
+    drv.key(pygame.K_2)
+    drv.key(pygame.K_RETURN)
+    passed = Counter(hand0[:2])
+    drv.frame()
+    assert scene.handover == 1 and scene.looking is None
+    drv.frame()
+    drv.click(scene.handover_button.rect.center)
+    assert scene.viewer == 1 and scene.decision() == "pass"
+    assert not scene.buttons[0].enabled  # Pass needs exactly two cards
+    drv.click(drv.choice(scene, "hand0"))
+    drv.click(drv.choice(scene, "hand1"))
+    drv.click(drv.button(scene, i18n.t("table.btn.pass")))
+    drv.frame(3)
+    view = scene.game.view(1)
+    assert view["pending"] is None  # the bot passed too, then all cards moved (A-C-EGGPLANT)
+    assert all(view["seats"][s]["hand_count"] == n for s, n in ((0, 3), (1, 4), (2, 3)))
+    got1 = Counter(scene.game.view(1)["hand"])
+    assert not (passed - got1)  # seat 1 received what seat 0 passed
+
+
+def test_A_C_EGGPLANT_no_choice_is_skipped(drv: Driver) -> None:
+    """A human seat holding two cards or fewer passes without being asked (no hand-over either)."""
+    pos = position([["eggplant", A, "corn"], [A, "leek"]], decks=[[A] * 5] * 2)
+    scene = table(drv.app, pos, ["human", "human"])
+    drv.frame()
+    drv.key(pygame.K_RETURN)  # hand-over to Anna
+    drv.key(pygame.K_1)
+    drv.key(pygame.K_RETURN)
+    drv.frame(3)
+    # Anna had one card left (corn) and Ben two: nobody had a choice, all passed automatically
+    assert scene.game.view(0)["pending"] is None
+    assert sorted(scene.game.view(0)["hand"]) == [A, "leek"]
+    assert scene.game.view(1)["hand"] == ["corn"]
+
+
+def test_undo_stops_at_a_reveal(drv: Driver) -> None:
+    scene = table(drv.app, position([["broccoli", "potato", A, A, A], [A]], decks=[["corn"], [A]]),
+                  ["human", "random"])
+    drv.frame()
+    drv.key(pygame.K_1)
+    drv.key(pygame.K_RETURN)  # broccoli: undoable
+    assert len(scene.undo_stack) == 1
+    drv.key(pygame.K_u)
+    assert scene.game.view(0)["compost"] == [] and not scene.undo_stack
+    drv.key(pygame.K_2)
+    drv.key(pygame.K_RETURN)  # potato reveals the top of the deck: no undo after that (A-C-POTATO)
+    assert scene.game.view(0)["seats"][0]["discard"] == ["corn", "potato"]
+    assert not scene.undo_stack
+    drv.key(pygame.K_u)
+    assert scene.game.view(0)["seats"][0]["discard"] == ["corn", "potato"]
+
+
+def test_reveals_stay_on_screen_and_bots_pause(drv: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --fast a bot waits before acting and a potato's reveal stays in the middle for a moment."""
+    scene = table(drv.app, position([["potato", A], [A]], decks=[["leek"], [A]], stack=["corn"] * 5, row=["beet"]),
+                  ["greedy", "human"], fast=False)
+    drv.frame(10)  # 0.16 s: the bot is still "thinking"
+    assert scene.actions_applied == 0
+    for _ in range(80):
+        drv.frame()
+        if scene.reveal is not None:
+            break
+    assert scene.reveal is not None and [c for c, _ in scene.reveal.cards] == ["leek"]
+    shown_at = drv.now
+    while scene.reveal is not None:
+        drv.frame()
+    assert drv.now - shown_at >= (scene_table.REVEAL_HOLD - 0.1) * 1000
