@@ -91,9 +91,9 @@ def fault_text(fault: Fault) -> str:
 class OutlineCanvas:
     def __init__(self, live: Callable[[Outline], None], commit: Callable[[str], None],
                  apply: Callable[[str, Outline], None]) -> None:
-        self.live = live
+        self._live = live
         self.commit = commit
-        self.apply = apply
+        self._apply = apply
         self.rect = pygame.Rect(0, 0, 400, 400)
         self.zoom = 6.0  # px per mm
         self.centre: Point = (0.0, 0.0)  # mm at the middle of the rect
@@ -109,6 +109,17 @@ class OutlineCanvas:
         self.panning = False
         self.mouse: tuple[int, int] = (0, 0)
         self._fitted_key: object = None
+
+    def live(self, outline: Outline) -> None:
+        """Report a drag in progress; the canvas edits on from this outline until the scene says otherwise."""
+        self._live(outline)
+        if self.subject is not None:
+            self.subject.outline = outline
+
+    def apply(self, label: str, outline: Outline) -> None:
+        self._apply(label, outline)
+        if self.subject is not None:
+            self.subject.outline = outline
 
     # -- view --------------------------------------------------------------------------------------
     def set_subject(self, subject: Subject | None) -> None:

@@ -713,6 +713,8 @@ class EditorScene(BaseScene):
         return any(isinstance(w, UITextEntryLine) and w.is_focused for w in self.widgets.values())
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return  # the app asked on_back() already
         if self.dialog and self.dialog.open:
             self.dialog.handle_event(event)
             return
@@ -782,7 +784,7 @@ class EditorScene(BaseScene):
         if event.type == pygame.MOUSEWHEEL:
             pos = self.canvas.mouse
             if area.collidepoint(pygame.mouse.get_pos()) or area.collidepoint(pos):
-                self.scroll = max(0, self.scroll - event.y * ROW_H // 2)
+                self.scroll = max(0, self.scroll - event.y * ROW_H)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and area.collidepoint(event.pos):
