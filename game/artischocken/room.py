@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from game.app import BaseScene
+
+if TYPE_CHECKING:
+    from game.artischocken import Game
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -32,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--until-over", action="store_true", help="quit when the game ends")
     group.add_argument("--start-player", type=int, default=None, metavar="SEAT",
                        help="seat number (1-4) that starts; default random")
+    group.add_argument("--scenario", type=Path, default=None, metavar="FILE",
+                       help="start from a position: a JSON file in the artischocken/1 save format, or demo:table, "
+                            "demo:eggplant, demo:leek")
 
 
 def create_scene(args: argparse.Namespace | None) -> BaseScene:
@@ -48,10 +57,17 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     rhubarb = bool(getattr(args, "rhubarb", False))
     kinds: list[str] | None = getattr(args, "seats", None)
     start = getattr(args, "start_player", None)
+    scenario: Path | None = getattr(args, "scenario", None)
+    game = None
+    if scenario is not None:
+        game = _load_scenario(scenario)
+        if kinds and len(kinds) != game.players:
+            _fail(f"--seats names {len(kinds)} seats but the scenario has {game.players} players")
+        kinds = kinds or ["human"] + ["greedy"] * (game.players - 1)
     if not kinds:
         return SetupScene(rhubarb=rhubarb, fast=fast, until_over=until_over)
     if start is not None and not 1 <= start <= len(kinds):
-        raise SystemExit(f"python -m game artischocken: --start-player must be 1 to {len(kinds)}")
+        _fail(f"--start-player must be 1 to {len(kinds)}")
     seats = []
     bots = 0
     for i, kind in enumerate(kinds):
@@ -62,4 +78,34 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             bots += 1
     options = Options(fast=fast, until_over=until_over, seed=seed, rhubarb=rhubarb,
                       start_player=None if start is None else start - 1)
+    if game is not None:
+        return TableScene(game, seats, options)
     return TableScene.new(seats, options)
+
+
+def _fail(message: str) -> NoReturn:
+    sys.stderr.write(f"python -m game artischocken: error: {message}\n")
+    raise SystemExit(2)
+
+
+def _load_scenario(path: Path) -> Game:
+    from game.artischocken import Game
+    from game.userdata import CorruptFileError, read_json
+
+    if str(path).startswith("demo:"):
+        from game.artischocken.scene_demo import demo
+
+        try:
+            return demo(str(path)[5:])
+        except ValueError as exc:
+            _fail(str(exc))
+    try:
+        data = read_json(path, default=None, keep_aside=False)
+    except CorruptFileError as exc:
+        _fail(f"{path}: {exc.reason}")
+    if data is None:
+        _fail(f"{path}: no such file")
+    try:
+        return Game.from_dict(data)
+    except (ValueError, KeyError, TypeError) as exc:
+        _fail(f"{path}: not a usable artischocken/1 position ({exc})")

@@ -101,11 +101,12 @@ def compute(size: tuple[int, int], players: int, bottom: int) -> TableLayout:
     # -- the bottom seat: its deck and discard at the left, the hand fanned in the rest --
     bw, bh = big
     hand_bottom = h - max(10, round(14 * s))
-    info_w = mid[0] * 2 + 3 * pad
+    own = card_wh(max(50, round(mid[0] * 0.8)))  # the bottom seat's deck and discard
+    info_w = own[0] * 2 + 3 * pad
     under = max(16, round(20 * s))  # room for the pile labels
-    info = pygame.Rect(table.x + pad, hand_bottom - mid[1] - label_h - 8 - under, info_w, mid[1] + label_h + 8 + under)
-    deck = pygame.Rect(info.x + pad // 2, info.bottom - mid[1] - under, *mid)
-    discard = pygame.Rect(deck.right + pad, info.bottom - mid[1] - under, *mid)
+    info = pygame.Rect(table.x + pad, hand_bottom - own[1] - label_h - 8 - under, info_w, own[1] + label_h + 8 + under)
+    deck = pygame.Rect(info.x + pad // 2 + 2, info.bottom - own[1] - under, *own)
+    discard = pygame.Rect(deck.right + pad, info.bottom - own[1] - under, *own)
     name = pygame.Rect(info.x, info.y, info.width, label_h)
     hand_area = pygame.Rect(info.right + pad, hand_bottom - bh, table.right - info.right - 2 * pad, bh)
     lay.seats[bottom] = SeatPlace(bottom, info.inflate(8, 8), hand_area, deck, discard, name)

@@ -921,7 +921,7 @@ class TableScene(BaseScene):
             rects = lay.hand_rects(len(hand), lift)
             n = len(hand)
             for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
-                angle = (n / 2 - i - 0.5) * 2.2 if n > 1 else 0
+                angle = (n / 2 - i - 0.5) * 1.6 if n > 1 else 0
                 draw.drop_shadow(surface, rect, cardsmod.radius_for(rect.width), offset=5, alpha=60)
                 cardsmod.draw_face(surface, card, rect, ("hand", seat), angle=angle)
                 if kind in ("play", "confirm", "target", "corn", "pepper") and not playable[i]:
@@ -952,7 +952,7 @@ class TableScene(BaseScene):
             n = info["hand_count"]
             rects = lay.hand_rects(n)
             for i, rect in enumerate(rects):
-                angle = (n / 2 - i - 0.5) * 2.2 if n > 1 else 0
+                angle = (n / 2 - i - 0.5) * 1.6 if n > 1 else 0
                 draw.drop_shadow(surface, rect, cardsmod.radius_for(rect.width), offset=5, alpha=60)
                 cardsmod.draw_back(surface, rect, angle=angle)
             if rects:
@@ -1183,24 +1183,27 @@ class TableScene(BaseScene):
         area = pygame.Rect(panel.x + 14, panel.y + 48, panel.width - 28, panel.height - 56 - hint_h)
         fnt = font(14)
         bold = font(14, bold=True)
-        wrapped: list[tuple[str, bool, bool]] = []  # line, bold, first line of an entry
-        for text_line, strong in self._log_lines()[-40:]:
-            parts = draw.wrap_text(text_line, bold if strong else fnt, area.width - 10)
-            for k, part in enumerate(parts):
-                wrapped.append((part, strong, k == 0))
         line_h = fnt.get_linesize()
-        fit = max(1, area.height // line_h)
-        shown = wrapped[-fit:]
-        y = area.y
-        for i, (part, strong, first) in enumerate(shown):
-            age = len(shown) - i
-            color = lerp(PALETTE.ink, PALETTE.ink_faint, min(1.0, age / max(8, fit)))
-            if strong and first:
-                y += 4
-            draw.text(surface, part, (area.x + (0 if first else 10), y), size=14, bold=strong, color=color)
-            y += line_h
-            if y > area.bottom - line_h:
+        # whole entries, newest at the bottom, as many as fit (a turn's first line gets a little air above)
+        entries: list[tuple[list[str], bool]] = []
+        used = 0
+        for text_line, strong in reversed(self._log_lines()[-60:]):
+            parts = draw.wrap_text(text_line, bold if strong else fnt, area.width - 10)
+            height = len(parts) * line_h + (6 if strong else 0)
+            if used + height > area.height:
                 break
+            entries.append((parts, strong))
+            used += height
+        entries.reverse()
+        y = area.bottom - used
+        for i, (parts, strong) in enumerate(entries):
+            age = len(entries) - i
+            color = lerp(PALETTE.ink, PALETTE.ink_faint, min(1.0, age / 14))
+            if strong:
+                y += 6
+            for k, part in enumerate(parts):
+                draw.text(surface, part, (area.x + (0 if k == 0 else 10), y), size=14, bold=strong, color=color)
+                y += line_h
         draw.text_block(surface, t("table.hint"), pygame.Rect(panel.x + 14, panel.bottom - hint_h, panel.width - 28,
                                                               hint_h), size=12, color=PALETTE.ink_soft)
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_helpers import Driver
 
 from game import i18n
 from game.app import App, AppOptions
@@ -17,7 +18,6 @@ from game.artischocken import save as savemod
 from game.artischocken.scene_common import Seat
 from game.artischocken.scene_setup import SetupScene
 from game.artischocken.scene_table import Options, TableScene
-from tests.artischocken.table_helpers import Driver
 
 A = "artichoke"
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_helpers import Driver, position, table
 
 from game import i18n
 from game.app import App, AppOptions
 from game.artischocken import scene_table
-from tests.artischocken.table_helpers import Driver, position, table
 
 A = "artichoke"
 
