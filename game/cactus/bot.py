@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from game.cactus.match import Match, MatchError, Stage, seeded_rng
 from physics.scenes import drop_position, hang_points
 
+#: Names of bot seats (desert plants; names are data, not translated).
+BOT_NAMES = ("Saguaro", "Agave", "Yucca", "Ocotillo", "Cholla")
 #: Candidates tried on a copy of the world per attempt (keeps a bot turn quick).
 TRIALS = 6
 #: Simulated seconds a trial may settle.
@@ -138,6 +140,42 @@ class Bot:
         return trial.stage == Stage.JUDGED and not trial.violations and len(trial.rules.turn.knocked) == before
 
 
+def find_violation_drop(match: Match, kinds: tuple[str, ...] = ("same_colour", "same_form", "on_base"),
+                        tries: int = 40) -> tuple[float, float, float] | None:
+    """A drop spot (x, y, angle) for the piece in hand that breaks one of the ``kinds`` of rules once
+    settled (tried on copies of the match); for demos, screenshots and tutorials. None if none is found."""
+    if match.stage != Stage.IN_HAND:
+        return None
+    pid = str(match.piece)
+    rng = seeded_rng(match, 997)
+    target = match.rules.target_cactus()
+    cacti = [target] if target is not None else list(range(len(match.world.cacti.cacti)))
+    spots: list[tuple[float, float]] = []
+    for c in cacti:
+        for x in hang_points(match.world, c):
+            spots.extend((x + dx, a) for dx in (0.0, -8.0, 8.0) for a in (0.0, math.pi))
+    rng.shuffle(spots)
+    local = match.world.pieces[pid].outline
+    low = -min(y for _, y in local)
+    placed: list[tuple[float, float, float]] = []
+    for c in cacti:
+        spec = match.world.cactus(c)
+        base_top = max(y for _, y in spec.base)
+        placed.extend((spec.x + side * d, base_top + low + 0.5, 0.0) for d in (44.0, 50.0, 38.0) for side in (1, -1))
+    placed[:0] = [(x, drop_position(match.world, pid, x, a, clearance=1.0)[1], a) for x, a in spots[:tries]]
+    for x, y, angle in placed:
+        pos = (x, y)
+        if not match.is_free(pid, pos, angle, clearance=0.2):
+            continue
+        trial = match.clone()
+        trial.drop(pos, angle)
+        trial.settle_now(TRIAL_SETTLE)
+        if trial.stage == Stage.JUDGED and any(v.kind in kinds for v in trial.violations) \
+                and not trial.rules.turn.knocked:
+            return pos[0], pos[1], angle
+    return None
+
+
 def play(match: Match, *, turns: int | None = None, max_actions: int = 5000, bot: Bot | None = None) -> int:
     """Let the bot play every seat until the game is over (or ``turns`` more turns are done).
 
@@ -153,4 +191,4 @@ def play(match: Match, *, turns: int | None = None, max_actions: int = 5000, bot
     raise RuntimeError(f"the bot made {max_actions} moves without finishing (stage {match.stage.value})")
 
 
-__all__ = ["Bot", "play"]
+__all__ = ["BOT_NAMES", "Bot", "find_violation_drop", "play"]

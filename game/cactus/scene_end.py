@@ -1,0 +1,127 @@
+"""The Cactus end screen: the final table behind a ranking card (C-E1..C-E4)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.app import BaseScene
+from game.cactus import scene_text as txt
+from game.cactus.match import Match
+from game.cactus.scene_view import TableView, flower_icon
+from game.i18n import t
+from game.ui import draw
+from game.ui.theme import PALETTE, SIZES, lerp
+from game.ui.widgets import Button, FocusGroup
+
+MEDALS = ((232, 178, 60), (176, 180, 188), (196, 128, 76))
+
+
+class EndScene(BaseScene):
+    def __init__(self, match: Match, *, quit_after: int | None = None) -> None:
+        self.match = match
+        self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
+        self.quit_after = quit_after
+        self.frames = 0
+        self.time = 0.0
+        self.again = Button(lambda: t("cactus.end.again"), self.play_again, style="primary")
+        self.back = Button(lambda: t("cactus.end.back"), self.leave, style="secondary")
+        self.focus = FocusGroup([self.again, self.back], columns=2)
+        self.card = pygame.Rect(0, 0, 0, 0)
+
+    def play_again(self) -> None:
+        from game.cactus.scene_setup import SetupScene
+
+        rules = self.match.rules
+        self.app.replace(SetupScene(names=list(rules.names), bots=list(self.match.bots), options=rules.options))
+
+    def leave(self) -> None:
+        self.app.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.view.fit(pygame.Rect(0, 0, w, h))
+        n = self.match.rules.players
+        cw = min(560, w - 80)
+        ch = 200 + n * 56 + SIZES.button_height + 40
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        bw = (cw - 3 * 32) // 2
+        y = self.card.bottom - 28 - SIZES.button_height
+        self.again.rect = pygame.Rect(self.card.x + 32, y, bw, SIZES.button_height)
+        self.back.rect = pygame.Rect(self.again.rect.right + 32, y, bw, SIZES.button_height)
+        self.focus.focus(0)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle_event(event):
+            return
+        for b in (self.again, self.back):
+            if b.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for b in (self.again, self.back):
+            b.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        area = surface.get_rect()
+        self.view.draw_backdrop(surface, area)
+        self.view.draw_cacti(surface, self.match.world, None, self.time)
+        self.view.draw_pieces(surface, self.match)
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((*PALETTE.ink, 110))
+        surface.blit(veil, (0, 0))
+        rules = self.match.rules
+        card = self.card
+        draw.panel(surface, card, PALETTE.paper, PALETTE.dune, 18)
+        draw.text(surface, t("cactus.end.title"), (card.centerx, card.y + 44), size=40, display=True,
+                  color=PALETTE.terracotta, anchor="center")
+        reason = t(f"cactus.end.{rules.end_reason}") if rules.end_reason else ""
+        draw.text_block(surface, t("cactus.end.reason", reason=reason),
+                        pygame.Rect(card.x + 32, card.y + 78, card.width - 64, 50), size=SIZES.text_small + 1,
+                        color=PALETTE.ink_soft, align="center")
+        winners = rules.winners
+        best = rules.bank.value(winners[0]) if winners else 0
+        if len(winners) == 1:
+            headline = t("cactus.winner.one", player=rules.names[winners[0]], flowers=best)
+        else:
+            headline = t("cactus.winner.shared", flowers=best, players=", ".join(rules.names[p] for p in winners))
+        draw.text(surface, headline, (card.centerx, card.y + 136), size=SIZES.text + 2, bold=True, color=PALETTE.ink,
+                  anchor="center")
+        y = card.y + 168
+        place = 0
+        last_value: int | None = None
+        for k, (seat, value) in enumerate(rules.standings()):
+            if value != last_value:
+                place = k + 1
+                last_value = value
+            row = pygame.Rect(card.x + 32, y, card.width - 64, 48)
+            bg = lerp(PALETTE.paper, PALETTE.sun, 0.25) if seat in winners else PALETTE.sand_light
+            draw.rounded_rect(surface, row, bg, 12, PALETTE.sand_dark, 1)
+            medal = MEDALS[place - 1] if place <= 3 else PALETTE.sand_dark
+            bob = 2 * math.sin(self.time * 3 + k) if seat in winners else 0
+            pygame.draw.circle(surface, medal, (row.x + 28, row.centery + bob), 16)
+            draw.text(surface, str(place), (row.x + 28, row.centery + bob), size=SIZES.text_small + 1, bold=True,
+                      color=PALETTE.paper, anchor="center")
+            name = rules.names[seat] + ("  " + t("cactus.bot") if self.match.bots[seat] else "")
+            draw.text(surface, name, (row.x + 56, row.centery), size=SIZES.text, bold=seat in winners,
+                      color=PALETTE.ink, anchor="midleft")
+            ones, threes = rules.bank.tokens(seat)
+            x = row.right - 60 - 22 * (ones + threes)
+            for three in [True] * threes + [False] * ones:
+                surface.blit(flower_icon(20, three), (x, row.centery - 10))
+                x += 22
+            draw.text(surface, str(value), (row.right - 16, row.centery), size=26, bold=True,
+                      color=PALETTE.terracotta if seat in winners else PALETTE.ink, anchor="midright")
+            y += 56
+        self.again.draw(surface)
+        self.back.draw(surface)
+        self.frames += 1
+        if self.quit_after is not None and self.frames >= self.quit_after:
+            self.app.quit()
+
+
+__all__ = ["EndScene", "txt"]

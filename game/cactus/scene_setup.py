@@ -1,0 +1,318 @@
+"""The Cactus setup screen: 2-5 players with names (text fields) and human/bot seats, the variants (long
+game C-R6, strict claim C-T3, the die's faces C-K5), start, and resume of the autosave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UITextEntryLine
+
+from game.app import BaseScene
+from game.cactus.bot import BOT_NAMES
+from game.cactus.match import Match
+from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
+from game.cactus.scene_play import PlayScene, autosave_path
+from game.i18n import t
+from game.ui import draw
+from game.ui.gui import make_manager
+from game.ui.illustrations import illustration
+from game.ui.theme import PALETTE, SIZES, shade
+from game.ui.widgets import Button, Dialog, MessageLine
+from game.userdata import CorruptFileError, read_json
+
+NAME_LIMIT = 16
+FACES = ("colour", "form", "special")
+
+
+class Toggle:
+    """A check box with a label (variants, human/bot)."""
+
+    def __init__(self, label: Callable[[], str], checked: bool = False) -> None:
+        self.label = label
+        self.checked = checked
+        self.rect = pygame.Rect(0, 0, 200, 34)
+        self.hovered = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.checked = not self.checked
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(self.rect.x, self.rect.centery - 11, 22, 22)
+        fill = PALETTE.cactus if self.checked else PALETTE.paper
+        border = PALETTE.cactus_dark if self.checked else (PALETTE.terracotta if self.hovered else PALETTE.dune)
+        draw.rounded_rect(surface, box, fill, 6, border, 2)
+        if self.checked:
+            pts = [(box.x + 5, box.centery), (box.x + 9, box.bottom - 6), (box.right - 5, box.y + 6)]
+            pygame.draw.lines(surface, PALETTE.paper, False, pts, 3)
+        draw.text(surface, self.label(), (box.right + 10, self.rect.centery), size=SIZES.text_small + 1,
+                  color=PALETTE.ink, anchor="midleft")
+
+
+class SetupScene(BaseScene):
+    def __init__(self, *, names: Sequence[str] | None = None, bots: Sequence[bool] | None = None,
+                 options: Options | None = None, players: int = 3) -> None:
+        n = len(names) if names else players
+        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, n))
+        self.names = list(names or [])
+        self.names += [""] * (MAX_PLAYERS - len(self.names))
+        self.bots = list(bots or [False] + [True] * (MAX_PLAYERS - 1))
+        self.bots += [True] * (MAX_PLAYERS - len(self.bots))
+        opts = options or Options()
+        self.die = [opts.die.colour, opts.die.form, opts.die.special]
+        self.long_game = Toggle(lambda: t("cactus.variant.long_game"), opts.long_game)
+        self.strict = Toggle(lambda: t("cactus.variant.strict_claim"), opts.strict_claim)
+        self.seat_toggles = [Toggle(lambda: t("cactus.setup.bot"), self.bots[i]) for i in range(MAX_PLAYERS)]
+        self.minus = Button("−", lambda: self.set_players(self.players - 1), style="ghost")
+        self.plus = Button("+", lambda: self.set_players(self.players + 1), style="ghost")
+        self.die_buttons: list[tuple[Button, Button]] = [
+            (Button("−", lambda i=i: self.change_die(i, -1), style="ghost"),  # type: ignore[misc]
+             Button("+", lambda i=i: self.change_die(i, +1), style="ghost"))  # type: ignore[misc]
+            for i in range(3)
+        ]
+        self.start = Button(lambda: t("cactus.setup.start"), self.start_game, style="primary")
+        self.resume = Button(lambda: t("cactus.setup.resume"), self.resume_game, style="secondary")
+        self.back = Button(lambda: t("common.back"), self.leave, style="ghost")
+        self.entries: list[UITextEntryLine] = []
+        self.manager: pygame_gui.UIManager | None = None
+        self.message = MessageLine()
+        self.dialog: Dialog | None = None
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.art = pygame.Rect(0, 0, 0, 0)
+        self.form = pygame.Rect(0, 0, 0, 0)
+        self.labels: dict[str, tuple[int, int]] = {}
+        self.started: Match | None = None
+
+    # ------------------------------------------------------------------ state
+    def names_now(self) -> list[str]:
+        result = []
+        for i in range(self.players):
+            raw = self.entries[i].get_text() if i < len(self.entries) else self.names[i]
+            name = " ".join(raw.split())[:NAME_LIMIT]
+            if not name:
+                bot = self.seat_toggles[i].checked
+                name = BOT_NAMES[i] if bot else t("cactus.setup.default_name", n=i + 1)
+            result.append(name)
+        return result
+
+    def options_now(self) -> Options:
+        return Options(long_game=self.long_game.checked, strict_claim=self.strict.checked,
+                       die=Die(self.die[0], self.die[1], self.die[2]))
+
+    def keep_names(self) -> None:
+        for i, entry in enumerate(self.entries):
+            self.names[i] = entry.get_text()
+
+    def set_players(self, n: int) -> None:
+        self.keep_names()
+        self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, n))
+        self.layout(self.app.size)
+
+    def change_die(self, face: int, delta: int) -> None:
+        """Move one face to or from the next face in turn, so there are always 6 (C-K5)."""
+        for k in (1, 2):
+            other = (face + k) % 3
+            if delta > 0 and self.die[other] > 0:
+                self.die[other] -= 1
+                self.die[face] += 1
+                return
+            if delta < 0 and self.die[face] > 0:
+                self.die[face] -= 1
+                self.die[other] += 1
+                return
+
+    def start_game(self) -> None:
+        self.keep_names()
+        bots = [self.seat_toggles[i].checked for i in range(self.players)]
+        seed = getattr(getattr(self.app, "options", None), "seed", 0)
+        match = Match.new(self.players, names=self.names_now(), seed=seed, options=self.options_now(), bots=bots)
+        self.started = match
+        self.app.replace(PlayScene(match))
+
+    def resume_game(self) -> None:
+        try:
+            data = read_json(autosave_path())
+            if data is None:
+                self.message.show(t("cactus.setup.no_save"), "warn")
+                return
+            match = Match.from_dict(data)
+        except CorruptFileError as exc:
+            self.show_problem(t("cactus.save.corrupt", name=exc.path.name,
+                                kept=exc.kept_as.name if exc.kept_as else "-"))
+            return
+        except ValueError as exc:
+            self.show_problem(t("cactus.save.broken", reason=str(exc)))
+            return
+        self.started = match
+        self.app.replace(PlayScene(match))
+
+    def show_problem(self, body: str) -> None:
+        self.dialog = Dialog(t("cactus.save.problem"), body, [(lambda: t("common.ok"), lambda: None)])
+        self.dialog.layout(self.app.size)
+        self.resume.enabled = autosave_path().exists()
+
+    def leave(self) -> None:
+        self.app.pop()
+
+    def on_back(self) -> bool:
+        if self.dialog and self.dialog.open:
+            self.dialog.cancel()
+            return True
+        return False
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        if self.entries:
+            self.keep_names()
+        if self.manager is None:
+            self.manager = make_manager(size)
+        else:
+            self.manager.set_window_resolution(size)
+        for entry in self.entries:
+            entry.kill()
+        self.entries = []
+        cw, ch = min(1000, w - 48), min(680, h - 40)
+        self.card = pygame.Rect(0, 0, cw, ch)
+        self.card.center = (w // 2, h // 2)
+        art_w = round(cw * 0.36)
+        self.art = pygame.Rect(self.card.x + 20, self.card.y + 20, art_w, round(art_w * 2 / 3))
+        fx = self.art.right + 32
+        self.form = pygame.Rect(fx, self.card.y + 24, self.card.right - fx - 28, ch - 48)
+        y = self.form.y
+        self.labels["players"] = (fx, y + 18)
+        self.minus.rect = pygame.Rect(fx + 170, y, 40, 36)
+        self.labels["count"] = (fx + 235, y + 18)
+        self.plus.rect = pygame.Rect(fx + 260, y, 40, 36)
+        y += 50
+        row_h = 42 if ch >= 600 else 38
+        entry_w = min(300, self.form.width - 150)
+        for i in range(MAX_PLAYERS):
+            visible = i < self.players
+            toggle = self.seat_toggles[i]
+            toggle.rect = pygame.Rect(fx + entry_w + 20, y + i * row_h, 120, 34) if visible else pygame.Rect(0, 0, 0, 0)
+            if visible:
+                entry = UITextEntryLine(pygame.Rect(fx, y + i * row_h, entry_w, 34), self.manager,
+                                        initial_text=self.names[i],
+                                        placeholder_text=t("cactus.setup.default_name", n=i + 1))
+                entry.set_text_length_limit(NAME_LIMIT)
+                self.entries.append(entry)
+        y += self.players * row_h + 14
+        self.labels["variants"] = (fx, y + 10)
+        y += 26
+        self.long_game.rect = pygame.Rect(fx, y, self.form.width, 32)
+        self.strict.rect = pygame.Rect(fx, y + 36, self.form.width, 32)
+        y += 84
+        self.labels["die"] = (fx, y + 10)
+        y += 28
+        col = min(150, self.form.width // 3)
+        for i, (minus, plus) in enumerate(self.die_buttons):
+            x = fx + i * col
+            self.labels[f"face{i}"] = (x + 60, y + 8)
+            minus.rect = pygame.Rect(x, y + 24, 34, 34)
+            plus.rect = pygame.Rect(x + 86, y + 24, 34, 34)
+        bottom = self.card.bottom - 24 - SIZES.button_height
+        self.start.rect = pygame.Rect(self.card.right - 28 - 200, bottom, 200, SIZES.button_height)
+        self.resume.rect = pygame.Rect(self.start.rect.x - 16 - 200, bottom, 200, SIZES.button_height)
+        self.back.rect = pygame.Rect(self.card.x + 20, bottom, 140, SIZES.button_height)
+        self.resume.enabled = autosave_path().exists()
+        if self.dialog:
+            self.dialog.layout(size)
+
+    def widgets(self) -> list[Button]:
+        return [self.minus, self.plus, self.start, self.resume, self.back,
+                *[b for pair in self.die_buttons for b in pair]]
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog and self.dialog.open:
+            self.dialog.handle_event(event)
+            return
+        if self.manager is not None and self.manager.process_events(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start.activate()
+            return
+        for b in self.widgets():
+            if b.handle_event(event):
+                return
+        for toggle in [self.long_game, self.strict, *self.seat_toggles[: self.players]]:
+            if toggle.handle_event(event):
+                return
+
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+        for b in self.widgets():
+            b.update(dt)
+        self.minus.enabled = self.players > MIN_PLAYERS
+        self.plus.enabled = self.players < MAX_PLAYERS
+        for i, (minus, plus) in enumerate(self.die_buttons):
+            minus.enabled = self.die[i] > 0
+            plus.enabled = self.die[i] < 6
+        self.message.update(dt)
+        if self.dialog:
+            self.dialog.update(dt)
+            if not self.dialog.open:
+                self.dialog = None
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+        dunes = [(0, h * 0.82), (w * 0.3, h * 0.76), (w * 0.6, h * 0.83), (w, h * 0.78), (w, h), (0, h)]
+        draw.aa_polygon(surface, shade(PALETTE.sand, -0.05), dunes)
+        card = self.card
+        draw.panel(surface, card, PALETTE.paper, PALETTE.sand_dark, 20)
+        art = illustration("cactus", self.art.size)
+        mask = pygame.Surface(self.art.size, pygame.SRCALPHA)
+        draw.rounded_rect(mask, mask.get_rect(), (255, 255, 255), 14)
+        framed = art.copy()
+        framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surface.blit(framed, self.art)
+        draw.text(surface, t("cactus.title"), (self.art.x + 4, self.art.bottom + 18), size=44, display=True,
+                  color=PALETTE.terracotta)
+        blurb = pygame.Rect(self.art.x + 4, self.art.bottom + 80, self.art.width - 8,
+                            self.back.rect.top - self.art.bottom - 96)
+        draw.text_block(surface, t("cactus.setup.blurb"), blurb, size=SIZES.text_small, color=PALETTE.ink_soft)
+        head = {"size": SIZES.text_small, "bold": True, "color": PALETTE.ink_soft}
+        x, y = self.labels["players"]
+        draw.text(surface, t("cactus.setup.players"), (x, y), anchor="midleft", **head)  # type: ignore[arg-type]
+        draw.text(surface, str(self.players), self.labels["count"], size=26, bold=True, color=PALETTE.ink,
+                  anchor="center")
+        self.minus.draw(surface)
+        self.plus.draw(surface)
+        for toggle in self.seat_toggles[: self.players]:
+            toggle.draw(surface)
+        x, y = self.labels["variants"]
+        draw.text(surface, t("cactus.setup.variants"), (x, y), anchor="midleft", **head)  # type: ignore[arg-type]
+        self.long_game.draw(surface)
+        self.strict.draw(surface)
+        x, y = self.labels["die"]
+        draw.text(surface, t("cactus.setup.die", sides=6), (x, y), anchor="midleft", **head)  # type: ignore[arg-type]
+        for i, face in enumerate(FACES):
+            fx, fy = self.labels[f"face{i}"]
+            draw.text(surface, t(f"cactus.die.{face}"), (fx, fy), size=SIZES.text_small, bold=True,
+                      color=PALETTE.terracotta if face == "special" else PALETTE.ink, anchor="center")
+            minus, plus = self.die_buttons[i]
+            minus.draw(surface)
+            plus.draw(surface)
+            draw.text(surface, str(self.die[i]), ((minus.rect.right + plus.rect.x) / 2, minus.rect.centery),
+                      size=22, bold=True, anchor="center")
+        self.start.draw(surface)
+        self.resume.draw(surface)
+        self.back.draw(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+        self.message.draw(surface, (card.centerx, card.bottom - 84))
+        if self.dialog:
+            self.dialog.draw(surface)
+
+
+__all__ = ["SetupScene"]

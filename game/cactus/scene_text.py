@@ -1,0 +1,111 @@
+"""Sentences for the Cactus scenes: piece names, die asks, rule events and violations (from the catalogue)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.cactus.match import Match, Stage
+from game.cactus.rules import CactusGame, Event, Face, Violation
+from game.i18n import t
+
+
+def piece_name(rules: CactusGame, pid: str) -> str:
+    p = rules.pieces.get(pid)
+    if p is None:
+        return pid
+    colour = t(f"cactus.colour.{p.colour}")
+    if p.kind == "special":
+        return t("cactus.piece.special", name=t(f"cactus.special.{p.id}"), colour=colour)
+    return t("cactus.piece.basic", colour=colour, form=t(f"cactus.form.{p.form}"))
+
+
+def player_name(rules: CactusGame, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < rules.players:
+        return "?"
+    return rules.names[seat]
+
+
+def award_name(kind: str | None) -> str:
+    return t(f"cactus.award.{kind}") if kind else ""
+
+
+def face_name(face: str | None) -> str:
+    return t(f"cactus.die.{face}") if face else ""
+
+
+def ask(match: Match) -> str:
+    """What the die (or the first turn) asks for."""
+    rules = match.rules
+    if rules.first_turn:
+        return t("cactus.die.first.ask")
+    what, value = rules.wanted()
+    if what == "colour":
+        return t("cactus.die.colour.ask", colour=t(f"cactus.colour.{value}").lower())
+    if what == "form":
+        return t("cactus.die.form.ask", form=t(f"cactus.form.{value}").lower())
+    return t("cactus.die.special.ask")
+
+
+def target_text(match: Match) -> str:
+    target = match.rules.target_cactus()
+    return t("cactus.target.any") if target is None else t("cactus.target", cactus=target + 1)
+
+
+def violation_text(match: Match, v: Violation) -> str:
+    target = match.rules.target_cactus()
+    return t(v.text_key, cactus="?" if target is None else target + 1)
+
+
+def describe(rules: CactusGame, e: Event) -> str:
+    """One turn-log sentence for a rule event."""
+    player = player_name(rules, e.player)
+    piece = piece_name(rules, e.pieces[0]) if e.pieces else ""
+    values: dict[str, Any] = {"player": player, "piece": piece, "flowers": abs(e.flowers), "rule": e.rule,
+                                 "nominal": e.nominal, "cactus": "" if e.cactus is None else e.cactus + 1}
+    if e.kind == "roll":
+        values["face"] = face_name(e.detail)
+    elif e.kind in ("award", "award_lost", "claim_rejected"):
+        values["award"] = award_name(e.detail)
+        if e.kind == "award" and e.flowers < e.nominal:
+            return t("cactus.event.award_short", **values)
+    elif e.kind == "piece_returned":
+        values["place"] = t(f"cactus.place.{e.detail}")
+    elif e.kind == "game_over":
+        values["reason"] = t(f"cactus.end.{e.detail}")
+    elif e.kind in ("hand_touch", "knocked") and e.flowers == 0:
+        return t("cactus.event.nothing_to_pay", player=player)
+    return t(e.text_key, **values)
+
+
+def stage_prompt(match: Match) -> str:
+    """The instruction for the seat whose turn it is."""
+    rules = match.rules
+    name = player_name(rules, rules.current)
+    stage = match.stage
+    if stage == Stage.OVER:
+        return t("cactus.phase.over")
+    if match.is_bot_turn:
+        return t("cactus.prompt.bot", player=name)
+    if stage == Stage.ROLL:
+        return t("cactus.prompt.roll", player=name)
+    if stage == Stage.CHOOSE:
+        return f"{ask(match)} {t('cactus.prompt.choose')}"
+    if stage == Stage.IN_HAND:
+        piece = piece_name(rules, str(match.piece))
+        return t("cactus.prompt.in_hand", piece=piece, target=target_text(match))
+    if stage == Stage.HOLDING:
+        return t("cactus.prompt.holding", target=target_text(match))
+    if stage == Stage.SETTLING:
+        return t("cactus.prompt.settling")
+    if match.violations:
+        v = match.violations[0]
+        return f"{violation_text(match, v)} {t('cactus.prompt.fix_how')}"
+    return t("cactus.prompt.confirm")
+
+
+def die_label(face: Face | None) -> str:
+    return face_name(face.value) if face is not None else t("cactus.die.none")
+
+
+__all__ = ["ask", "award_name", "describe", "die_label", "face_name", "piece_name", "player_name",
+           "stage_prompt", "target_text", "violation_text"]

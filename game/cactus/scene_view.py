@@ -1,0 +1,262 @@
+"""Drawing the Cactus table: world mm -> screen px (y flipped here only), cacti, pieces, die, flowers.
+
+Everything here reads the match and the world and draws; nothing changes the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import pygame
+
+from game.cactus.match import Match
+from game.cactus.rules import Face
+from game.ui import draw
+from game.ui.theme import PALETTE, Color, lerp, shade
+from physics import PieceSpec, World
+
+Point = tuple[float, float]
+
+SKY_TOP: Color = (158, 200, 216)
+SKY_BOTTOM: Color = (250, 226, 190)
+CACTUS_BODY: Color = (74, 128, 84)
+CACTUS_RIB: Color = (98, 152, 104)
+CACTUS_EDGE: Color = (34, 74, 44)
+BASE_BODY: Color = (186, 104, 72)
+BASE_EDGE: Color = (128, 62, 40)
+GROUND: Color = (226, 196, 150)
+GROUND_DARK: Color = (206, 172, 124)
+
+
+def hex_colour(text: str) -> Color:
+    t = text.lstrip("#")
+    try:
+        return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16)
+    except (ValueError, IndexError):
+        return 136, 136, 136
+
+
+def piece_colour(spec: PieceSpec) -> Color:
+    return hex_colour(spec.colour_hex)
+
+
+class TableView:
+    """Maps the world (mm, y up) into a screen rectangle (px, y down) and draws the table in it."""
+
+    GROUND_BAND = 22  # px of sand drawn below the ground line
+
+    def __init__(self, world_size: tuple[float, float] = (1700.0, 600.0)) -> None:
+        self.world_w, self.world_h = world_size
+        self.rect = pygame.Rect(0, 0, 800, 400)
+        self.scale = 0.5
+        self.ox = 0.0
+        self.oy = 0.0
+
+    def fit(self, rect: pygame.Rect) -> None:
+        """Fit the table into ``rect`` (bottom-aligned, centred)."""
+        self.rect = rect
+        usable_h = rect.height - self.GROUND_BAND
+        self.scale = max(0.05, min(rect.width / self.world_w, usable_h / self.world_h))
+        self.ox = rect.centerx - self.world_w * self.scale / 2
+        self.oy = rect.bottom - self.GROUND_BAND
+
+    def to_screen(self, p: Point) -> Point:
+        return self.ox + p[0] * self.scale, self.oy - p[1] * self.scale
+
+    def to_world(self, p: Sequence[float]) -> Point:
+        return (p[0] - self.ox) / self.scale, (self.oy - p[1]) / self.scale
+
+    def pts(self, outline: Iterable[Point]) -> list[Point]:
+        s, ox, oy = self.scale, self.ox, self.oy
+        return [(ox + x * s, oy - y * s) for x, y in outline]
+
+    @property
+    def table_rect(self) -> pygame.Rect:
+        """The screen rectangle of the world's bounds."""
+        x0, y0 = self.to_screen((0.0, self.world_h))
+        x1, y1 = self.to_screen((self.world_w, 0.0))
+        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+
+    # ------------------------------------------------------------------ scenery
+    def draw_backdrop(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        sky = draw.vertical_gradient((area.width, max(1, int(self.oy) - area.top)), SKY_TOP, SKY_BOTTOM)
+        surface.blit(sky, area.topleft)
+        sun = _sun(max(12, round(area.height * 0.09)))
+        surface.blit(sun, sun.get_rect(center=(area.right - area.width * 0.12, area.top + area.height * 0.16)))
+        w = area.width
+        base = self.oy
+        far = [(area.left, base - 60 * self.scale), (area.left + w * 0.18, base - 120 * self.scale),
+               (area.left + w * 0.42, base - 70 * self.scale), (area.left + w * 0.63, base - 140 * self.scale),
+               (area.left + w * 0.84, base - 80 * self.scale), (area.right, base - 110 * self.scale),
+               (area.right, base), (area.left, base)]
+        draw.aa_polygon(surface, lerp(SKY_BOTTOM, GROUND_DARK, 0.45), far)
+        ground = pygame.Rect(area.left, round(base), area.width, area.bottom - round(base))
+        pygame.draw.rect(surface, GROUND, ground)
+        pygame.draw.line(surface, GROUND_DARK, (area.left, round(base)), (area.right, round(base)), 2)
+        for k in range(9):
+            x = area.left + (k + 0.5) * area.width / 9
+            y = base + 6 + (k % 3) * 4
+            pygame.draw.aaline(surface, GROUND_DARK, (x - 14, y), (x + 10, y))
+
+    def draw_cacti(self, surface: pygame.Surface, world: World, target: int | None, t: float,
+                   labels: bool = True) -> None:
+        for i in range(len(world.cacti.cacti)):
+            parts = world.cactus_outlines(i)
+            if i == target:
+                glow = 0.5 + 0.5 * math.sin(t * 3.2)
+                for part in parts:
+                    pts = self.pts(part)
+                    pygame.draw.polygon(surface, lerp(PALETTE.sun, PALETTE.paper, 0.3 * glow), pts,
+                                        max(3, round(6 * self.scale + 2 * glow)))
+            base = self.pts(world.base_outline(i))
+            draw.aa_polygon(surface, BASE_BODY, base, BASE_EDGE)
+            for part in parts:
+                pts = self.pts(part)
+                draw.aa_polygon(surface, CACTUS_BODY, pts, CACTUS_EDGE)
+            self._ribs(surface, world, i)
+            if labels:
+                cx, _ = self.to_screen((world.cactus(i).x, 0.0))
+                bx = pygame.Rect(0, 0, 26, 20)
+                bx.center = (round(cx), round(self.oy + self.GROUND_BAND / 2))
+                colour = PALETTE.terracotta if i == target else PALETTE.ink_soft
+                draw.rounded_rect(surface, bx, PALETTE.paper if i == target else GROUND, 8,
+                                  colour if i == target else None, 2)
+                draw.text(surface, str(i + 1), bx.center, size=14, bold=True, color=colour, anchor="center")
+
+    def _ribs(self, surface: pygame.Surface, world: World, i: int) -> None:
+        spec = world.cactus(i)
+        trunk = spec.trunk
+        xs = [x for x, _ in trunk]
+        ys = [y for _, y in trunk]
+        left, right, bottom, top = min(xs), max(xs), min(ys), max(ys)
+        for f in (0.33, 0.67):
+            x = left + (right - left) * f
+            a = self.to_screen((x, bottom + 6))
+            b = self.to_screen((x, top - 14))
+            pygame.draw.aaline(surface, CACTUS_RIB, a, b)
+
+    # ------------------------------------------------------------------ pieces
+    def draw_piece(self, surface: pygame.Surface, spec: PieceSpec, outline: Sequence[Point], *,
+                   alpha: int = 255, ring: Color | None = None, ring_width: int = 3) -> None:
+        pts = self.pts(outline)
+        fill = piece_colour(spec)
+        edge = shade(fill, -0.45)
+        if ring is not None:
+            pygame.draw.polygon(surface, ring, pts, ring_width)
+            pygame.draw.aalines(surface, ring, True, pts)
+        if alpha >= 255:
+            draw.aa_polygon(surface, fill, pts, edge)
+            if spec.kind == "special":
+                self._special_mark(surface, pts, fill)
+            return
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        box = pygame.Rect(math.floor(min(xs)) - 2, math.floor(min(ys)) - 2, math.ceil(max(xs) - min(xs)) + 5,
+                          math.ceil(max(ys) - min(ys)) + 5)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        local = [(x - box.x, y - box.y) for x, y in pts]
+        draw.aa_polygon(layer, fill, local, edge)
+        layer.set_alpha(alpha)
+        surface.blit(layer, box)
+
+    @staticmethod
+    def _special_mark(surface: pygame.Surface, pts: Sequence[Point], fill: Color) -> None:
+        """A lighter inner line so the special pieces read as painted desert figures."""
+        cx = sum(p[0] for p in pts) / len(pts)
+        cy = sum(p[1] for p in pts) / len(pts)
+        inner = [(cx + (x - cx) * 0.72, cy + (y - cy) * 0.72) for x, y in pts]
+        pygame.draw.aalines(surface, shade(fill, 0.35), True, inner)
+
+    def draw_pieces(self, surface: pygame.Surface, match: Match) -> None:
+        world = match.world
+        for pid in world.pieces_in_world():
+            self.draw_piece(surface, world.pieces[pid], world.outline_world(pid))
+
+
+# ---------------------------------------------------------------------- icons
+
+
+def icon_points(spec: PieceSpec, centre: Point, size: float, angle: float = 0.0) -> list[Point]:
+    """The piece outline scaled to fit a ``size`` px box around ``centre`` (screen, y down)."""
+    r = max(spec.radius, 1.0)
+    k = size / (2 * r)
+    c, s = math.cos(angle), math.sin(angle)
+    return [(centre[0] + (x * c - y * s) * k, centre[1] - (x * s + y * c) * k) for x, y in spec.outline]
+
+
+def draw_icon(surface: pygame.Surface, spec: PieceSpec, centre: Point, size: float, *, dim: bool = False) -> None:
+    fill = piece_colour(spec)
+    if dim:
+        fill = lerp(fill, PALETTE.sand, 0.65)
+    pts = icon_points(spec, centre, size)
+    draw.aa_polygon(surface, fill, pts, shade(fill, -0.45))
+
+
+@lru_cache(maxsize=16)
+def _sun(radius: int) -> pygame.Surface:
+    def paint(big: pygame.Surface, s: float) -> None:
+        c = big.get_width() / 2
+        pygame.draw.circle(big, (*PALETTE.sun, 70), (c, c), radius * 1.5 * s)
+        pygame.draw.circle(big, (*lerp(PALETTE.sun, PALETTE.paper, 0.25), 255), (c, c), radius * s)
+
+    size = radius * 3 + 4
+    return draw.supersampled((size, size), paint)
+
+
+@lru_cache(maxsize=32)
+def flower_icon(size: int, three: bool) -> pygame.Surface:
+    """A flower token: five petals; the 3-side shows a dot in the middle (C-K4)."""
+
+    def paint(big: pygame.Surface, s: float) -> None:
+        c = big.get_width() / 2
+        r = big.get_width() / 2 - s
+        petal = (238, 120, 140) if three else (246, 196, 90)
+        for k in range(5):
+            a = k * math.tau / 5 - math.pi / 2
+            px, py = c + math.cos(a) * r * 0.5, c + math.sin(a) * r * 0.5
+            pygame.draw.circle(big, shade(petal, -0.3), (px, py), r * 0.5)
+            pygame.draw.circle(big, petal, (px, py), r * 0.5 - s)
+        pygame.draw.circle(big, PALETTE.paper, (c, c), r * 0.34)
+        if three:
+            pygame.draw.circle(big, PALETTE.terracotta_dark, (c, c), r * 0.2)
+
+    return draw.supersampled((size, size), paint)
+
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Face | None, *, wobble: float = 0.0,
+             glow: float = 0.0, colour: Color | None = None, form: PieceSpec | None = None) -> None:
+    """The die: COLOUR shows a colour wheel (or the colour asked), FORM a form, !! two bangs."""
+    body = rect.copy()
+    if wobble:
+        body = body.move(round(math.sin(wobble * 37) * 4), round(math.cos(wobble * 29) * 3))
+    if glow > 0:
+        draw.rounded_ring(surface, body.inflate(12, 12), lerp(PALETTE.sand, PALETTE.focus, glow), 16, 4)
+    draw.drop_shadow(surface, body, 12, offset=4, alpha=60)
+    draw.rounded_rect(surface, body, PALETTE.paper, 12, PALETTE.ink_soft, 2)
+    cx, cy = body.center
+    r = body.width * 0.3
+    if face is None:
+        for dx, dy in ((-1, -1), (1, 1), (0, 0), (1, -1), (-1, 1)):
+            pygame.draw.circle(surface, PALETTE.ink_faint, (cx + dx * r * 0.8, cy + dy * r * 0.8), r * 0.16)
+        return
+    if face == Face.COLOUR:
+        cols = [(201, 72, 59), (230, 181, 46), (79, 154, 74), (63, 111, 181), (138, 79, 163)]
+        for k, col in enumerate(cols):
+            a = k * math.tau / 5 - math.pi / 2
+            pygame.draw.circle(surface, col, (cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7), r * 0.32)
+        if colour is not None:
+            pygame.draw.circle(surface, colour, (cx, cy), r * 0.34)
+            pygame.draw.circle(surface, PALETTE.ink, (cx, cy), r * 0.34, 2)
+    elif face == Face.FORM:
+        if form is not None:
+            draw_icon(surface, form, (cx, cy), body.width * 0.66)
+        else:
+            pygame.draw.arc(surface, PALETTE.ink, pygame.Rect(cx - r, cy - r, 2 * r, 2 * r), 0, math.pi, 5)
+    else:
+        draw.text(surface, "!!", (cx, cy), size=round(body.height * 0.5), bold=True,
+                  color=PALETTE.terracotta, anchor="center")
+
+
+__all__ = ["TableView", "draw_die", "draw_icon", "flower_icon", "hex_colour", "icon_points", "piece_colour"]
