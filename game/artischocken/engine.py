@@ -83,6 +83,8 @@ _PLAY_T: dict[tuple[str, int], Action] = {
     (c, t): Action("play", c, target=t) for c in (LEEK, BEET, ONION) for t in range(MAX_PLAYERS)
 }
 _PLAY_C: dict[tuple[str, str], Action] = {(c, x): Action("play", c, cards=(x,)) for c in (CORN, PEPPER) for x in CARDS}
+_CORN_GET = {x: _PLAY_C[CORN, x] for x in CARDS}.__getitem__
+_PEPPER_GET = {x: _PLAY_C[PEPPER, x] for x in CARDS}.__getitem__
 _LEEK_TAKE = Action("choose", option="take")
 _LEEK_LEAVE = Action("choose", option="leave")
 _PEAS: dict[tuple[str, int], Action] = {
@@ -263,7 +265,7 @@ class Game:
                 if c is CORN:
                     row = self.row
                     if row:
-                        out.extend([_PLAY_C[c, x] for x in dict.fromkeys(row)])
+                        out.extend(map(_CORN_GET, dict.fromkeys(row)))
                     continue
                 if c is BROCCOLI:
                     if arts >= 3:
@@ -283,15 +285,19 @@ class Game:
                     out.append(_PLAY[c])
             elif c is LEEK:
                 decks, discards = self.decks, self.discards
-                out.extend([_PLAY_T[c, t] for t in self._others[p] if decks[t] or discards[t]])
+                for t in self._others[p]:
+                    if decks[t] or discards[t]:
+                        out.append(_PLAY_T[c, t])
             elif c is PEPPER:
                 discard = self.discards[p]
                 if discard:
-                    out.extend([_PLAY_C[c, x] for x in dict.fromkeys(discard)])
+                    out.extend(map(_PEPPER_GET, dict.fromkeys(discard)))
             elif c is BEET:
                 if len(hand) >= 2:
                     hands = self.hands
-                    out.extend([_PLAY_T[c, t] for t in self._others[p] if hands[t]])
+                    for t in self._others[p]:
+                        if hands[t]:
+                            out.append(_PLAY_T[c, t])
             elif c is RHUBARB:  # noqa: SIM102 - one branch per card reads like the rule sheet
                 if self.row or self.stack:
                     out.append(_PLAY[c])
@@ -487,6 +493,10 @@ class Game:
         dealt = self._fill_row()
         if dealt:
             self.log.append(("refill", seat, tuple(dealt), "garden_stack", "garden_row", None, by, None))
+        self._four_alike_check(seat, by)
+
+    def _four_alike_check(self, seat: int, by: str | None) -> None:
+        """A-T2: reshuffle the row into the stack while it shows 4 alike and a valid row can exist."""
         row, stack = self.row, self.stack
         if not _four_alike(row) or not _can_form_row(row + stack):
             return
@@ -588,7 +598,14 @@ class Game:
         self.played = []
         log.append(("turn", p, (), None, None, None, None, None))
         row = self.row
-        if (len(row) < ROW_SIZE and self.stack) or _four_alike(row):
+        stack = self.stack
+        if len(row) == ROW_SIZE - 1 and stack:  # the usual case: one card to deal
+            card = stack.pop()
+            row.append(card)
+            log.append(("refill", p, (card,), "garden_stack", "garden_row", None, None, None))
+            if row.count(row[0]) >= 4 or row.count(row[1]) >= 4:  # _four_alike, inlined
+                self._four_alike_check(p, None)
+        elif (len(row) < ROW_SIZE and stack) or _four_alike(row):
             self._refill(p)
         self.phase = "harvest" if row else "play"
 
