@@ -205,19 +205,30 @@ def paint_corn(surf: pygame.Surface, s: float) -> None:
     _poly(surf, (96, 156, 70), [(50, 92), (76, 36), (68, 42), (48, 84)], s, LEAF_DARK, 1.3)
 
 
+def _chaikin(points: list[tuple[float, float]], rounds: int = 3) -> list[tuple[float, float]]:
+    """A closed outline with its corners cut smooth (Chaikin's algorithm)."""
+    for _ in range(rounds):
+        out = []
+        for i, (x0, y0) in enumerate(points):
+            x1, y1 = points[(i + 1) % len(points)]
+            out.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
+            out.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
+        points = out
+    return points
+
+
 def paint_pepper(surf: pygame.Surface, s: float) -> None:
+    """A bell pepper: square shoulders, three lobes at the bottom, a thick green stem."""
     body, dark = (214, 56, 44), (150, 30, 26)
-    pts = []
-    for i in range(48):
-        a = 2 * math.pi * i / 48
-        k = 1 + 0.08 * math.cos(3 * a + math.pi / 2) if math.sin(a) < 0.2 else 1
-        rx, ry = 30 * k, 34 * (1 - 0.12 * max(0.0, math.sin(a)))
-        pts.append((50 + rx * math.cos(a), 58 + ry * math.sin(a)))
-    _poly(surf, body, pts, s, dark, 2)
-    _ellipse(surf, shade(body, 0.3), 38, 52, 5, 16, s)
-    _line(surf, shade(body, -0.2), (50, 30), (50, 84), s, 1.5)
-    _poly(surf, LEAF, [(38, 28), (62, 28), (56, 34), (44, 34)], s, LEAF_DARK, 1.2)
-    _line(surf, LEAF_DARK, (50, 30), (56, 12), s, 4)
+    outline = [(24, 34), (38, 27), (50, 31), (62, 27), (76, 34), (82, 50), (78, 72), (72, 88), (61, 84), (50, 92),
+               (39, 84), (28, 88), (22, 72), (18, 50)]
+    _poly(surf, body, _chaikin(outline), s, dark, 2)
+    for x0, x1 in ((38, 40), (62, 60)):
+        _line(surf, shade(body, -0.22), (x0, 34), (x1, 84), s, 1.6)
+    _poly(surf, shade(body, 0.35), _chaikin([(27, 42), (33, 38), (34, 62), (29, 70), (25, 58)]), s)
+    _poly(surf, LEAF, _chaikin([(38, 30), (50, 24), (62, 30), (56, 35), (44, 35)]), s, LEAF_DARK, 1.2)
+    stem = _chaikin([(47, 28), (53, 28), (56, 16), (63, 10), (60, 7), (50, 14)], 2)
+    _poly(surf, (72, 130, 60), stem, s, LEAF_DARK, 1.2)
 
 
 def paint_beet(surf: pygame.Surface, s: float) -> None:
@@ -328,7 +339,7 @@ def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
     pad = max(3, w // 16)
     detailed = w >= 100
     name_h = max(12, round(w * (0.16 if detailed else 0.2)))
-    art_h = round(h * (0.5 if detailed else 0.68)) if detailed else h - name_h - 3 * pad
+    art_h = round(h * _art_share(size, lang)) if detailed else h - name_h - 3 * pad
     art_rect = pygame.Rect(pad, pad, w - 2 * pad, art_h)
     draw.rounded_rect(surf, art_rect, light, max(3, r - 2))
     side = min(art_rect.width, art_rect.height) - 2
@@ -348,25 +359,51 @@ def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
         rule = card_rule(card, lang)
         box = pygame.Rect(pad + 1, band_rect.bottom + max(2, pad // 2), w - 2 * pad - 2,
                           h - band_rect.bottom - pad - max(2, pad // 2))
-        _fit_text(surf, rule, box)
+        _fit_text(surf, rule, box, lang)
     return surf
 
 
-def _fit_text(surf: pygame.Surface, content: str, box: pygame.Rect) -> None:
-    """Rule text, as large as fits in ``box`` (from 16 px down to 8 px)."""
-    for size_px in range(max(8, min(16, box.width // 8)), 7, -1):
-        fnt = font(size_px)
-        lines = draw.wrap_text(content, fnt, box.width)
-        line_h = fnt.get_linesize() - 1
-        if len(lines) * line_h <= box.height or size_px == 8:
-            y = box.top
-            for line in lines:
-                if y + line_h > box.bottom + 2:
-                    break
-                image = fnt.render(line, True, PALETTE.ink_soft)
-                surf.blit(image, image.get_rect(midtop=(box.centerx, y)))
-                y += line_h
-            return
+@lru_cache(maxsize=64)
+def _art_share(size: tuple[int, int], lang: str) -> float:
+    """How much of a detailed card the picture takes: as much as lets every rule text fit readably."""
+    w, h = size
+    pad = max(3, w // 16)
+    gap = max(2, pad // 2)
+    name_h = max(12, round(w * 0.16))
+    min_px = max(9, min(11, w // 13))
+    for frac in (0.5, 0.46, 0.42, 0.38, 0.34):
+        room = h - (pad + round(h * frac) + gap + name_h + gap) - pad
+        if all(_fits(card_rule(c, lang), w - 2 * pad - 2, room, min_px) for c in PAINTERS):
+            return frac
+    return 0.34
+
+
+def _fits(content: str, width: int, height: int, size_px: int) -> bool:
+    fnt = font(size_px)
+    return len(draw.wrap_text(content, fnt, width)) * (fnt.get_linesize() - 1) <= height
+
+
+@lru_cache(maxsize=64)
+def _rule_px(box: tuple[int, int], lang: str) -> int:
+    """One text size for every card's rule at this size: the largest at which all of them fit."""
+    for size_px in range(max(8, min(15, box[0] // 8)), 7, -1):
+        if all(_fits(card_rule(c, lang), box[0], box[1], size_px) for c in PAINTERS):
+            return size_px
+    return 8
+
+
+def _fit_text(surf: pygame.Surface, content: str, box: pygame.Rect, lang: str) -> None:
+    """The rule text centred in ``box`` at the common size of this card size."""
+    fnt = font(_rule_px(box.size, lang))
+    line_h = fnt.get_linesize() - 1
+    lines = draw.wrap_text(content, fnt, box.width)
+    y = box.top + max(0, (box.height - len(lines) * line_h) // 2 - 2)
+    for line in lines:
+        if y + line_h > box.bottom + 2:
+            break
+        image = fnt.render(line, True, PALETTE.ink_soft)
+        surf.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        y += line_h
 
 
 @lru_cache(maxsize=64)

@@ -68,3 +68,90 @@ def demo(name: str, players: int = 3) -> Game:
                 return game
             game.apply(_policy(game, rng))
     raise ValueError(f"no position found for demo {name!r}")
+
+
+def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en") -> list[str]:
+    """Render the README screenshots (setup, mid-game table, eggplant pass, end screen) into ``folder``."""
+    import os
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game import i18n
+    from game.app import App, AppOptions
+    from game.artischocken.scene_common import Seat
+    from game.artischocken.scene_setup import SetupScene
+    from game.artischocken.scene_table import Options, TableScene
+
+    i18n.set_language(lang)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[str] = []
+    app = App(AppOptions(size=size, headless=True, seed=7))
+    clock = [0]
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            app.frame(clock[0])
+            clock[0] += 16
+
+    def shot(name: str) -> None:
+        path = out / f"artischocken-{name}.png"
+        pygame.image.save(app.surface, str(path))
+        saved.append(str(path))
+
+    try:
+        setup = SetupScene(offer_resume=False)
+        app.push(setup)
+        frames(2)
+        setup.add_button.activate()
+        setup.entries[0].set_text("Anna")
+        setup.kinds[1] = "greedy"
+        setup.entries[1].set_text("Basil")
+        setup.entries[2].set_text("Cleo")
+        setup.rhubarb = True
+        frames(3)
+        shot("setup")
+        seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
+        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False))
+        app.replace(table)
+        frames(2)
+        view = table.game.view(0, log=False)
+        hand = table._hand(0)
+        blocked = next(i for i, c in enumerate(hand) if c != "artichoke" and not table.playable(c))
+        assert table.lay is not None and view["hand"]
+        rect = table.lay.hand_rects(len(hand))[blocked]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top + 40), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        frames(45)
+        shot("table")
+        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False))
+        app.replace(egg)
+        frames(2)
+        egg.select_hand(0)
+        egg.select_hand(1)
+        frames(3)
+        shot("eggplant")
+        end = TableScene.new([Seat("Anna", "greedy"), Seat("Basil", "greedy"), Seat("Cleo", "random")],
+                             Options(seed=3, fast=True, autosave=False))
+        app.replace(end)
+        for _ in range(400):
+            frames(1)
+            if end.game.is_over:
+                break
+        frames(3)
+        shot("end")
+    finally:
+        pygame.quit()
+    return saved
+
+
+if __name__ == "__main__":
+    import sys
+
+    for written in screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs",
+                               tuple(int(v) for v in (sys.argv[2] if len(sys.argv) > 2 else "1280x800").split("x"))
+                               if len(sys.argv) > 2 else (1280, 800),
+                               sys.argv[3] if len(sys.argv) > 3 else "en"):
+        print(written)

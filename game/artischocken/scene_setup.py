@@ -57,7 +57,7 @@ class SetupScene(BaseScene):
 
     # -- labels -------------------------------------------------------------------------------------------
     def _rhubarb_label(self) -> str:
-        return ("[x] " if self.rhubarb else "[  ] ") + t("table.setup.rhubarb")
+        return t("table.setup.rhubarb")
 
     def _start_label(self) -> str:
         who = t("table.setup.start.random") if self.start is None else self._name(self.start)
@@ -186,10 +186,10 @@ class SetupScene(BaseScene):
         self.manager = make_manager(size)
         card_w = min(760, w - 80)
         row_h = 58 if h >= 720 else 50
-        card_h = 150 + MAX_SEATS * row_h + 190
+        card_h = 150 + MAX_SEATS * row_h + 150
         self.card_rect = pygame.Rect(0, 0, card_w, min(card_h, h - 40))
         self.card_rect.center = (w // 2, h // 2 + 20)
-        top = self.card_rect.y + 96
+        top = self.card_rect.y + 124
         x = self.card_rect.x + 40
         inner = card_w - 80
         name_w = min(280, inner - 300)
@@ -280,6 +280,12 @@ class SetupScene(BaseScene):
         draw.text(surface, t("table.title"), (card.x + 40, card.y + 22), size=38, display=True,
                   color=PALETTE.terracotta)
         draw.text(surface, t("table.setup.subtitle"), (card.x + 42, card.y + 68), size=16, color=PALETTE.ink_soft)
+        if self.rows:
+            head_y = self.rows[0].y - 14
+            draw.text(surface, t("table.setup.name"), (self.rows[0].x + 112, head_y), size=13, bold=True,
+                      color=PALETTE.ink_soft, anchor="midleft")
+            draw.text(surface, t("table.setup.kind"), (self.kind_buttons[0].rect.x + 2, head_y), size=13, bold=True,
+                      color=PALETTE.ink_soft, anchor="midleft")
         for i, row in enumerate(self.rows):
             draw.rounded_rect(surface, row, PALETTE.paper if i % 2 == 0 else shade(PALETTE.paper, -0.02),
                               SIZES.radius_small, PALETTE.sand_dark, 1)
@@ -289,6 +295,13 @@ class SetupScene(BaseScene):
                 pygame.draw.circle(surface, PALETTE.sun, (row.x + 96, row.centery), 6)
         for button in self._buttons():
             button.draw(surface)
+        box = pygame.Rect(0, 0, 22, 22)
+        box.midleft = (self.rhubarb_button.rect.x + 16, self.rhubarb_button.rect.centery)
+        draw.rounded_rect(surface, box, PALETTE.cactus if self.rhubarb else PALETTE.paper, 5,
+                          PALETTE.cactus_dark if self.rhubarb else PALETTE.dune, 2)
+        if self.rhubarb:
+            pygame.draw.lines(surface, PALETTE.paper, False,
+                              [(box.x + 5, box.centery), (box.x + 9, box.bottom - 6), (box.right - 5, box.y + 6)], 3)
         if self.manager is not None:
             self.manager.draw_ui(surface)
         draw.text(surface, t("table.setup.hint"), (card.centerx, card.bottom + 14), size=14,
@@ -298,18 +311,21 @@ class SetupScene(BaseScene):
             self.dialog.draw(surface)
 
     def _draw_fan(self, surface: pygame.Surface) -> None:
-        """A few cards fanned behind the setup card, for the look of a table."""
+        """Cards fanned on the felt left and right of the setup card, when the window has room."""
         w, h = surface.get_size()
-        cw = 120
-        rect = pygame.Rect(0, 0, cw, round(cw * cardsmod.RATIO))
-        for i, card in enumerate(("carrot", "eggplant", "artichoke", "leek", "beet")):
-            rect.center = (self.card_rect.right + 10 - i * 8, self.card_rect.y + 30 + i * 6)
-            if rect.right > w:
-                continue
-            cardsmod.draw_face(surface, card, rect, ("decor", None), angle=-18 + i * 9)
-        rect.center = (self.card_rect.x - 10, self.card_rect.bottom - 40)
-        if rect.left > 0:
-            cardsmod.draw_back(surface, rect, angle=14)
+        side = self.card_rect.x
+        if side < 150:
+            return
+        cw = min(110, side - 90)
+        size = (cw, round(cw * cardsmod.RATIO))
+        for group, cx, base in ((("carrot", "artichoke", "leek"), side // 2, -1),
+                                (("beet", "artichoke", "eggplant"), w - side // 2, 1)):
+            for i, card in enumerate(group):
+                angle = base * (14 - i * 14)
+                rect = pygame.Rect(0, 0, *size)
+                rect.center = (cx + (i - 1) * cw // 4, h // 2 + 30 + abs(i - 1) * 10)
+                draw.drop_shadow(surface, rect, cardsmod.radius_for(cw), offset=6, alpha=60)
+                cardsmod.draw_face(surface, card, rect, ("decor", None), angle=angle)
 
     def shown(self) -> dict[str, Any]:
         return {"kinds": list(self.kinds), "names": [self._name(i) for i in range(len(self.kinds))]}

@@ -1357,7 +1357,7 @@ class TableScene(BaseScene):
         else:
             draw.text(surface, t("table.end.title", name=self._name(winner)), (box.centerx, box.y + 50), size=38,
                       display=True, color=PALETTE.terracotta, anchor="center")
-            draw.text(surface, t("table.end.hand") + "  " + t("table.end.rounds", n=rounds),
+            draw.text(surface, t("table.end.hand") + "  ·  " + t("table.end.rounds", n=rounds),
                       (box.centerx, box.y + 96), size=17, color=PALETTE.ink_soft, anchor="center")
             hand = display_order(self.game.view(winner, log=False)["hand"])
             cw = min(lay.big[0] + 10, (box.width - 80) // max(1, len(hand)) - 12)
@@ -1369,8 +1369,28 @@ class TableScene(BaseScene):
                 draw.drop_shadow(surface, rect, cardsmod.radius_for(cw), offset=5, alpha=60)
                 cardsmod.draw_face(surface, card, rect, ("winning_hand", winner))
                 x += cw + 12
+        self._draw_standings(surface, pygame.Rect(box.x + 30, box.y + 124 + lay.big[1] + 40, box.width - 60, 60))
         for button in self.end_buttons:
             button.draw(surface)
+
+
+    def _draw_standings(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """After the game: how many artichokes each seat still had (hand, deck and discard)."""
+        data = self.game.to_dict()["players"]
+        chips = []
+        for seat, player in enumerate(data):
+            left = sum(zone.count(ARTICHOKE) for zone in (player["hand"], player["deck"], player["discard"]))
+            chips.append((self._name(seat), t("table.end.artichokes", n=left), seat == self.game.winner))
+        widths = [max(draw.font_width(a, 17, bold=True), draw.font_width(b, 14)) + 40 for a, b, _ in chips]
+        gap = 14
+        x = area.centerx - (sum(widths) + gap * (len(chips) - 1)) // 2
+        for (name, left, won), width in zip(chips, widths, strict=True):
+            chip = pygame.Rect(x, area.y, width, 52)
+            draw.rounded_rect(surface, chip, PALETTE.sand_light if not won else lerp(PALETTE.sun, PALETTE.paper, 0.6),
+                              12, PALETTE.sand_dark if not won else PALETTE.sun, 2)
+            draw.text(surface, name, (chip.centerx, chip.y + 16), size=17, bold=True, anchor="center")
+            draw.text(surface, left, (chip.centerx, chip.y + 37), size=14, color=PALETTE.ink_soft, anchor="center")
+            x += width + gap
 
 
 _GLOW: dict[tuple[int, int], pygame.Surface] = {}
