@@ -70,6 +70,16 @@ def _check_illegal(g: Game, rng: random.Random, tries: int = 3) -> None:
         assert g.to_dict() == before
 
 
+def _check_why_unplayable(g: Game, legal: list[Action]) -> None:
+    """A hand card has a legal play exactly when why_unplayable gives no reason (A-T4)."""
+    playable = {a.card for a in legal if a.kind == "play"}
+    seat = g.player
+    for card in set(g.hands[seat]):
+        reason = g.why_unplayable(card)
+        assert (reason is None) == (card in playable), (card, reason, legal)
+    assert g.why_unplayable("banana") == "unknown_card"
+
+
 def _play_checked(seed: int, players: int, rhubarb: bool, picks: list[int] | None = None,
                   deep: bool = True, limit: int = 60) -> tuple[Game, list[Action]]:
     rng = random.Random(seed)
@@ -86,6 +96,7 @@ def _play_checked(seed: int, players: int, rhubarb: bool, picks: list[int] | Non
         if deep and i % 5 == 0:
             _check_views(g, rng)
             _check_illegal(g, rng)
+            _check_why_unplayable(g, legal)
         g.apply(act)
         actions.append(act)
         assert g.card_counts() == base  # A-G3

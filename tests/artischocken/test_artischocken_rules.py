@@ -116,6 +116,16 @@ def test_A_T2_four_alike_stands_when_no_other_row_possible() -> None:
     assert Counter(g.row)["peas"] >= 4
 
 
+def test_A_T2_checked_at_every_refill_even_for_a_standing_row() -> None:
+    # a scenario row with 4 peas that was never refilled: the next refill reshuffles it
+    g = game([[A], [A]], row=["peas"] * 4 + ["corn"], stack=["leek", "beet", "onion", "carrot"],
+             phase="harvest", decks=[[A] * 5, [A] * 5])
+    g.apply(Action("harvest", "corn"))
+    g.apply(END)
+    assert max(Counter(g.row).values()) <= 3 and len(g.row) == 5
+    assert any(e["what"] == "four_alike" for e in g.events())
+
+
 def test_A_T2_contrived_scenario_terminates() -> None:
     stack = ["peas"] * 300 + ["corn", "leek"]
     g = Game.from_dict(position([[A], [A]], stack=stack, phase="refill"))
@@ -528,6 +538,24 @@ def test_A_G2_view_hides_hands_and_orders() -> None:
     text = str(v)
     for hidden in ("corn", "leek", "peas", "potato", "carrot", "eggplant", "beet"):
         assert hidden not in text
+
+
+def test_A_G2_known_deck_top_until_drawn() -> None:
+    g = game([["pepper", "leek"], [A]], decks=[[A, A, A, A, A, A], [A] * 5], discards=[["onion"], []])
+    g.apply(play("pepper", cards=("onion",)))
+    assert g.view(0)["deck_top_known"] == ["onion"]
+    g.apply(END)
+    assert "onion" in g.hands[0] and g.view(0)["deck_top_known"] == []
+
+
+def test_A_G2_reveals_are_public_but_hands_are_not() -> None:
+    g = game([["leek"], [A], [A]], decks=[[], ["corn"], []])
+    g.apply(play("leek", target=1))
+    for seat in (0, 1, 2):
+        assert g.view(seat)["pending"]["revealed"] == ["corn"]  # revealed face up (A-C-LEEK)
+    assert g.view(0)["pending"]["mine"] and not g.view(2)["pending"]["mine"]
+    g.apply(Action("choose", option="take"))
+    assert g.view(2)["seats"][0]["hand_count"] == 1 and "hand" not in g.view(2)["seats"][0]
 
 
 def test_A_G3_cards_conserved_through_a_game() -> None:

@@ -1,0 +1,171 @@
+"""Bots (views only), the batch simulation CLI and the benchmark CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game.artischocken import Action, Game, bench, new_game, simulate
+from game.artischocken.bots import BOTS, GreedyBot, RandomBot, make_bot
+
+
+def test_registry_and_make_bot() -> None:
+    assert set(BOTS) == {"random", "greedy"}
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    with pytest.raises(ValueError, match="unknown bot 'banana'"):
+        make_bot("banana", 0)
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy"])
+def test_bots_always_choose_a_legal_action_from_views(kind: str) -> None:
+    for seed in range(12):
+        bots = [make_bot(kind, seed * 10 + s) for s in range(3)]
+        g = new_game(3, seed=seed, rhubarb=True, round_limit=60)
+        while not g.is_over:
+            p = g.current_player
+            assert p is not None
+            legal = g.legal_actions()
+            view = json.loads(json.dumps(g.view(p)))  # a bot works on plain JSON data (A-G2)
+            act = bots[p].choose(view, legal)
+            assert act in legal
+            g.apply(act)
+
+
+def test_random_bot_is_seeded() -> None:
+    legal = [Action("end_play"), Action("play", "potato"), Action("play", "peas")]
+    a = [RandomBot(5).choose({}, legal) for _ in range(3)]
+    b = [RandomBot(5).choose({}, legal) for _ in range(3)]
+    assert a == b
+
+
+def _choose(g: Game, bot: GreedyBot | None = None) -> Action:
+    p = g.current_player
+    assert p is not None
+    return (bot or GreedyBot(0)).choose(g.view(p), g.legal_actions())
+
+
+def test_greedy_composts_artichokes_first() -> None:
+    g = Game.from_dict({"format": "artischocken/1",
+                        "players": [{"hand": ["peas", "onion", "artichoke", "corn"]}, {"hand": ["artichoke"]}],
+                        "garden_stack": ["leek", "beet"], "garden_row": ["potato"],
+                        "turn": {"player": 0, "phase": "play"}})
+    assert _choose(g).card == "onion"
+
+
+def test_greedy_carrot_when_it_is_the_best_single_move() -> None:
+    def hand(*cards: str) -> Game:
+        return Game.from_dict({"format": "artischocken/1",
+                               "players": [{"hand": list(cards)}, {"hand": ["artichoke"]}],
+                               "garden_stack": ["leek", "beet"], "turn": {"player": 0, "phase": "play"}})
+
+    # carrot (2 artichokes) beats a lone onion (1), which would also rule the carrot out
+    assert _choose(hand("carrot", "onion", "artichoke", "artichoke", "artichoke")).card == "carrot"
+    assert _choose(hand("carrot", "peas", "artichoke", "artichoke")).card == "carrot"
+    # onion + eggplant compost 2 as well and keep the turn going: no carrot
+    assert _choose(hand("carrot", "onion", "eggplant", "artichoke", "artichoke", "artichoke")).card != "carrot"
+
+
+def test_greedy_passes_artichokes_after_eggplant() -> None:
+    g = Game.from_dict({"format": "artischocken/1",
+                        "players": [{"hand": ["eggplant", "artichoke", "artichoke", "onion", "artichoke"]},
+                                    {"hand": ["corn", "leek"]}],
+                        "turn": {"player": 0, "phase": "play"}})
+    g.apply(Action("play", "eggplant"))
+    assert _choose(g).cards == ("artichoke", "artichoke")
+
+
+def test_greedy_leek_takes_good_cards_and_leaves_artichokes() -> None:
+    for top, option in (("onion", "take"), ("artichoke", "leave")):
+        g = Game.from_dict({"format": "artischocken/1",
+                            "players": [{"hand": ["leek"]}, {"hand": [], "deck": [top]}],
+                            "turn": {"player": 0, "phase": "play"}})
+        g.apply(Action("play", "leek", target=1))
+        assert _choose(g).option == option
+
+
+def test_greedy_beats_random_clearly() -> None:
+    cfg = simulate.SimConfig(games=160, lineup=("greedy", "random"), seed=3)
+    summary = simulate.summarize(cfg, simulate.run(cfg))
+    assert summary["games"] == 160
+    assert summary["win_rate"]["greedy"] > 0.75
+    assert summary["win_rate_ci95"]["greedy"][0] > 0.5
+
+
+def test_simulate_json_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code = simulate.main(["--games", "30", "--seats", "greedy,random,random", "--seed", "4", "--json",
+                          "--rhubarb", "--round-limit", "50"])
+    assert code == 0
+    out, err = capsys.readouterr()
+    data: dict[str, Any] = json.loads(out)
+    assert data["games"] == 30
+    assert set(data["wins"]) == {"greedy", "random"} == set(data["win_rate"])
+    assert sum(data["wins"].values()) + data["draws"] == 30
+    assert sum(data["wins_by_seat"].values()) + data["draws"] == 30
+    assert data["turns_median"] > 0 and data["turns_p95"] >= data["turns_median"]
+    assert data["rhubarb"] is True and data["round_limit"] == 50
+    assert "30/30" in err  # the progress bar goes to stderr, never into the JSON
+
+
+def test_simulate_text_and_workers_give_same_result(capsys: pytest.CaptureFixture[str]) -> None:
+    assert simulate.main(["--games", "24", "--seats", "greedy,random", "--json"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert simulate.main(["--games", "24", "--seats", "greedy,random", "--json", "--workers", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert one == two
+    assert simulate.main(["--games", "10", "--fixed-seats"]) == 0
+    text = capsys.readouterr().out
+    assert "Wins by bot" in text and "Wins by seat" in text and "median" in text and "fixed" in text
+
+
+def test_simulate_rotates_seats_unless_fixed() -> None:
+    cfg = simulate.SimConfig(games=4, lineup=("greedy", "random"))
+    assert cfg.seats_for(0) == ("greedy", "random") and cfg.seats_for(1) == ("random", "greedy")
+    fixed = simulate.SimConfig(games=4, lineup=("greedy", "random"), fixed_seats=True)
+    assert fixed.seats_for(1) == ("greedy", "random")
+
+
+def test_simulate_round_limit_gives_draws() -> None:
+    cfg = simulate.SimConfig(games=6, lineup=("random", "random"), round_limit=1)
+    summary = simulate.summarize(cfg, simulate.run(cfg))
+    assert summary["draws"] + sum(summary["wins"].values()) == 6
+    assert summary["draws"] >= 5  # one round of 2 turns almost never wins  # A-W2
+
+
+@pytest.mark.parametrize("argv", [["--seats", "greedy"], ["--seats", "greedy,banana"], ["--games", "0"],
+                                  ["--games", "x"], ["--workers", "0"], ["--wat"]])
+def test_simulate_bad_flags_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        simulate.main(argv)
+    assert info.value.code == 2
+    assert "usage" in capsys.readouterr().err
+
+
+def test_wilson_interval() -> None:
+    lo, hi = simulate.wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert simulate.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_bench_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--json", "--seconds", "0.05"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["games_per_s"]) == {"2", "3", "4"} == set(data["decisions_per_game"])
+    assert all(v > 0 for v in data["games_per_s"].values())
+    assert data["decisions_per_game"]["4"] > data["decisions_per_game"]["2"] > 5
+
+
+def test_bench_text_and_bad_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--seconds", "0.05"]) == 0
+    assert "games/s" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        bench.main(["--seconds", "-1"])
+
+
+def test_bench_games_are_random_but_reproducible() -> None:
+    assert bench.play_random_games(2, 5, seed=1) == bench.play_random_games(2, 5, seed=1)
+    rng = random.Random(0)
+    assert rng.random() != random.Random(1).random()
