@@ -24,7 +24,7 @@ def test_scripted_headless_game_of_at_least_ten_turns_completes() -> None:
     assert len(placed) == turns
     # C-T2: every piece after the first hangs on the cactus clockwise after the previous one.
     for before, after in zip(placed, placed[1:]):
-        assert after.cactus == (before.cactus + 1) % 5
+        assert before.cactus is not None and after.cactus == (before.cactus + 1) % 5
     assert rules.winners == [s for s, v in rules.standings() if v == rules.standings()[0][1]]  # C-E4
 
 

@@ -1,0 +1,92 @@
+"""Driving the Cactus scenes headless with synthetic pygame events on the real physics."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.app import App
+from game.cactus.match import Stage
+from game.cactus.scene_play import PlayScene
+
+FRAME_MS = 33
+
+
+class Driver:
+    """Posts mouse and key events to the app and runs frames on a virtual clock."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.now = 0
+        app.frame(0)
+
+    @property
+    def scene(self) -> PlayScene:
+        scene = self.app.scene
+        assert isinstance(scene, PlayScene), scene
+        return scene
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.now += FRAME_MS
+            self.app.frame(self.now)
+
+    def post(self, *events: pygame.event.Event) -> None:
+        for e in events:
+            pygame.event.post(e)
+
+    def key(self, key: int) -> None:
+        self.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        self.frames()
+
+    def click_px(self, pos: tuple[int, int]) -> None:
+        self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames()
+
+    def down(self, world: tuple[float, float]) -> None:
+        pos = self.scene.screen_of(world)
+        self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.frames()
+
+    def drag(self, path: list[tuple[float, float]], steps: int = 6) -> None:
+        """Move the held mouse along world points, ``steps`` frames per segment."""
+        scene = self.scene
+        here = scene.view.to_world(self.last_pos()) if path else (0.0, 0.0)
+        for target in path:
+            for k in range(1, steps + 1):
+                p = (here[0] + (target[0] - here[0]) * k / steps, here[1] + (target[1] - here[1]) * k / steps)
+                pos = scene.screen_of(p)
+                self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+                self.frames()
+            here = target
+
+    def last_pos(self) -> tuple[int, int]:
+        return self.scene.pointer
+
+    def up(self) -> None:
+        pos = self.last_pos()
+        self.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames()
+
+    def wait_judged(self, limit: int = 400) -> None:
+        for _ in range(limit):
+            if self.scene.match.stage in (Stage.JUDGED, Stage.IN_HAND):
+                return
+            self.frames()
+        raise AssertionError(f"the placement was not judged (stage {self.scene.match.stage})")
+
+    def confirm(self) -> None:
+        self.click_px(self.scene.confirm_button.rect.center)
+
+    def place_from_above(self, x: float, target_y: float) -> None:
+        """In hand: press in free space high above, drag down to target_y, let go, wait for the verdict."""
+        top = self.scene.match.world.bounds[3]
+        start = (x, min(top - 40.0, target_y + 120.0))
+        self.down(start)
+        assert self.scene.match.stage == Stage.HOLDING, self.scene.match.stage
+        self.drag([(x, target_y)], steps=10)
+        self.frames(10)
+        self.up()
+        self.wait_judged()
