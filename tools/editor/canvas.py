@@ -82,6 +82,15 @@ def dashed(surface: pygame.Surface, color: Color, points: Sequence[Point], dash:
                                (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1))
 
 
+def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
+    if width <= 0 or draw.font_width(text, size, bold) <= width:
+        return text
+    while text and draw.font_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def fault_text(fault: Fault) -> str:
     """The fault in words, from the catalogue."""
     values: dict[str, Any] = dict(fault.values)
@@ -264,7 +273,7 @@ class OutlineCanvas:
         self.panning = False
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, empty_text: str = "") -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         draw.panel(surface, self.rect, PALETTE.paper, PALETTE.sand_dark, SIZES.radius)
         clip = surface.get_clip()
         inner = self.rect.inflate(-6, -6)
@@ -273,9 +282,6 @@ class OutlineCanvas:
         subject = self.subject
         if subject is None or not subject.outline:
             surface.set_clip(clip)
-            if empty_text:
-                draw.text_block(surface, empty_text, self.rect.inflate(-80, -80).move(0, self.rect.height // 3),
-                                color=PALETTE.ink_soft, align="center")
             return
         for outline, colour in subject.context:
             pts = [self.to_screen(p) for p in outline]
@@ -372,7 +378,7 @@ class OutlineCanvas:
     def _draw_scale(self, surface: pygame.Surface) -> None:
         mm = next((g for g in (1, 2, 5, 10, 20, 50, 100, 200) if g * self.zoom >= 60), 200)
         length = round(mm * self.zoom)
-        x0, y0 = self.rect.left + 22, self.rect.bottom - 24
+        x0, y0 = self.rect.left + 20, self.rect.top + 50
         pygame.draw.line(surface, PALETTE.ink_soft, (x0, y0), (x0 + length, y0), 2)
         pygame.draw.line(surface, PALETTE.ink_soft, (x0, y0 - 5), (x0, y0 + 1), 2)
         pygame.draw.line(surface, PALETTE.ink_soft, (x0 + length, y0 - 5), (x0 + length, y0 + 1), 2)

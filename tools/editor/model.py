@@ -13,7 +13,6 @@ import contextlib
 import math
 import os
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -521,7 +520,3 @@ def cacti_state(data: dict[str, Any]) -> CactiState:
     return CactiState(cacti=tuple(cacti), width=_number(table.get("width", 1700.0), "table width"),
                       height=_number(table.get("height", 600.0), "table height"))
 
-
-#: What a scene needs to know about either document.
-AnyDocument = PiecesDocument | CactiDocument
-Opener = Callable[[Path | str | None], AnyDocument]

@@ -17,7 +17,7 @@ from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
 from physics.cacti import CactiSpec
 from physics.pieces import PieceSpec
 from physics.world import World
-from tools.editor.canvas import aa_polyline
+from tools.editor.canvas import aa_polyline, fit_text
 from tools.editor.hangtest import arm_aims, clear_height
 
 Point = tuple[float, float]
@@ -145,7 +145,7 @@ class PreviewPane:
         draw.text(surface, t("editor.preview.title"), (rect.x + 14, rect.y + 10), size=SIZES.text_small,
                   bold=True, color=PALETTE.ink)
         table = self.table
-        if table is None or self.spec is None:
+        if table is None:
             draw.text_block(surface, t("editor.preview.none"), rect.inflate(-40, -80).move(0, 20),
                             size=SIZES.text_small, color=PALETTE.ink_soft, align="center")
             return
@@ -169,6 +169,16 @@ class PreviewPane:
             self._aim_marker(surface, hang_aim, PALETTE.berry)
         world = self.world
         spec = self.spec
+        if spec is None:
+            surface.set_clip(clip)
+            note = t("editor.preview.invalid")
+            width = min(inner.width - 40, draw.font_width(note, SIZES.text_small, True) + 36)
+            card = pygame.Rect(0, 0, width, 40)
+            card.center = (inner.centerx, inner.y + 46)
+            draw.rounded_rect(surface, card, PALETTE.paper, 20, PALETTE.error, 2)
+            draw.text(surface, fit_text(note, width - 30, SIZES.text_small, True), card.center,
+                      size=SIZES.text_small, bold=True, color=PALETTE.error, anchor="center")
+            return
         if world is not None and world.has_piece(spec.id):
             pts = [self.to_screen(p) for p in world.outline_world(spec.id)]
             colour = hex_colour(spec.colour_hex)

@@ -37,7 +37,7 @@ from physics.cacti import CactiSpec, CactusSpec
 from physics.geometry import OutlineError, normalise_outline
 from physics.pieces import PieceSpec
 from tools.editor import ops
-from tools.editor.canvas import OutlineCanvas, Subject, fault_text
+from tools.editor.canvas import OutlineCanvas, Subject, fault_text, fit_text
 from tools.editor.checks import mass_properties, outline_faults
 from tools.editor.hangtest import HangStats, HangTest, one_cactus_table, piece_spec
 from tools.editor.model import (
@@ -327,6 +327,9 @@ class EditorScene(BaseScene):
         if spec is None or table is None:
             self.message.show(t("editor.hang.unusable"), "error", 2.5)
             return
+        self.preview.set_subject(spec, table, (spec, table))
+        if self.preview.pending > 0:
+            self.preview.drop()  # settle the aim for this piece before the test takes it
         aim = self.preview.aim
         self.hang = HangTest(spec, table, seed=self.seed, count=self.hang_count, aim=aim)
         self.hang_key = self.hang_subject_key()
@@ -417,13 +420,14 @@ class EditorScene(BaseScene):
             ("save", self._save_clicked, "primary", "editor.tip.save"),
             ("back", self.leave, "secondary", "editor.tip.back"),
         ]
-        x = w - 14 - len(specs) * bw - (len(specs) - 1) * gap
+        widths = [max(bw, draw.font_width(t(f"editor.button.{n}"), SIZES.text_small, True) + 26) for n, *_ in specs]
+        x = w - 14 - sum(widths) - (len(specs) - 1) * gap
         self.buttons = []
-        for name, action, style, tip in specs:
+        for (name, action, style, tip), width in zip(specs, widths):
             self.buttons.append(Button(lambda n=name: t(f"editor.button.{n}"), action,  # type: ignore[misc]
-                                       rect=pygame.Rect(x, 11, bw, bh), style=style, text_size=SIZES.text_small,
+                                       rect=pygame.Rect(x, 11, width, bh), style=style, text_size=SIZES.text_small,
                                        tooltip=lambda k=tip: t(k)))  # type: ignore[misc]
-            x += bw + gap
+            x += width + gap
         left = self.rects["left"]
         half = (left.width - 6) // 2
         self.tab_buttons = [
@@ -445,16 +449,22 @@ class EditorScene(BaseScene):
             (lambda: t("editor.tool.fit"), self.canvas.fit, "editor.tip.fit"),
         ]
         bar = self.rects["tools"]
-        widths = [46, 46, 54, 54, 54, 54, 96, 66, 52]
-        scale = min(1.0, (bar.width - 6 * (len(widths) - 1)) / sum(widths))
+        size = SIZES.text_small
+        grid_label = max((t("editor.tool.snap", mm="0.5"), t("editor.tool.snap_off")), key=len)
+        labels = [label() for label, _, _ in tools]
+        labels[6] = grid_label
+        while True:
+            widths = [max(44, draw.font_width(text, size, True) + 18) for text in labels]
+            if sum(widths) + 6 * (len(widths) - 1) <= bar.width or size <= 11:
+                break
+            size -= 1
+        gap = min(10, max(4, (bar.width - sum(widths)) // (len(widths) - 1))) if len(widths) > 1 else 0
         x = bar.x
         self.tools = []
         for (label, action, tip), width in zip(tools, widths):
-            bw_ = int(width * scale)
-            self.tools.append(Button(label, action, rect=pygame.Rect(x, bar.y + 2, bw_, 34), style="secondary",
-                                     text_size=SIZES.text_small - (1 if scale < 0.9 else 0),
-                                     tooltip=lambda k=tip: t(k)))  # type: ignore[misc]
-            x += bw_ + 6
+            self.tools.append(Button(label, action, rect=pygame.Rect(x, bar.y + 2, width, 34), style="secondary",
+                                     text_size=size, tooltip=lambda k=tip: t(k)))  # type: ignore[misc]
+            x += width + gap
 
     def _snap_label(self) -> str:
         if not self.canvas.snap:
@@ -865,7 +875,7 @@ class EditorScene(BaseScene):
         self._draw_left(surface)
         self._draw_tools(surface)
         error = self.doc.error
-        self.canvas.draw(surface, "" if error is None else "")
+        self.canvas.draw(surface)
         if error is not None:
             self._draw_load_error(surface, error)
         else:
@@ -877,7 +887,7 @@ class EditorScene(BaseScene):
         if self.manager is not None:
             self.manager.draw_ui(surface)
         self.hang_button.draw(surface)
-        self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.bottom - 46))
+        self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
         self.tooltip.draw(surface)
         if self.dialog:
             self.dialog.draw(surface)
@@ -927,12 +937,12 @@ class EditorScene(BaseScene):
                                   SIZES.radius_small, PALETTE.terracotta, 2)
             surface.blit(row.thumb, (row.rect.x + 10, row.rect.y + (row.rect.height - row.thumb.get_height()) // 2))
             tx = row.rect.x + 10 + row.thumb.get_width() + 10
-            title = _fit(row.title, row.rect.right - tx - 12, SIZES.text_small, True)
+            title = fit_text(row.title, row.rect.right - tx - 12, SIZES.text_small, True)
             draw.text(surface, title, (tx, row.rect.y + 10), size=SIZES.text_small, bold=True,
                       color=PALETTE.error if row.bad else PALETTE.ink)
             pygame.draw.circle(surface, row.swatch, (tx + 5, row.rect.y + 37), 5)
             pygame.draw.aacircle(surface, shade(row.swatch, -0.3), (tx + 5, row.rect.y + 37), 5, 1)
-            draw.text(surface, _fit(row.detail, row.rect.right - tx - 28, SIZES.text_small - 3),
+            draw.text(surface, fit_text(row.detail, row.rect.right - tx - 28, SIZES.text_small - 3),
                       (tx + 15, row.rect.y + 37), size=SIZES.text_small - 3, color=PALETTE.ink_soft,
                       anchor="midleft")
         surface.set_clip(clip)
@@ -952,11 +962,12 @@ class EditorScene(BaseScene):
         draw.rounded_rect(surface, status, lerp(colour, PALETTE.paper, 0.88), SIZES.radius_small,
                           lerp(colour, PALETTE.paper, 0.45))
         head = t("editor.check.ok") if problem is None else t("editor.check.bad")
-        draw.text(surface, head, (status.x + 12, status.y + 8), size=SIZES.text_small - 1, bold=True, color=colour)
+        draw.text(surface, fit_text(head, status.width - 24, SIZES.text_small - 1, True), (status.x + 12, status.y + 8),
+                  size=SIZES.text_small - 1, bold=True, color=colour)
         detail = t("editor.check.ok_detail", file=self.doc.path.name) if problem is None else problem
         lines = draw.wrap_text(detail, draw.font(SIZES.text_small - 4), status.width - 24)
         if len(lines) > 2:
-            lines = [lines[0], _fit(lines[1] + " " + " ".join(lines[2:]), status.width - 24, SIZES.text_small - 4)]
+            lines = [lines[0], fit_text(lines[1] + " " + " ".join(lines[2:]), status.width - 24, SIZES.text_small - 4)]
         for k, line in enumerate(lines[:2]):
             draw.text(surface, line, (status.x + 12, status.y + 28 + k * 14), size=SIZES.text_small - 4,
                       color=PALETTE.ink_soft)
@@ -1022,8 +1033,8 @@ class EditorScene(BaseScene):
         else:
             cactus = self.current_cactus()
             head = t("editor.canvas.cactus", name=cactus.name if cactus else "", part=part_label(self.cactus_part))
-        head_rect = draw.text(surface, _fit(head, rect.width - 36, SIZES.text_small, True), (rect.x + 18, rect.y + 14),
-                              size=SIZES.text_small, bold=True, color=PALETTE.ink)
+        head_rect = draw.text(surface, fit_text(head, rect.width - 36, SIZES.text_small, True),
+                              (rect.x + 18, rect.y + 14), size=SIZES.text_small, bold=True, color=PALETTE.ink)
         hint = t("editor.canvas.hint")
         if head_rect.right + 24 + draw.font_width(hint, SIZES.text_small - 3) < rect.right - 18:
             draw.text(surface, hint, (rect.right - 18, rect.y + 16), size=SIZES.text_small - 3,
@@ -1037,14 +1048,14 @@ class EditorScene(BaseScene):
             parts = len(subject.mass.parts) if subject.mass else 1
             text = t("editor.canvas.valid", points=len(subject.outline), parts=parts)
             colour = PALETTE.ok
-        room = rect.width - 200
+        room = rect.width - 28
         if not faults and draw.font_width(text, SIZES.text_small - 1, bold=True) + 40 > room:
             text = t("editor.canvas.valid_short", points=len(subject.outline))
         width = min(room, draw.font_width(text, SIZES.text_small - 1, bold=True) + 40)
         chip = pygame.Rect(rect.right - width - 14, rect.bottom - 44, width, 32)
         draw.rounded_rect(surface, chip, lerp(colour, PALETTE.paper, 0.88), 16, colour, 2)
         pygame.draw.aacircle(surface, colour, (chip.x + 16, chip.centery), 5)
-        draw.text(surface, _fit(text, chip.width - 40, SIZES.text_small - 1, True), (chip.x + 28, chip.centery),
+        draw.text(surface, fit_text(text, chip.width - 40, SIZES.text_small - 1, True), (chip.x + 28, chip.centery),
                   size=SIZES.text_small - 1, bold=True, color=colour, anchor="midleft")
 
     def _draw_load_error(self, surface: pygame.Surface, error: str) -> None:
@@ -1061,7 +1072,7 @@ class EditorScene(BaseScene):
         draw.panel(surface, box, PALETTE.paper, PALETTE.sand_dark)
         draw.text(surface, title, (box.x + 16, box.y + 12), size=SIZES.text, bold=True, color=PALETTE.ink)
         if sub:
-            draw.text(surface, _fit(sub, box.width - 150, SIZES.text_small - 2), (box.right - 16, box.y + 16),
+            draw.text(surface, fit_text(sub, box.width - 150, SIZES.text_small - 2), (box.right - 16, box.y + 16),
                       size=SIZES.text_small - 2, color=PALETTE.ink_soft, anchor="topright")
 
     def _draw_material(self, surface: pygame.Surface) -> None:
@@ -1074,6 +1085,8 @@ class EditorScene(BaseScene):
             piece = self.current_piece()
             self._panel_head(surface, box, t("editor.material.title"), piece.id if piece else "")
             if piece is None:
+                draw.text_block(surface, t("editor.material.nothing"), pygame.Rect(x, y, w, 80),
+                                size=SIZES.text_small - 1, color=PALETTE.ink_faint)
                 return
             st = self.pieces.state
             draw.text(surface, t("editor.material.id"), (x, y), size=small, color=PALETTE.ink_soft)
@@ -1138,7 +1151,8 @@ class EditorScene(BaseScene):
         box = self.rects["hang"]
         spec, table = self.physics_subject()
         cactus = self.current_cactus()
-        sub = t("editor.hang.subject", piece=self.piece_id or "-", cactus=cactus.name if cactus else "-")
+        sub = (t("editor.hang.subject", piece=self.piece_id, cactus=cactus.name)
+               if self.piece_id is not None and cactus is not None else "")
         self._panel_head(surface, box, t("editor.hang.title"), sub)
         x, w = box.x + 16, box.width - 32
         test = self.hang
@@ -1156,9 +1170,10 @@ class EditorScene(BaseScene):
                       (x, y), size=SIZES.text_small - 1, color=PALETTE.ink_soft)
             y += 24
         elif stats is None:
-            draw.text_block(surface, t("editor.hang.explain", seed=self.seed),
-                            pygame.Rect(x, y, w, box.bottom - y - 8), size=SIZES.text_small - 2,
-                            color=PALETTE.ink_soft)
+            used = draw.text_block(surface, t("editor.hang.explain", seed=self.seed),
+                                   pygame.Rect(x, y, w, box.bottom - y - 8), size=SIZES.text_small - 2,
+                                   color=PALETTE.ink_soft)
+            self._draw_legend(surface, x, y + used + 14, w, box.bottom - 10)
             return
         else:
             stale = self.hang_stats_key != self.hang_subject_key()
@@ -1181,12 +1196,29 @@ class EditorScene(BaseScene):
             if stale:
                 draw.text(surface, t("editor.hang.stale"), (x, y), size=SIZES.text_small - 3, color=PALETTE.warn)
                 y += 20
-        self._draw_drop_dots(surface, results, pygame.Rect(x, y + 4, w, box.bottom - y - 14))
+        used = self._draw_drop_dots(surface, results, pygame.Rect(x, y + 4, w, box.bottom - y - 12))
+        self._draw_legend(surface, x, y + 4 + used + 10, w, box.bottom - 10)
 
-    def _draw_drop_dots(self, surface: pygame.Surface, results: list[Any], area: pygame.Rect) -> None:
-        """One dot per drop: green hung, red fell, amber neither (rested on the base or never rested)."""
-        if not results or area.height < 10:
+    def _draw_legend(self, surface: pygame.Surface, x: int, y: int, w: int, bottom: int) -> None:
+        """What the dots mean: hangs, fell, came to rest elsewhere."""
+        if y + 16 > bottom:
             return
+        size = SIZES.text_small - 3
+        right = x + w
+        for colour, key in ((PALETTE.ok, "editor.hang.legend.hung"), (PALETTE.error, "editor.hang.legend.fell"),
+                            (PALETTE.warn, "editor.hang.legend.other")):
+            label = t(key)
+            if x + 13 + draw.font_width(label, size) > right:
+                break
+            pygame.draw.aacircle(surface, colour, (x + 4, y + 8), 4)
+            rect = draw.text(surface, label, (x + 13, y + 8), size=size, color=PALETTE.ink_soft, anchor="midleft")
+            x = rect.right + 14
+
+    def _draw_drop_dots(self, surface: pygame.Surface, results: list[Any], area: pygame.Rect) -> int:
+        """One dot per drop: green hung, red fell, amber neither (rested on the base or never rested).
+        Returns the height used."""
+        if not results or area.height < 10:
+            return 0
         cell = 12
         per_row = max(1, area.width // cell)
         rows = max(1, area.height // cell)
@@ -1195,6 +1227,7 @@ class EditorScene(BaseScene):
             cy = area.y + (k // per_row) * cell + cell // 2
             colour = PALETTE.ok if result.hung else PALETTE.error if result.fell else PALETTE.warn
             pygame.draw.aacircle(surface, colour, (cx, cy), 4)
+        return min(rows, (len(results) + per_row - 1) // per_row) * cell
 
 
 # ================================================================================================
@@ -1214,15 +1247,6 @@ def menu(options: list[tuple[str, str]], value: str, rect: pygame.Rect, manager:
     """A pygame_gui drop-down of (text, id) options with ``value`` selected."""
     items: list[str | tuple[str, str]] = list(options)
     return UIDropDownMenu(items, _option(options, value), rect, manager=manager, expansion_height_limit=limit)
-
-
-def _fit(text: str, width: int, size: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if width <= 0 or draw.font_width(text, size, bold) <= width:
-        return text
-    while text and draw.font_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def colour_name(colour: str) -> str:
