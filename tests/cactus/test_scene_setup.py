@@ -1,0 +1,94 @@
+"""The Cactus setup and end screens and the room's CLI, driven headless."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from helpers_scene import Driver
+
+from game import i18n
+from game.app import App, AppOptions, BaseScene
+from game.cactus.scene_end import EndScene
+from game.cactus.scene_play import PlayScene, autosave_path
+from game.cactus.scene_setup import SetupScene
+from game.cli import build_parser
+from game.rooms import create_room_scene
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    i18n.set_language("en")
+    application = App(AppOptions(size=(1024, 700), headless=True))
+    application.push(BaseScene())
+    yield application
+    pygame.quit()
+
+
+def test_launcher_opens_the_setup_and_a_game_starts_with_names_bots_and_variants(app: App) -> None:
+    # C-S1 (2-5 players), C-K5 (die faces sum to 6), C-R6 / C-T3 variants.
+    setup = create_room_scene("cactus", None)
+    assert isinstance(setup, SetupScene)
+    app.push(setup)
+    d = Driver(app)
+    d.click_px(setup.plus.rect.center)
+    assert setup.players == 4 and len(setup.entries) == 4
+    for _ in range(3):
+        d.click_px(setup.plus.rect.center)
+    assert setup.players == 5 and not setup.plus.enabled
+    d.click_px(setup.minus.rect.center)
+    setup.entries[0].set_text("  Ana   Lía ")
+    d.click_px(setup.long_game.rect.center)
+    d.click_px(setup.seat_toggles[1].rect.center)  # seat 2 becomes human
+    d.click_px(setup.die_buttons[2][1].rect.center)  # one more "!!" face, taken from COLOUR
+    assert sum(setup.die) == 6 and setup.die == [1, 2, 3]
+    d.click_px(setup.start.rect.center)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    m = scene.match
+    assert m.rules.players == 4 and m.rules.names[0] == "Ana Lía"
+    assert m.bots == [False, False, True, True]
+    assert m.rules.options.long_game and not m.rules.options.strict_claim
+    assert m.rules.options.die.to_dict() == {"colour": 1, "form": 2, "special": 3}
+
+
+def test_a_corrupt_autosave_gives_a_message_not_a_crash(app: App) -> None:
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json", encoding="utf-8")
+    setup = SetupScene()
+    app.push(setup)
+    d = Driver(app)
+    assert setup.resume.enabled
+    d.click_px(setup.resume.rect.center)
+    assert app.scene is setup and setup.dialog is not None and "autosave.json" in setup.dialog.body
+    assert not path.exists() and list(path.parent.glob("autosave.corrupt-*.json"))  # kept aside
+
+
+def test_cli_plays_a_bot_game_to_the_end_screen(app: App) -> None:
+    # C-E1..C-E4 through the room: --players 3 --bots 3 --fast --until-over.
+    args = build_parser().parse_args(["cactus", "--players", "3", "--bots", "3", "--fast", "--until-over",
+                                      "--seed", "2"])
+    scene = create_room_scene("cactus", args)
+    assert isinstance(scene, PlayScene) and scene.fast and all(scene.match.bots)
+    app.push(scene)
+    d = Driver(app)
+    for _ in range(20):
+        d.now += 33
+        app.frame(d.now)
+        if isinstance(app.scene, EndScene):
+            break
+    end = app.scene
+    assert isinstance(end, EndScene) and end.match.is_over
+    assert end.match.rules.turn_number >= 10 and end.match.rules.winners
+    assert not autosave_path().exists()  # demos never write the player's autosave
+
+
+def test_bad_cli_flags_exit_with_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in (["cactus", "--players", "7"], ["cactus", "--die", "3/3/3"], ["cactus", "--bots", "x"]):
+        with pytest.raises(SystemExit) as exc:
+            build_parser().parse_args(bad)
+        assert exc.value.code == 2
+    assert "players" in capsys.readouterr().err
