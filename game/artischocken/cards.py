@@ -205,8 +205,9 @@ def paint_corn(surf: pygame.Surface, s: float) -> None:
     _poly(surf, (96, 156, 70), [(50, 92), (76, 36), (68, 42), (48, 84)], s, LEAF_DARK, 1.3)
 
 
-def _chaikin(points: list[tuple[float, float]], rounds: int = 3) -> list[tuple[float, float]]:
+def _chaikin(outline: Sequence[tuple[float, float]], rounds: int = 3) -> list[tuple[float, float]]:
     """A closed outline with its corners cut smooth (Chaikin's algorithm)."""
+    points = list(outline)
     for _ in range(rounds):
         out = []
         for i, (x0, y0) in enumerate(points):

@@ -147,11 +147,16 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
     return saved
 
 
+def main(argv: list[str]) -> int:
+    """``python -m game.artischocken.scene_demo [FOLDER] [WxH] [LANG]``."""
+    folder = argv[0] if argv else "assets/screenshots"
+    width, height = (int(v) for v in (argv[1] if len(argv) > 1 else "1280x800").lower().split("x"))
+    for written in screenshots(folder, (width, height), argv[2] if len(argv) > 2 else "en"):
+        print(written)
+    return 0
+
+
 if __name__ == "__main__":
     import sys
 
-    for written in screenshots(sys.argv[1] if len(sys.argv) > 1 else "docs",
-                               tuple(int(v) for v in (sys.argv[2] if len(sys.argv) > 2 else "1280x800").split("x"))
-                               if len(sys.argv) > 2 else (1280, 800),
-                               sys.argv[3] if len(sys.argv) > 3 else "en"):
-        print(written)
+    sys.exit(main(sys.argv[1:]))

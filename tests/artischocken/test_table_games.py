@@ -69,7 +69,7 @@ def test_A_G2_no_other_seat_hand_card_is_ever_drawn_face_up(drv: Driver, monkeyp
     monkeypatch.setattr(scene_table, "REVEAL_HOLD", 0.1)
     monkeypatch.setattr(scene_table, "AUTO_PAUSE", 0.05)
     seats = [Seat("Anna", "human"), Seat("Ben", "human"), Seat("Cleo", "greedy"), Seat("Dana", "human")]
-    game = new_game(4, seed=11, round_limit=4)
+    game = new_game(4, seed=11, round_limit=3)
     scene = TableScene(game, seats, Options(seed=11))
     drv.app.push(scene)
     rng = random.Random(5)

@@ -255,3 +255,23 @@ def test_reveals_stay_on_screen_and_bots_pause(drv: Driver, monkeypatch: pytest.
     while scene.reveal is not None:
         drv.frame()
     assert drv.now - shown_at >= (scene_table.REVEAL_HOLD - 0.1) * 1000
+
+
+def test_browse_a_discard_and_leave_with_esc(drv: Driver) -> None:
+    scene = table(drv.app, position([["broccoli", A], [A]], discards=[[], ["carrot", "leek", "corn"]]),
+                  ["human", "random"])
+    drv.frame()
+    drv.click(scene.lay.seats[1].discard.center if scene.lay else (0, 0))
+    assert scene.browse == ("discard", 1)
+    drv.frame()
+    faces = [c.key for c in scene.choices]
+    assert "pick0" not in faces  # browsing only: nothing to pick
+    drv.key(pygame.K_ESCAPE)
+    assert scene.browse is None and drv.app.scene is scene
+    drv.key(pygame.K_ESCAPE)  # the leave dialog
+    assert scene.dialog is not None
+    drv.key(pygame.K_ESCAPE)  # cancel: keep playing
+    assert scene.dialog is None and drv.app.scene is scene
+    drv.key(pygame.K_ESCAPE)
+    drv.key(pygame.K_RETURN)  # "Leave": the only scene, so the launcher takes its place
+    assert drv.app.scene is not scene and drv.app.running
