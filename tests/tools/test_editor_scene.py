@@ -259,3 +259,36 @@ def test_layout_keeps_panels_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             assert not rect.colliderect(scene.canvas.rect) and not rect.colliderect(scene.preview.rect)
     finally:
         pygame.quit()
+
+
+def test_slider_drag_is_one_undo_step(editor: Harness) -> None:
+    import pygame_gui
+
+    h, scene = editor, editor.scene
+    piece = scene.current_piece()
+    assert piece is not None
+    slider = scene.widgets["slider_elasticity"]
+    for value in (0.1, 0.2, 0.3):
+        pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=slider, value=value))
+        h.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 795), button=1))
+    h.frame()
+    moved = scene.current_piece()
+    assert moved is not None and moved.elasticity == 0.3
+    assert scene.widgets["entry_elasticity"].get_text() == "0.30"
+    assert len(scene.pieces.history) == 1
+    h.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.current_piece() == piece
+
+
+def test_cli_opens_the_editor_on_other_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.cli import main
+
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
+    pieces = tmp_path / "mine.json"
+    pieces.write_text("not json", encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    code = main(["editor", "--pieces", str(pieces), "--cacti", str(asset("cacti.json")), "--headless",
+                 "--frames", "3", "--screenshot", str(shot), "--lang", "en"])
+    assert code == 0 and shot.exists()
+    assert pieces.read_text(encoding="utf-8") == "not json"
