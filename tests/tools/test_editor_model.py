@@ -210,7 +210,10 @@ def test_hang_test_is_deterministic_for_a_seed() -> None:
 
 
 def test_hang_rate_moves_with_friction() -> None:
-    """A frictionless zigzag slides off the saguaro's arm far more often than a plywood one."""
+    """A frictionless zigzag slides off the saguaro's arm far more often than a plywood one.
+
+    Hanging is physics' C-X5 (carried by the cactus, at rest), falling its C-X3 (ground or out of the table).
+    """
     pieces, cacti = load_pieces(), load_cacti()
     table = one_cactus_table(cacti, 0)
     spec = pieces["red_zigzag"]
