@@ -305,6 +305,14 @@ class SetupScene(BaseScene):
             plus.draw(surface)
             draw.text(surface, str(self.die[i]), ((minus.rect.right + plus.rect.x) / 2, minus.rect.centery),
                       size=22, bold=True, anchor="center")
+        fy = self.die_buttons[0][0].rect.bottom + 22
+        hint = pygame.Rect(self.form.x, fy, self.form.width, self.start.rect.top - fy - 12)
+        if hint.height > 40:
+            draw.rounded_rect(surface, hint.inflate(0, 0), PALETTE.sand_light, 12)
+            draw.text(surface, t("cactus.setup.how"), (hint.x + 16, hint.y + 18), size=SIZES.text_small,
+                      bold=True, color=PALETTE.ink_soft, anchor="midleft")
+            draw.text_block(surface, t("cactus.setup.controls"), pygame.Rect(hint.x + 16, hint.y + 34,
+                            hint.width - 32, hint.height - 40), size=SIZES.text_small - 1, color=PALETTE.ink_soft)
         self.start.draw(surface)
         self.resume.draw(surface)
         self.back.draw(surface)
