@@ -42,7 +42,8 @@ class BaseScene:
 
     ``layout(size)`` is called when the scene becomes active and whenever the window changes size;
     ``on_back()`` is asked on Esc: return True when the scene handled it (closed a dialog, say), False to let
-    the app pop the scene.
+    the app pop the scene; Esc never reaches ``handle_event``. ``on_quit_request()`` is asked of every scene
+    when the window is closed: any False keeps the app running (the scene then asks the player itself).
     """
 
     app: App
@@ -61,6 +62,10 @@ class BaseScene:
 
     def on_back(self) -> bool:
         return False
+
+    def on_quit_request(self) -> bool:
+        """The window is being closed: return False to keep it open (e.g. to ask about unsaved work)."""
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         pass
@@ -200,7 +205,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            if all(scene.on_quit_request() for scene in reversed(self.stack)):
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
@@ -208,8 +214,10 @@ class App:
         scene = self.scene
         if scene is None:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not scene.on_back():
-            self.pop()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # Esc is the app's: the scene may use it to close something of its own, else it goes back
+            if not scene.on_back():
+                self.pop()
             return
         scene.handle_event(event)
 

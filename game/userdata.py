@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,19 @@ class CorruptFileError(ValueError):
         super().__init__(f"{path.name} could not be read ({reason}){where}")
 
 
+#: A JSON list holding only numbers (a point, a colour): written on one line so outlines stay readable.
+_NUMBER_LIST = re.compile(r"\[\s*(-?[\d.eE+-]+(?:\s*,\s*-?[\d.eE+-]+)*)\s*\]")
+
+
+def _one_line(match: re.Match[str]) -> str:
+    return "[" + ", ".join(part.strip() for part in match.group(1).split(",")) + "]"
+
+
 def write_json_atomic(path: Path | str, data: Any) -> Path:
     """Write ``data`` as JSON to ``path`` atomically (temp file + fsync + rename)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=2, sort_keys=False)
+    text = _NUMBER_LIST.sub(_one_line, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False))
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:

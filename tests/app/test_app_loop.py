@@ -161,3 +161,24 @@ def test_run_stops_after_frames_and_saves_screenshot(tmp_path) -> None:
         assert image.get_at((5, 5))[:3] == (10, 20, 30)
     finally:
         pygame.quit()
+
+
+def test_a_scene_may_hold_the_window_open(app: App) -> None:
+    class Careful(Recorder):
+        def on_quit_request(self) -> bool:
+            self.asked = True
+            return False
+
+    scene = Careful()
+    app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(0)
+    assert app.running and scene.asked
+
+
+def test_escape_never_reaches_handle_event(app: App) -> None:
+    scene = Recorder(back_handled=True)
+    app.push(scene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    app.frame(0)
+    assert pygame.KEYDOWN not in scene.events

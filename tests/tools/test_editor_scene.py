@@ -292,3 +292,19 @@ def test_cli_opens_the_editor_on_other_files(tmp_path: Path, monkeypatch: pytest
                  "--frames", "3", "--screenshot", str(shot), "--lang", "en"])
     assert code == 0 and shot.exists()
     assert pieces.read_text(encoding="utf-8") == "not json"
+
+
+def test_closing_the_window_with_unsaved_changes_asks_first(editor: Harness) -> None:
+    h, scene = editor, editor.scene
+    h.click(scene.tools[0].rect.center)  # mirror
+    assert scene.dirty
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    h.frame()
+    assert h.app.running and scene.dialog is not None  # asked, not closed
+    h.dialog_button(2)  # stay
+    assert h.app.running and scene.dirty
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    h.frame()
+    h.dialog_button(1)  # discard and quit
+    assert not h.app.running
+    assert h.pieces.read_bytes() == asset("pieces.json").read_bytes()

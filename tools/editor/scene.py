@@ -267,6 +267,21 @@ class EditorScene(BaseScene):
         self.closed = True
         self.app.pop()
 
+    def on_quit_request(self) -> bool:
+        """Closing the window with unsaved edits asks first, like leaving does."""
+        if not self.dirty:
+            return True
+        if not (self.dialog and self.dialog.open):
+            self.open_dialog(t("editor.leave.title"), t("editor.leave.body"),
+                             [(lambda: t("editor.leave.save"), self._save_and_quit),
+                              (lambda: t("editor.leave.discard"), lambda: self.app.quit()),
+                              (lambda: t("editor.leave.stay"), lambda: None)])
+        return False
+
+    def _save_and_quit(self) -> None:
+        if self.save():
+            self.app.quit()
+
     def _save_and_leave(self) -> None:
         if self.save():
             self.leave(True)
