@@ -1,4 +1,4 @@
-"""Artischocken rules engine (pure: no pygame, no files, no clock; randomness only from ``Game.rng``).
+"""Artischocken rules engine (pure: no drawing, no files, no clock; randomness only from ``Game.rng``).
 
 Every rule of ``RULES.md`` (A-S*, A-T*, A-W*, A-C-*, A-G*) lives here. The public surface is the contract of
 ``DESIGN.md``: ``new_game``, ``Game`` (``current_player``, ``legal_actions``, ``apply``, ``is_over``,
@@ -688,7 +688,9 @@ class Game:
             x = action.cards[0]
             discard = self.discards[p]
             # take the topmost copy of that card
-            idx = len(discard) - 1 - discard[::-1].index(x)
+            idx = len(discard) - 1
+            while discard[idx] != x:
+                idx -= 1
             del discard[idx]
             self.decks[p].append(x)
             self.known[p] += 1
