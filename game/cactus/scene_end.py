@@ -62,6 +62,9 @@ class EndScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.frames += 1
+        if self.quit_after is not None and self.frames > self.quit_after:
+            self.app.quit()  # --until-over: the end screen has been drawn; the app saves the screenshot
         for b in (self.again, self.back):
             b.update(dt)
 
@@ -119,9 +122,6 @@ class EndScene(BaseScene):
             y += 56
         self.again.draw(surface)
         self.back.draw(surface)
-        self.frames += 1
-        if self.quit_after is not None and self.frames >= self.quit_after:
-            self.app.quit()
 
 
 __all__ = ["EndScene", "txt"]

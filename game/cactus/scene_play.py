@@ -602,12 +602,13 @@ class PlayScene(BaseScene):
             grip = world.hand.grip_world()
             if grip is not None:
                 centre = self.view.to_screen(grip)
-                radius = max(4.0, ZONE_RADIUS * self.view.scale)
+                radius = max(7.0, ZONE_RADIUS * self.view.scale)
                 colour = PALETTE.error if world.hand.touching else PALETTE.paper
-                zone = pygame.Surface((int(radius * 4 + 8), int(radius * 4 + 8)), pygame.SRCALPHA)
+                edge = PALETTE.error if world.hand.touching else PALETTE.ink
+                zone = pygame.Surface((int(radius * 2 + 8), int(radius * 2 + 8)), pygame.SRCALPHA)
                 c = zone.get_width() / 2
-                pygame.draw.circle(zone, (*colour, 90), (c, c), radius * 2)
-                pygame.draw.circle(zone, (*colour, 230), (c, c), radius * 2, 2)
+                pygame.draw.circle(zone, (*colour, 110), (c, c), radius)
+                pygame.draw.circle(zone, (*edge, 220), (c, c), radius, 2)
                 surface.blit(zone, (centre[0] - c, centre[1] - c))
                 pointer = self.view.to_screen(world.hand.pointer)
                 pygame.draw.aaline(surface, PALETTE.ink_soft, centre, pointer)
@@ -769,8 +770,8 @@ class PlayScene(BaseScene):
             draw_icon(surface, m.world.pieces[pid], cell.center, cell.width - 12)
         if self.row_cells:
             label = t("cactus.row.next")
-            draw.text(surface, label, (self.row_cells[0].centerx, self.row_cells[0].bottom + 4),
-                      size=SIZES.text_small - 3, color=PALETTE.ink_faint, anchor="midtop")
+            draw.text(surface, label, (self.row_cells[0].x + 4, self.row_cells[0].bottom + 4),
+                      size=SIZES.text_small - 3, color=PALETTE.ink_faint, anchor="topleft")
             y = self.row_cells[0].bottom + 26
             if rect.bottom - y >= 34:
                 key = "cactus.out.long" if m.rules.options.long_game else "cactus.out"
