@@ -417,10 +417,21 @@ class Game:
         for act in legal:
             if act == action:
                 return act
-        if action.kind == "choose" and action.cards:
-            key = tuple(sorted(action.cards))
+        # Lenient forms of the same decision: cards given as a list or (for an eggplant pass) in any order,
+        # and a left-out target where only one opponent exists.
+        cards = action.cards
+        if not isinstance(cards, tuple | list) or not all(isinstance(c, str) for c in cards):
+            raise IllegalAction(f"{action}: cards must be a tuple of card ids")
+        cards = tuple(cards)
+        if action.kind == "choose" and action.card is None and action.option is None:
+            cards = tuple(sorted(cards))
+        target = action.target
+        if target is None and self.players == 2:
+            target = 1 - (self.current_player or 0)
+        for candidate in (Action(action.kind, action.card, action.target, cards, action.option),
+                          Action(action.kind, action.card, target, cards, action.option)):
             for act in legal:
-                if act.cards == key and act.card is None and act.option is None and action.target is None:
+                if act == candidate:
                     return act
         raise IllegalAction(self._illegal_message(action))
 

@@ -61,6 +61,9 @@ def _check_illegal(g: Game, rng: random.Random, tries: int = 3) -> None:
             continue
         if act.kind == "choose" and act.cards and any(sorted(act.cards) == sorted(a.cards) for a in legal):
             continue
+        if act.target is None and g.players == 2 and Action(act.kind, act.card, 1 - (g.current_player or 0),
+                                                            act.cards, act.option) in legal:
+            continue  # the lenient form: the only opponent left out
         try:
             g.apply(act)
         except IllegalAction:

@@ -190,3 +190,18 @@ def test_fuzzed_positions_raise_only_value_error(data: st.DataObject) -> None:
         legal = h.legal_actions()
         if legal:
             h.apply(legal[0])
+
+
+def test_lenient_forms_of_legal_actions() -> None:
+    # two players: the only opponent may be left out; cards may come as a list
+    g = Game.from_dict(position([["onion", "artichoke", "pepper"], ["artichoke"]], discards=[["corn"], []]))
+    g.apply(Action("play", "onion"))
+    assert g.discards[1] == ["onion"]
+    g.apply(Action("play", "pepper", cards=["corn"]))  # type: ignore[arg-type]
+    assert g.to_dict()["players"][0]["deck"] == ["corn"]
+    with pytest.raises(IllegalAction, match="tuple of card ids"):
+        g.apply(Action("play", "pepper", cards=5))  # type: ignore[arg-type]
+    # three players: the target must be named
+    g = Game.from_dict(position([["onion", "artichoke"], ["artichoke"], ["artichoke"]]))
+    with pytest.raises(IllegalAction):
+        g.apply(Action("play", "onion"))
