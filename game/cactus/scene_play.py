@@ -201,6 +201,12 @@ class PlayScene(BaseScene):
         except OSError as exc:
             self.message.show(t("cactus.save.failed", reason=str(exc)), "error")
 
+    def on_quit_request(self) -> bool:
+        """Closing the window keeps the game: save it (mid-turn too), then let the app close."""
+        if not self.finished:
+            self.save()
+        return True
+
     def on_exit(self) -> None:
         if not self.finished:
             self.save()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -92,3 +93,17 @@ def test_bad_cli_flags_exit_with_usage(capsys: pytest.CaptureFixture[str]) -> No
             build_parser().parse_args(bad)
         assert exc.value.code == 2
     assert "players" in capsys.readouterr().err
+
+
+def test_closing_the_window_mid_turn_saves_the_game(app: App) -> None:
+    from game.cactus.match import Match
+
+    match = Match.new(2, seed=1, start_player=0)
+    app.push(PlayScene(match))
+    d = Driver(app)
+    d.click_px(d.scene.heap_cells["green_hook"].center)  # C-T1: taken, in the hand
+    d.post(pygame.event.Event(pygame.QUIT))
+    d.frames()
+    assert not app.running
+    saved = Match.from_dict(json.loads(autosave_path().read_text(encoding="utf-8")))
+    assert saved.piece == "green_hook" and saved.stage.value == "in_hand"
