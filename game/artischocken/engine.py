@@ -481,9 +481,6 @@ class Game:
             self.known[seat] -= 1
         return deck.pop()
 
-    def _take_artichoke(self, hand: list[str]) -> None:
-        hand.remove(ARTICHOKE)
-
     def _fill_row(self) -> list[str]:
         row, stack = self.row, self.stack
         need = ROW_SIZE - len(row)
@@ -546,14 +543,6 @@ class Game:
         self.phase = "refill"
         self._refill(p)
         self.phase = "harvest" if self.row else "play"
-
-    def _harvest(self, card: str) -> None:
-        """A-T3: take one row card into the hand."""
-        p = self.player
-        self.row.remove(card)
-        self.hands[p].append(card)
-        self.log.append(("harvest", p, (card,), "garden_row", "hand", None, None, None))
-        self.phase = "play"
 
     def _end_turn(self) -> None:
         """end_play: A-T5 discard, A-T6 draw, A-W1 win check, A-W2 round limit, next seat's A-T1/A-T2."""
