@@ -1,7 +1,8 @@
 """Generate assets/pieces.json and assets/cacti.json from parametric outlines.
 
-This is where the shipped outlines came from: ``python -m physics.make_assets`` rewrites both files.
-Once the shape editor edits the JSON files by hand, do not run this again (it would overwrite the edits).
+This is where the shipped outlines came from. ``python -m tools.make_assets OUT_DIR`` writes both files into
+OUT_DIR; writing over the shipped ``assets/`` files needs ``--force``, because the shape editor tunes them by
+hand and a regeneration would throw those edits away.
 All sizes are millimetres, y up.
 """
 
@@ -15,8 +16,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from physics.geometry import Point
-
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 COLOURS = {
     "red": "#c9483b",
@@ -333,7 +332,17 @@ def dumps(doc: object) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    out = Path(argv[0]) if argv else ASSETS
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m tools.make_assets",
+                                     description="Generate pieces.json and cacti.json from parametric outlines.")
+    parser.add_argument("out", type=Path, help="the folder to write into")
+    parser.add_argument("--force", action="store_true", help="allow overwriting existing files")
+    args = parser.parse_args(argv)
+    out: Path = args.out
+    existing = [out / name for name in ("pieces.json", "cacti.json") if (out / name).exists()]
+    if existing and not args.force:
+        parser.exit(2, f"{', '.join(str(p) for p in existing)} exists; add --force to overwrite\n")
     out.mkdir(parents=True, exist_ok=True)
     for name, doc in (("pieces.json", pieces_document()), ("cacti.json", cacti_document())):
         (out / name).write_text(dumps(doc) + "\n", encoding="utf-8")
