@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game import i18n
+from game.argtypes import positive_int, whole_number
 from game.rooms import create_room_scene, room_module
 
 #: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
@@ -33,30 +34,13 @@ def parse_window(text: str) -> tuple[int, int]:
     return width, height
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {value}")
-    return value
-
-
-def seed_int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
 def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) -> None:
     """The flags every form of the command takes. In a subcommand they must not reset what came before."""
     default: Any = argparse.SUPPRESS if in_subcommand else None
     group = parser.add_argument_group("global flags")
     group.add_argument("--lang", choices=i18n.LANGUAGES, default=default,
                        help="language of the interface (default: from the locale, else en)")
-    group.add_argument("--seed", type=seed_int, default=argparse.SUPPRESS if in_subcommand else 0,
+    group.add_argument("--seed", type=whole_number, default=argparse.SUPPRESS if in_subcommand else 0,
                        help="seed of every random choice (default 0)")
     group.add_argument("--headless", action="store_true",
                        default=argparse.SUPPRESS if in_subcommand else False,

@@ -12,27 +12,13 @@ import argparse
 import re
 
 from game.app import BaseScene
+from game.argtypes import int_in_range
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 
-
-def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of players, got {text!r}") from None
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n}")
-    return n
-
-
-def _bots(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of bot seats, got {text!r}") from None
-    if not 0 <= n <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"bots must be 0 to {MAX_PLAYERS}, got {n}")
-    return n
+_players = int_in_range(MIN_PLAYERS, MAX_PLAYERS, "a number of players",
+                        f"Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {{n}}")
+_bots = int_in_range(0, MAX_PLAYERS, "a number of bot seats", f"bots must be 0 to {MAX_PLAYERS}, got {{n}}")
+_turn = int_in_range(1, None, "a turn number", "the turn must be at least 1, got {n}")
 
 
 def _die(text: str) -> Die:
@@ -43,16 +29,6 @@ def _die(text: str) -> Die:
         return Die(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _turn(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a turn number, got {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"the turn must be at least 1, got {n}")
-    return n
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

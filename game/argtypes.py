@@ -1,0 +1,38 @@
+"""argparse value types shared by every command line of the program (clear messages, exit 2 on bad input)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def whole_number(text: str, what: str = "a whole number") -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+
+
+def int_in_range(low: int | None = None, high: int | None = None, what: str = "a whole number",
+                 message: str | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole number in ``low..high`` (either end open when None).
+
+    ``message`` (formatted with ``low``, ``high`` and ``n``) replaces the default out-of-range message.
+    """
+
+    def parse(text: str) -> int:
+        n = whole_number(text, what)
+        if (low is not None and n < low) or (high is not None and n > high):
+            if message is not None:
+                raise argparse.ArgumentTypeError(message.format(low=low, high=high, n=n))
+            if high is None:
+                raise argparse.ArgumentTypeError(f"expected a number of at least {low}, got {n}")
+            if low is None:
+                raise argparse.ArgumentTypeError(f"expected a number of at most {high}, got {n}")
+            raise argparse.ArgumentTypeError(f"expected a number from {low} to {high}, got {n}")
+        return n
+
+    return parse
+
+
+positive_int = int_in_range(1)
