@@ -118,6 +118,9 @@ class AppOptions:
     lang: str = "en"
     seed: int = 0
     title: str = "garden-table"
+    #: Turn an exception in a scene into an on-screen message (and a crash log) instead of a traceback.
+    #: The CLI sets it; tests leave it off so that failures show.
+    catch_errors: bool = False
 
 
 class VirtualClock:
@@ -223,6 +226,29 @@ class App:
 
     def frame(self, now_ms: int | None = None) -> None:
         """Run one frame: events, fixed steps, update, draw."""
+        if not self.options.catch_errors:
+            self._frame(now_ms)
+            return
+        try:
+            self._frame(now_ms)
+        except Exception as exc:  # a player never sees a traceback: the scene is replaced by a message
+            self.recover(exc)
+
+    def recover(self, exc: Exception) -> None:
+        """Replace the failing scene by an error message; a failure of the message itself ends the app."""
+        from game.crash import describe_error, write_crash_log
+        from game.launcher import ErrorScene
+
+        log = write_crash_log(exc)
+        failing = self.scene
+        if isinstance(failing, ErrorScene) or len(self.stack) > 20:
+            self.quit(1)
+            return
+        if failing is not None:
+            self.stack.pop()
+        self.push(ErrorScene(describe_error(exc, log)))
+
+    def _frame(self, now_ms: int | None) -> None:
         now = self.clock() if now_ms is None else now_ms
         elapsed = 0 if self._last_ms is None else now - self._last_ms
         self._last_ms = now

@@ -89,7 +89,10 @@ def _run_tool(table: dict[str, str], room: str, argv: list[str], parser: argpars
 
 
 def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
+    import pygame
+
     from game.app import App, AppOptions
+    from game.crash import describe_error, write_crash_log
 
     options = AppOptions(
         size=args.window,
@@ -98,14 +101,25 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
         screenshot=args.screenshot,
         lang=i18n.get_language(),
         seed=args.seed,
+        catch_errors=True,
     )
-    app = App(options)
     try:
-        app.push(make_scene())
-        return app.run()
-    finally:
-        import pygame
+        app = App(options)
+    except pygame.error as exc:
+        print(f"python -m game: cannot open a window ({exc}); without a display, add --headless", file=sys.stderr)
+        return 1
+    try:
+        try:
+            app.push(make_scene())
+        except Exception as exc:  # a room that cannot open says why on screen
+            from game.launcher import ErrorScene
 
+            app.push(ErrorScene(describe_error(exc, write_crash_log(exc))))
+        return app.run()
+    except (OSError, pygame.error) as exc:  # e.g. the screenshot path cannot be written
+        print(f"python -m game: {exc}", file=sys.stderr)
+        return 1
+    finally:
         pygame.quit()
 
 

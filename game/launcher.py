@@ -220,19 +220,26 @@ class LauncherScene(BaseScene):
         draw.aa_polygon(surface, shade(PALETTE.sand, -0.08), near)
 
 
-class PlaceholderScene(BaseScene):
-    """Stands in for a room that is not built yet, and says so."""
+class NoticeScene(BaseScene):
+    """A card with a title, a message and a Back button: a room not built yet, or a room that failed."""
 
-    def __init__(self, room: str) -> None:
-        self.room = room
+    def __init__(self, title: str, body: str, *, error: bool = False) -> None:
+        self.title = title
+        self.body = body
+        self.error = error
         self.back = Button(lambda: t("common.back"), self._back, style="primary")
+        self.card = pygame.Rect(0, 0, 0, 0)
 
     def _back(self) -> None:
         self.app.pop()
 
     def layout(self, size: tuple[int, int]) -> None:
+        width = min(680, size[0] - 80)
+        body_h = draw.text_height(self.body, width - 96)
+        self.card = pygame.Rect(0, 0, width, 100 + body_h + 40 + SIZES.button_height + 40)
+        self.card.center = (size[0] // 2, size[1] // 2)
         self.back.rect = pygame.Rect(0, 0, 180, SIZES.button_height)
-        self.back.rect.center = (size[0] // 2, size[1] // 2 + 90)
+        self.back.rect.midbottom = (self.card.centerx, self.card.bottom - 32)
         self.back.focused = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -245,13 +252,26 @@ class PlaceholderScene(BaseScene):
         self.back.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         draw.backdrop(surface)
-        card = pygame.Rect(0, 0, 620, 300)
-        card.center = (w // 2, h // 2)
-        draw.panel(surface, card)
-        draw.text(surface, t(f"launcher.{self.room}.name"), (w // 2, card.top + 56), size=40, display=True,
-                  color=PALETTE.terracotta, anchor="center")
-        draw.text_block(surface, t("placeholder.body"), pygame.Rect(card.x + 48, card.y + 100, card.width - 96, 80),
+        card = self.card
+        draw.panel(surface, card, border=PALETTE.error if self.error else PALETTE.sand_dark)
+        draw.text(surface, self.title, (card.centerx, card.top + 56), size=36, display=True,
+                  color=PALETTE.error if self.error else PALETTE.terracotta, anchor="center")
+        draw.text_block(surface, self.body, pygame.Rect(card.x + 48, card.y + 100, card.width - 96, card.height),
                         align="center", color=PALETTE.ink_soft)
         self.back.draw(surface)
+
+
+class PlaceholderScene(NoticeScene):
+    """Stands in for a room that is not built yet, and says so."""
+
+    def __init__(self, room: str) -> None:
+        super().__init__(t(f"launcher.{room}.name"), t("placeholder.body"))
+        self.room = room
+
+
+class ErrorScene(NoticeScene):
+    """Shown instead of a scene that failed: what went wrong in words, where the details are kept."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(t("common.error"), message, error=True)
