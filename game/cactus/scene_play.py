@@ -21,7 +21,16 @@ from game.cactus import scene_text as txt
 from game.cactus.bot import Bot
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import COLOURS, FORMS, Event, Face
-from game.cactus.scene_view import TableView, draw_die, draw_icon, flower_icon, piece_colour
+from game.cactus.scene_view import (
+    MAX_ZOOM,
+    ZOOM_STEP,
+    Camera,
+    TableView,
+    draw_die,
+    draw_icon,
+    flower_icon,
+    piece_colour,
+)
 from game.i18n import t
 from game.paths import user_data_dir
 from game.ui import draw
@@ -48,6 +57,7 @@ class FloatText:
     colour: Color
     age: float = 0.0
     life: float = 2.2
+    world: tuple[float, float] | None = None  # follows the camera when set (world mm)
 
 
 @dataclass
@@ -73,6 +83,8 @@ class PlayScene(BaseScene):
         self.quit_when_over = quit_when_over
         self.bot = Bot()
         self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
+        self.camera = Camera(self.view)
+        self.camera_key: tuple[str, int | None, int] | None = None
         self.message = MessageLine()
         self.time = 0.0
         self.bot_wait = 0.0
@@ -221,6 +233,8 @@ class PlayScene(BaseScene):
         for _kind, button in self.claim_buttons:
             if button.handle_event(event):
                 return
+        if self.camera_event(event):
+            return
         m = self.match
         if not self.human_turn:
             return
@@ -247,6 +261,89 @@ class PlayScene(BaseScene):
             m.move_hand(self.clamp_world(event.pos))
             m.release()
 
+    # ------------------------------------------------------------------ camera
+    def camera_event(self, event: pygame.event.Event) -> bool:
+        """+ / - (and Ctrl+wheel) zoom, 0 or Home shows the whole table, the middle button toggles."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom_by(ZOOM_STEP)
+            elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom_by(1 / ZOOM_STEP)
+            elif event.key in (pygame.K_0, pygame.K_KP0, pygame.K_HOME):
+                self.camera.overview()
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEWHEEL and pygame.key.get_mods() & pygame.KMOD_CTRL:
+            self.zoom_by(ZOOM_STEP if event.y > 0 else 1 / ZOOM_STEP)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 2 and self.rects["table"].collidepoint(event.pos):
+            if self.camera.goal[0] > 1.05:
+                self.camera.overview()
+            else:
+                shot = self.focus_shot()
+                if shot is None:
+                    self.zoom_by(ZOOM_STEP * ZOOM_STEP)
+                else:
+                    self.camera.aim(*shot)
+            return True
+        return False
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom from the camera's goal; the table x under the pointer stays put (else the centre)."""
+        zoom, cx = self.camera.goal
+        new = zoom * factor
+        if self.rects["table"].collidepoint(self.pointer):
+            view = self.view
+            wx = view.to_world(self.pointer)[0]
+            new_scale = view.base_scale * min(max(new, 1.0), MAX_ZOOM)
+            cx = wx - (self.pointer[0] - view.rect.centerx) / new_scale
+        self.camera.aim(new, cx)
+
+    def focus_cactus(self) -> int | None:
+        """The cactus the close view shows: the target, or on the first turn the one nearest the piece."""
+        m = self.match
+        target = m.rules.target_cactus()
+        if target is not None or m.piece is None or not m.world.has_piece(m.piece):
+            return target
+        x, _, _ = m.world.pose(m.piece)
+        return min(range(len(m.world.cacti.cacti)), key=lambda i: abs(m.world.cactus(i).x - x))
+
+    def focus_shot(self) -> tuple[float, float] | None:
+        cactus = self.focus_cactus()
+        if cactus is None:
+            return None
+        return self.view.focus_shot(self.match.world, cactus)
+
+    def camera_mode(self) -> str | None:
+        """What the camera shows by itself: "focus" while a piece is taken or a broken placement is shown,
+        "overview" otherwise; None while a piece is held or settles (the view never moves under the hand)."""
+        m = self.match
+        if m.stage == Stage.IN_HAND:
+            return "focus"
+        if m.stage == Stage.JUDGED:
+            return "focus" if m.violations else "overview"
+        if m.stage in (Stage.HOLDING, Stage.SETTLING):
+            return None
+        return "overview"
+
+    def update_camera(self, dt: float) -> None:
+        mode = self.camera_mode()
+        if mode is not None:
+            shot = self.focus_shot() if mode == "focus" else None
+            key = ("focus" if shot else "overview", self.focus_cactus() if shot else None, self.match.turn_key)
+            if key != self.camera_key:
+                self.camera_key = key
+                if shot is None:
+                    self.camera.overview()
+                else:
+                    self.camera.aim(*shot)
+        self.camera.update(dt)
+
+    def on_table(self, pos: tuple[int, int]) -> bool:
+        """Whether a screen point shows the table (picking uses the camera's transform, as drawing does)."""
+        return self.view.visible.collidepoint(pos)
+
     def clamp_world(self, pos: tuple[int, int]) -> tuple[float, float]:
         x, y = self.view.to_world(pos)
         left, bottom, right, top = self.match.world.bounds
@@ -265,7 +362,7 @@ class PlayScene(BaseScene):
             if self.row_cells and self.row_cells[0].collidepoint(pos) and m.rules.row:
                 self.choose(m.rules.row[0])
             return
-        if not self.view.table_rect.collidepoint(pos):
+        if not self.on_table(pos):
             return
         point = self.view.to_world(pos)
         if m.stage == Stage.IN_HAND:
@@ -368,18 +465,20 @@ class PlayScene(BaseScene):
         r = self.seat_rects[seat]
         return r.right - 40, r.centery
 
-    def piece_anchor(self, e: Event) -> tuple[float, float]:
+    def piece_world(self, e: Event) -> tuple[float, float] | None:
+        """Where on the table a rule event happened (world mm), if anywhere."""
         world = self.match.world
         for pid in e.pieces:
             if world.has_piece(pid):
                 x, y, _ = world.pose(pid)
-                return self.view.to_screen((x, y))
+                return x, y
             if pid in self.last_poses:
-                return self.view.to_screen(self.last_poses[pid])
-        grip = world.hand.grip_world()
-        if grip is not None:
-            return self.view.to_screen(grip)
-        return self.view.table_rect.center
+                return self.last_poses[pid]
+        return world.hand.grip_world()
+
+    def piece_anchor(self, e: Event) -> tuple[float, float]:
+        at = self.piece_world(e)
+        return self.view.to_screen(at) if at is not None else self.rects["table"].center
 
     def animate(self, e: Event) -> None:
         """Feedback for a rule event: floating text where it happened and flowers flying."""
@@ -387,31 +486,33 @@ class PlayScene(BaseScene):
         if e.kind == "award" and e.flowers > 0:
             at = self.piece_anchor(e)
             label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail), rule=e.rule)
-            self.floats.append(FloatText(label, at, PALETTE.ok))
+            self.floats.append(FloatText(label, at, PALETTE.ok, world=self.piece_world(e)))
             for k in range(e.flowers):
                 self.flyers.append(Flyer(at, self.seat_anchor(e.player), delay=0.15 * k))
         elif e.kind in ("hand_touch", "knocked"):
             at = self.piece_anchor(e)
             label = t(f"cactus.float.{e.kind}", flowers=abs(e.flowers), rule=e.rule)
-            self.floats.append(FloatText(label, at, PALETTE.error))
+            self.floats.append(FloatText(label, at, PALETTE.error, world=self.piece_world(e)))
             for k in range(abs(e.flowers)):
                 self.flyers.append(Flyer(self.seat_anchor(e.player), supply, delay=0.15 * k))
             self.message.show(txt.describe(self.match.rules, e), "error", 4.0)
         elif e.kind == "placed_fell":
-            self.floats.append(FloatText(t("cactus.float.fell", rule=e.rule), self.piece_anchor(e), PALETTE.warn))
+            self.floats.append(FloatText(t("cactus.float.fell", rule=e.rule), self.piece_anchor(e), PALETTE.warn,
+                                         world=self.piece_world(e)))
             self.message.show(txt.describe(self.match.rules, e), "warn", 4.0)
         elif e.kind == "awards_void":
-            self.floats.append(FloatText(t("cactus.float.void", rule=e.rule), self.view.table_rect.center,
+            self.floats.append(FloatText(t("cactus.float.void", rule=e.rule), self.rects["table"].center,
                                          PALETTE.error))
         elif e.kind in ("piece_out", "piece_returned"):
             self.floats.append(FloatText(txt.describe(self.match.rules, e), self.piece_anchor(e), PALETTE.ink_soft,
                                          life=1.6))
         elif e.kind == "award_lost":
-            self.floats.append(FloatText(txt.describe(self.match.rules, e), self.view.table_rect.center,
+            self.floats.append(FloatText(txt.describe(self.match.rules, e), self.rects["table"].center,
                                          PALETTE.warn))
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.update_camera(dt)
         self.roll_anim = max(0.0, self.roll_anim - dt)
         for b in self.buttons:
             b.update(dt)
@@ -431,7 +532,7 @@ class PlayScene(BaseScene):
         self.roll_button.enabled = human and m.stage == Stage.ROLL
         self.confirm_button.enabled = human and m.can_confirm
         self.back_button.enabled = human and m.stage in (Stage.JUDGED, Stage.SETTLING)
-        if m.stage == Stage.IN_HAND and human and self.view.table_rect.collidepoint(self.pointer):
+        if m.stage == Stage.IN_HAND and human and self.on_table(self.pointer):
             self.preview_free = m.is_free(str(m.piece), self.view.to_world(self.pointer), m.hand_angle)
         self.update_claims()
         if m.is_over:
@@ -618,7 +719,7 @@ class PlayScene(BaseScene):
                 surface.blit(zone, (centre[0] - c, centre[1] - c))
                 pointer = self.view.to_screen(world.hand.pointer)
                 pygame.draw.aaline(surface, PALETTE.ink_soft, centre, pointer)
-        elif m.stage == Stage.IN_HAND and self.human_turn and self.view.table_rect.collidepoint(self.pointer):
+        elif m.stage == Stage.IN_HAND and self.human_turn and self.on_table(self.pointer):
             pid = str(m.piece)
             spec = world.pieces[pid]
             outline = [tuple(p) for p in m.outline_at(pid, self.view.to_world(self.pointer), m.hand_angle)]
@@ -807,7 +908,7 @@ class PlayScene(BaseScene):
         for f in self.floats:
             k = f.age / f.life
             alpha = round(255 * (1.0 if k < 0.6 else max(0.0, (1 - k) / 0.4)))
-            x, y = f.pos
+            x, y = self.view.to_screen(f.world) if f.world is not None else f.pos
             pos = (x, y - 30 - 50 * k)
             fnt = font(SIZES.text_small + 1, bold=True)
             w = fnt.size(f.text)[0] + 20

@@ -19,6 +19,18 @@ from physics import PieceSpec, World
 
 Point = tuple[float, float]
 
+#: The camera's close view of the target cactus: at most this many times the overview scale.
+FOCUS_ZOOM = 2.3
+#: The most the player may zoom in (times the overview).
+MAX_ZOOM = 4.0
+#: One zoom step of the + / - keys and the Ctrl+wheel.
+ZOOM_STEP = 1.25
+#: Seconds of a camera glide.
+GLIDE_TIME = 0.4
+#: mm shown beside and above the target cactus in the close view (room to bring a piece in).
+FOCUS_SIDE = 70.0
+FOCUS_HEADROOM = 120.0
+
 SKY_TOP: Color = (158, 200, 216)
 SKY_BOTTOM: Color = (250, 226, 190)
 CACTUS_BODY: Color = (74, 128, 84)
@@ -50,17 +62,59 @@ class TableView:
     def __init__(self, world_size: tuple[float, float] = (1700.0, 600.0)) -> None:
         self.world_w, self.world_h = world_size
         self.rect = pygame.Rect(0, 0, 800, 400)
+        self.base_scale = 0.5  # px per mm of the overview (the whole table)
+        self.zoom = 1.0  # the camera: magnification over the overview ...
+        self.cx = self.world_w / 2  # ... and the world x shown at the rectangle's centre
         self.scale = 0.5
         self.ox = 0.0
         self.oy = 0.0
 
     def fit(self, rect: pygame.Rect) -> None:
-        """Fit the table into ``rect`` (bottom-aligned, centred)."""
+        """Fit the table into ``rect`` (bottom-aligned, centred); the camera's zoom and centre are kept."""
         self.rect = rect
         usable_h = rect.height - self.GROUND_BAND
-        self.scale = max(0.05, min(rect.width / self.world_w, usable_h / self.world_h))
-        self.ox = rect.centerx - self.world_w * self.scale / 2
-        self.oy = rect.bottom - self.GROUND_BAND
+        self.base_scale = max(0.05, min(rect.width / self.world_w, usable_h / self.world_h))
+        self.look(self.zoom, self.cx)
+
+    def clamp_shot(self, zoom: float, cx: float) -> tuple[float, float]:
+        """A camera shot (zoom, centre x) limited to ``1..MAX_ZOOM`` and to the table: nothing beyond its
+        left and right edges is shown while the table is wider than the view. The ground stays at the bottom."""
+        zoom = min(max(zoom, 1.0), MAX_ZOOM)
+        half = self.rect.width / (self.base_scale * zoom) / 2
+        if 2 * half >= self.world_w:
+            return zoom, self.world_w / 2
+        return zoom, min(max(cx, half), self.world_w - half)
+
+    def look(self, zoom: float, cx: float) -> None:
+        """Point the camera: every transform (drawing and picking) follows at once."""
+        self.zoom, self.cx = self.clamp_shot(zoom, cx)
+        self.scale = self.base_scale * self.zoom
+        self.ox = self.rect.centerx - self.cx * self.scale
+        self.oy = self.rect.bottom - self.GROUND_BAND
+
+    def focus_shot(self, world: World, cactus: int, *, extra: Iterable[str] = ()) -> tuple[float, float]:
+        """The close view of one cactus: its base, trunk, arms and everything hanging near it stay in the
+        picture with room above to bring a piece in; at most ``FOCUS_ZOOM`` times the overview."""
+        spec = world.cactus(cactus)
+        left, right = spec.extent()
+        top = spec.top()
+        for pid in [*world.pieces_in_world(), *extra]:
+            if not world.has_piece(pid):
+                continue
+            xs = [x for x, _ in world.outline_world(pid)]
+            ys = [y for _, y in world.outline_world(pid)]
+            if max(xs) >= left - 30 and min(xs) <= right + 30:
+                left, right, top = min(left, min(xs)), max(right, max(xs)), max(top, max(ys))
+        width = right - left + 2 * FOCUS_SIDE
+        height = min(self.world_h, top + FOCUS_HEADROOM)
+        usable_h = max(1.0, self.rect.height - self.GROUND_BAND)
+        fit = min(self.rect.width / width, usable_h / height) / self.base_scale
+        return self.clamp_shot(max(1.0, min(FOCUS_ZOOM, fit)), (left + right) / 2)
+
+    @property
+    def visible(self) -> pygame.Rect:
+        """The part of the screen rectangle that shows the table (where the mouse may pick)."""
+        return self.table_rect.clip(self.rect)
 
     def to_screen(self, p: Point) -> Point:
         return self.ox + p[0] * self.scale, self.oy - p[1] * self.scale
@@ -175,6 +229,50 @@ class TableView:
             self.draw_piece(surface, world.pieces[pid], world.outline_world(pid))
 
 
+class Camera:
+    """Glides a :class:`TableView` from shot to shot (zoom, centre x), eased over ``GLIDE_TIME`` seconds.
+
+    Driven by :meth:`update` with the frame's ``dt`` only (never a clock), so headless runs are exact.
+    """
+
+    def __init__(self, view: TableView) -> None:
+        self.view = view
+        self.start = (view.zoom, view.cx)
+        self.goal = (view.zoom, view.cx)
+        self.progress = 1.0
+
+    @property
+    def moving(self) -> bool:
+        return self.progress < 1.0
+
+    def aim(self, zoom: float, cx: float, *, instant: bool = False) -> None:
+        goal = self.view.clamp_shot(zoom, cx)
+        if instant:
+            self.view.look(*goal)
+            self.start = self.goal = goal
+            self.progress = 1.0
+            return
+        if abs(goal[0] - self.goal[0]) < 1e-3 and abs(goal[1] - self.goal[1]) < 0.5:
+            return
+        self.start = (self.view.zoom, self.view.cx)
+        self.goal = goal
+        self.progress = 0.0
+
+    def overview(self, *, instant: bool = False) -> None:
+        self.aim(1.0, self.view.world_w / 2, instant=instant)
+
+    def update(self, dt: float) -> None:
+        if self.progress >= 1.0:
+            self.view.look(*self.goal)
+            return
+        self.progress = min(1.0, self.progress + max(0.0, dt) / GLIDE_TIME)
+        k = self.progress
+        ease = k * k * (3 - 2 * k)  # smoothstep: gentle start and landing
+        (z0, x0), (z1, x1) = self.start, self.goal
+        zoom = z0 * (z1 / z0) ** ease  # even zoom speed (log space)
+        self.view.look(zoom, x0 + (x1 - x0) * ease)
+
+
 # ---------------------------------------------------------------------- icons
 
 
@@ -259,4 +357,5 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Face | None, *, w
                   color=PALETTE.terracotta, anchor="center")
 
 
-__all__ = ["TableView", "draw_die", "draw_icon", "flower_icon", "hex_colour", "icon_points", "piece_colour"]
+__all__ = ["FOCUS_ZOOM", "MAX_ZOOM", "ZOOM_STEP", "Camera", "TableView", "draw_die", "draw_icon", "flower_icon",
+           "hex_colour", "icon_points", "piece_colour"]

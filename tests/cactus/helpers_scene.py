@@ -44,8 +44,19 @@ class Driver:
                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         self.frames()
 
+    def settle_camera(self, limit: int = 60) -> None:
+        """Run frames until the camera's glide is over, so world points map to fixed pixels."""
+        for _ in range(limit):
+            if not self.scene.camera.moving:
+                return
+            self.frames()
+        raise AssertionError("the camera kept moving")
+
     def down(self, world: tuple[float, float]) -> None:
+        """Press the left button on a world point (through the scene's current camera transform)."""
+        self.settle_camera()
         pos = self.scene.screen_of(world)
+        assert self.scene.on_table(pos), (world, pos)
         self.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         self.frames()
@@ -73,6 +84,8 @@ class Driver:
     def wait_judged(self, limit: int = 400) -> None:
         for _ in range(limit):
             if self.scene.match.stage in (Stage.JUDGED, Stage.IN_HAND):
+                self.frames()  # the camera takes its new aim in the next update
+                self.settle_camera()
                 return
             self.frames()
         raise AssertionError(f"the placement was not judged (stage {self.scene.match.stage})")
@@ -82,7 +95,9 @@ class Driver:
 
     def place_from_above(self, x: float, target_y: float) -> None:
         """In hand: press in free space high above, drag down to target_y, let go, wait for the verdict."""
-        top = self.scene.match.world.bounds[3]
+        self.settle_camera()
+        view = self.scene.view
+        top = min(self.scene.match.world.bounds[3], view.to_world((0, view.rect.top))[1])  # what the view shows
         start = (x, min(top - 40.0, target_y + 120.0))
         self.down(start)
         assert self.scene.match.stage == Stage.HOLDING, self.scene.match.stage
