@@ -1,7 +1,8 @@
 """Sentences for the engine's events, card names and rule texts (de/en) from the i18n catalogues.
 
 The engine is pure and touches no files, so its texts live in ``assets/i18n/<lang>/artischocken.json``
-and are formatted here. ``describe`` hides card names from a viewer who may not see them (A-G2).
+and are formatted here. ``describe`` hides card names from a viewer who may not see them (A-G2): a
+viewer of None sees public cards only, and only an explicit ``reveal_all=True`` shows everything.
 """
 
 from __future__ import annotations
@@ -43,30 +44,41 @@ def cards_text(cards: Sequence[str], lang: str | None = None) -> str:
     return ", ".join(parts)
 
 
-def _may_see(event: Mapping[str, Any], viewer: int | None) -> bool:
-    cards = event.get("cards")
-    if cards is None:  # already redacted by Game.view
+def may_see(event: Mapping[str, Any], viewer: int | None, *, reveal_all: bool = False) -> bool:
+    """Whether ``viewer`` may read the card names of ``event`` (A-G2).
+
+    A full event (from ``Game.events()``) says who may see it in ``visible_to``; a view's event (from
+    ``Game.view(p)["log"]``) carries the names only where seat p may see them, and ``public`` says whether
+    everybody may. ``viewer`` None is nobody in particular (a spectator, the screen between two hot-seat
+    players): it sees public cards only. ``reveal_all`` shows every card there is (replays, tests).
+    """
+    if event.get("cards") is None:  # already redacted by Game.view
         return False
-    if viewer is None:
+    if reveal_all:
         return True
-    if "visible_to" in event:  # a full event from Game.events()
+    if "visible_to" in event:
         vis = event["visible_to"]
-        return vis is None or viewer in vis
-    return True  # a view's event: the cards are there only when that seat may see them
+        return vis is None or (viewer is not None and viewer in vis)
+    if event.get("public"):
+        return True
+    # a view's private event: only the seat whose view it is may read it; no visibility at all: hidden
+    return viewer is not None and "public" in event
 
 
-def describe(event: Mapping[str, Any], lang: str | None = None, viewer: int | None = None) -> str:
+def describe(event: Mapping[str, Any], lang: str | None = None, viewer: int | None = None,
+             names: Sequence[str] | None = None, *, reveal_all: bool = False) -> str:
     """One sentence for an event dict (from ``Game.events()`` or ``Game.view(p)["log"]``).
 
-    ``viewer``: the seat reading it; cards it may not see are told only as a count. None: show all
-    (replays, tests).
+    ``viewer``: the seat reading it; cards it may not see are told only as a count. None hides every private
+    card (the safe default); ``reveal_all=True`` shows all of them (replays, tests). ``names``: the seats'
+    names, indexed by seat (default "Player n").
     """
     what = str(event.get("what", "unknown"))
     seat = event.get("seat")
     target = event.get("target")
     cards = event.get("cards")
     count = int(event.get("count", len(cards) if cards is not None else 0))
-    if _may_see(event, viewer):
+    if may_see(event, viewer, reveal_all=reveal_all):
         cards_str = cards_text(list(cards or ()), lang)
     else:
         cards_str = t("artischocken.hidden_cards", lang, count=count)
@@ -78,11 +90,13 @@ def describe(event: Mapping[str, Any], lang: str | None = None, viewer: int | No
     full_key = f"artischocken.event.{key}"
     if t(full_key, "en") == full_key:
         full_key = "artischocken.event.unknown"
-    return t(
-        full_key,
-        lang,
-        seat=seat_name(seat, lang) if isinstance(seat, int) else "-",
-        target=seat_name(target, lang) if isinstance(target, int) else "-",
-        cards=cards_str,
-        what=what,
-    )
+    return t(full_key, lang, seat=_who(seat, names, lang), target=_who(target, names, lang), cards=cards_str,
+             what=what)
+
+
+def _who(seat: object, names: Sequence[str] | None, lang: str | None) -> str:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return "-"
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return seat_name(seat, lang)

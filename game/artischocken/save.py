@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.artischocken import Game
-from game.artischocken.scene_common import Seat
+from game.artischocken.scene_common import HUMAN, Seat, bot_kinds
 from game.paths import user_data_dir
 from game.userdata import CorruptFileError, read_json, write_json_atomic
 
@@ -62,6 +62,10 @@ def load(path: Path | None = None) -> SavedTable | None:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"not a {FORMAT} save")
         seats = [Seat.from_dict(s) for s in data.get("seats", [])]
+        known = [HUMAN, *bot_kinds()]
+        for seat in seats:
+            if seat.kind not in known:
+                raise ValueError(f"seat {seat.name!r} is played by {seat.kind!r}, not one of {', '.join(known)}")
         game = Game.from_dict(data["game"])
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")

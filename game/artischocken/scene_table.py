@@ -1160,7 +1160,9 @@ class TableScene(BaseScene):
         if self._log_cache and self._log_cache[0] == key:
             return self._log_cache[1]
         names = [s.name for s in self.seats]
-        events = self.game.events(max(0, len(self.game.log) - 80))
+        since = max(0, len(self.game.log) - 80)
+        # the viewer's own view of the log (secret cards already redacted); nobody looking: public cards only
+        events = self.game.view(viewer, log_since=since)["log"] if viewer is not None else self.game.events(since)
         lines: list[tuple[str, bool]] = []
         for event in events:
             text = sentence(event, viewer, names)

@@ -51,7 +51,7 @@ def test_every_event_kind_has_a_sentence(lang: str) -> None:
     seen = set()
     for seed in range(30):
         for ev in _random_game_events(seed):
-            text = describe(ev, lang)
+            text = describe(ev, lang, reveal_all=True)
             assert "artischocken." not in text and "{" not in text
             seen.add(ev["what"])
     for what in seen:
@@ -67,6 +67,30 @@ def test_describe_hides_private_cards() -> None:
     assert "5 hidden" in describe(draw, "en", viewer=0)
     assert "verdeckte" in describe(g.view(0)["log"][1], "de", viewer=0)
     assert "Artischocke" in describe(g.view(0)["log"][0], "de", viewer=0)
+
+
+def test_A_G2_describe_hides_private_cards_unless_asked_to_reveal_all() -> None:
+    """The default viewer (None) is nobody: it reads public cards only; showing everything is explicit."""
+    g = new_game(2, seed=2)
+    draw = next(e for e in g.events() if e["what"] == "draw" and e["seat"] == 1)
+    assert "5 hidden" in describe(draw, "en") and "Artichoke" not in describe(draw, "en")
+    assert "Artichoke" in describe(draw, "en", reveal_all=True)
+    refill = next(e for e in g.events() if e["what"] == "refill")
+    assert "hidden" not in describe(refill, "en")  # the garden row is public (A-G2)
+    own_draw = g.view(1)["log"][1]
+    assert own_draw["cards"] and "hidden" in describe(own_draw, "en")  # a view's private event, no viewer
+    assert "Artichoke" in describe(own_draw, "en", viewer=1)
+    assert "hidden" in describe({"what": "draw", "seat": 0, "cards": ["corn"]}, "en")  # no visibility: hidden
+
+
+def test_describe_names_the_seats() -> None:
+    g = new_game(2, seed=2)
+    draw = next(e for e in g.events() if e["what"] == "draw" and e["seat"] == 1)
+    assert describe(draw, "en", viewer=1, names=["Anna", "Ben"]).startswith("Ben draws")
+    assert describe(draw, "de").startswith("Spieler 2")
+    play = {"what": "play", "seat": 0, "target": 1, "cards": ["onion"], "visible_to": None}
+    assert describe(play, "en", names=["Anna", "Ben"]) == "Anna plays Onion against Ben."
+    assert describe(play, "en", names=["Anna"]).endswith("against Player 2.")  # a short list: numbered
 
 
 def test_cards_text_groups_repeats() -> None:

@@ -147,6 +147,10 @@ def test_a_corrupt_autosave_is_explained_not_a_crash(drv: Driver) -> None:
     write_json_atomic(path, bad)
     with pytest.raises(savemod.SaveError):
         savemod.load()
+    # a seat played by a bot kind this version does not know: explained, never a crash later at the table
+    savemod.save(new_game(2, seed=1), [Seat("Anna", "human"), Seat("Ben", "wizard")], 1)
+    with pytest.raises(savemod.SaveError, match="'wizard'"):
+        savemod.load()
 
 
 def test_cli_plays_a_whole_bot_game_and_saves_the_end_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -275,3 +275,20 @@ def test_browse_a_discard_and_leave_with_esc(drv: Driver) -> None:
     drv.key(pygame.K_ESCAPE)
     drv.key(pygame.K_RETURN)  # "Leave": the only scene, so the launcher takes its place
     assert drv.app.scene is not scene and drv.app.running
+
+
+def test_A_G2_the_log_names_seats_and_hides_other_hands(drv: Driver) -> None:
+    """The log is ``describe`` with the seats' names: the viewer reads its own draw, never the other's."""
+    scene = table(drv.app, position([["corn"], [A]], decks=[[A] + ["leek"] * 4, ["onion"] * 5],
+                                    stack=["peas"] * 6), ["human", "greedy"])
+    drv.frame()
+    drv.key(pygame.K_RETURN)  # Anna ends the turn and draws; Ben (a bot) plays and draws five onions
+    for _ in range(20):
+        drv.frame()
+        if scene.game.is_over:
+            break
+    assert scene.game.is_over and scene.game.winner == 1 and scene.looking == 0
+    lines = [text for text, _ in scene._log_lines()]
+    assert "Anna draws Artichoke, 4× Leek." in lines, lines
+    assert "Ben draws 5 hidden card(s)." in lines, lines
+    assert not any("Onion" in text for text in lines)  # Ben's deck and hand stay secret
