@@ -1,7 +1,8 @@
 """Artischocken cards drawn with pygame primitives: one illustration per vegetable, a face and a back.
 
 Every illustration is painted on a 100 x 100 design canvas, supersampled and scaled down smoothly (so all
-edges are anti-aliased), then set on a card face with the card's name and rule text in the current language.
+edges are anti-aliased), then set on a card face with the card's name and rule text in the current language
+(``describe.card_name`` / ``describe.card_rule``: the one source of both, ``artischocken.json``).
 Faces and backs are cached per (card, size, language).
 
 Secrecy instrumentation: :func:`draw_face` is the only way the table draws a card face up. When
@@ -19,6 +20,7 @@ from functools import lru_cache
 import pygame
 
 from game import i18n
+from game.artischocken.describe import card_name, card_rule
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, Color, lerp, shade
@@ -297,27 +299,6 @@ def illustration(card: str, size: int) -> pygame.Surface:
         painter(big, factor * size / 100.0)
 
     return draw.supersampled((size, size), paint, factor=3)
-
-
-# -- names and rule texts ----------------------------------------------------------------------------------
-def _lookup(keys: tuple[str, ...], lang: str | None) -> str:
-    language = lang or i18n.get_language()
-    for key in keys:
-        for cat in (i18n.catalogue(language), i18n.catalogue(i18n.DEFAULT_LANGUAGE)):
-            if key in cat:
-                return cat[key]
-    return keys[-1]
-
-
-def card_name(card: str, lang: str | None = None) -> str:
-    """The card's name in ``lang`` (the engine's catalogue first, the table's own as fallback)."""
-    return _lookup((f"artischocken.card.{card}.name", f"artischocken.card.{card}", f"table.card.{card}.name"), lang)
-
-
-def card_rule(card: str, lang: str | None = None) -> str:
-    """The card's rule text in ``lang``."""
-    return _lookup((f"artischocken.card.{card}.rule", f"artischocken.card.{card}.text", f"table.card.{card}.rule"),
-                   lang)
 
 
 # -- faces and backs ---------------------------------------------------------------------------------------

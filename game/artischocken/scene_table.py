@@ -26,7 +26,8 @@ from game.app import BaseScene
 from game.artischocken import Action, Game, IllegalAction, new_game
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
-from game.artischocken.cards import Zone, card_name
+from game.artischocken.cards import Zone
+from game.artischocken.describe import card_name, unplayable_text
 from game.artischocken.scene_common import Seat, make_bot, sentence
 from game.artischocken.scene_layout import TableLayout, compute
 from game.i18n import t
@@ -429,16 +430,9 @@ class TableScene(BaseScene):
         return bool(self._plays(card))
 
     def why_not(self, card: str) -> str:
-        reason = None
-        why = getattr(self.game, "why_unplayable", None)
-        if why is not None:
-            reason = why(card)
-        if reason is None:
-            return t("table.unplayable")
-        for key in (f"artischocken.unplayable.{reason}", f"table.reason.{reason}"):
-            if key in i18n.catalogue("en"):
-                return t(key)
-        return str(reason)
+        """Why ``card`` cannot be played now, in words (the engine's reason id, ``describe``'s text)."""
+        reason = self.game.why_unplayable(card)
+        return t("table.unplayable") if reason is None else unplayable_text(reason)
 
     def select_hand(self, index: int) -> None:
         """Click or number key on a hand card."""

@@ -96,3 +96,14 @@ def test_describe_names_the_seats() -> None:
 def test_cards_text_groups_repeats() -> None:
     assert cards_text(["artichoke", "corn", "artichoke"], "en") == "2× Artichoke, Corn"
     assert cards_text([], "de") == "keine Karten"
+
+
+def test_one_source_for_card_texts() -> None:
+    """The table draws card faces with the names and rules of ``artischocken.json`` and has no copies."""
+    from game.artischocken import cards
+
+    assert cards.card_name is card_name and cards.card_rule is card_rule
+    for lang in ("en", "de"):
+        with (asset("i18n") / lang / "artischocken_table.json").open(encoding="utf-8") as fh:
+            table_keys = json.load(fh)
+        assert not [k for k in table_keys if k.startswith(("table.card.", "table.reason."))]
