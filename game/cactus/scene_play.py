@@ -654,7 +654,7 @@ class PlayScene(BaseScene):
         if m.stage != Stage.JUDGED:
             return
         pulse = self.flash()
-        shown: list[tuple[float, float]] = []
+        contact: tuple[float, float] | None = None
         for v in m.violations:
             if v.kind in ("same_colour", "same_form"):
                 colour = lerp(PALETTE.error, PALETTE.paper, pulse * 0.6)
@@ -668,39 +668,76 @@ class PlayScene(BaseScene):
                 if len(centres) == 2:
                     mid = ((centres[0][0] + centres[1][0]) / 2, (centres[0][1] + centres[1][1]) / 2)
                     pygame.draw.circle(surface, colour, mid, 5 + 3 * pulse, 2)
+                    if contact is None and v is m.violations[0]:
+                        contact = mid
         pid = m.piece
-        if m.violations and pid and world.has_piece(pid):
-            x, y, _ = world.pose(pid)
-            sx, sy = self.view.to_screen((x, y))
-            shown.append((sx, sy))
+        if not (pid and world.has_piece(pid)):
+            return
+        x, y, _ = world.pose(pid)
+        sx, sy = self.view.to_screen((x, y))
+        lift = world.pieces[pid].radius * self.view.scale + 12
+        if m.violations:
+            # short, at the place: rule ID and what to do; the banner above explains it at length
             v = m.violations[0]
-            self.callout(surface, f"{v.rule}: {txt.violation_text(m, v)}", (sx, sy - 26 * self.view.scale - 18),
-                         PALETTE.error)
-        elif pid and world.has_piece(pid):
-            x, y, _ = world.pose(pid)
-            sx, sy = self.view.to_screen((x, y))
+            at = contact if contact is not None else (sx, sy)
+            self.callout(surface, txt.violation_text(m, v), (at[0], min(at[1], sy) - lift),
+                         (at[0], max(at[1], sy) + lift), PALETTE.error)
+        else:
             awards = m.preview_awards()
             label = t("cactus.callout.valid")
             if awards:
                 label = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind),
                                      rule=a.rule) for a in awards)
-            self.callout(surface, label, (sx, sy - 26 * self.view.scale - 18), PALETTE.ok)
+            self.callout(surface, label, (sx, sy - lift), (sx, sy + lift), PALETTE.ok)
 
-    def callout(self, surface: pygame.Surface, content: str, anchor: tuple[float, float], colour: Color) -> None:
+    def callout(self, surface: pygame.Surface, content: str, above: tuple[float, float],
+                below: tuple[float, float], colour: Color) -> None:
+        """A speech bubble pointing at a piece: over it (at ``above``), else beside it, else under it (at
+        ``below``), wherever it stays on the table and clear of the banner."""
         fnt = font(SIZES.text_small, bold=True)
-        width = min(fnt.size(content)[0] + 24, self.rects["table"].width - 20)
+        area = self.rects["table"].inflate(-12, -12)
+        width = min(fnt.size(content)[0] + 24, area.width - 20)
         lines = draw.wrap_text(content, fnt, width - 24)
         height = len(lines) * fnt.get_linesize() + 14
+        banner = self.prompt_box().inflate(8, 8)
+        side = (below[1] - above[1]) / 2  # half the gap between the two anchors: the piece's reach
+        mid_y = (above[1] + below[1]) / 2
+        tries: list[tuple[str, tuple[float, float]]] = [
+            ("midbottom", above), ("midleft", (above[0] + side + 4, mid_y)), ("midright", (above[0] - side - 4, mid_y)),
+            ("midtop", below)]
+        piece = pygame.Rect(0, 0, round(side), round(2 * side))  # the heart of the spot pointed at: keep it clear
+        piece.center = (round(above[0]), round(mid_y))
         rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (round(anchor[0]), round(anchor[1]))
-        rect.clamp_ip(self.rects["table"].inflate(-12, -12))
-        tip = (anchor[0], anchor[1] + 10)
-        pygame.draw.polygon(surface, colour, [(rect.centerx - 7, rect.bottom - 1), (rect.centerx + 7, rect.bottom - 1),
-                                               tip])
+        for where, (ax, ay) in tries:
+            rect = pygame.Rect(0, 0, width, height)
+            setattr(rect, where, (round(ax), round(ay)))
+            rect.clamp_ip(area)
+            if not rect.colliderect(banner) and not rect.colliderect(piece):
+                break
+        else:
+            where, (ax, ay) = tries[-1]
+            rect.midtop = (round(ax), round(ay))
+            rect.clamp_ip(area)
+        tip: tuple[float, float]
+        if where == "midbottom":
+            tip, base = (ax, ay + 10), [(rect.centerx - 7, rect.bottom - 1), (rect.centerx + 7, rect.bottom - 1)]
+        elif where == "midtop":
+            tip, base = (ax, ay - 10), [(rect.centerx - 7, rect.top + 1), (rect.centerx + 7, rect.top + 1)]
+        elif where == "midleft":
+            tip, base = (ax - 10, ay), [(rect.left + 1, rect.centery - 7), (rect.left + 1, rect.centery + 7)]
+        else:
+            tip, base = (ax + 10, ay), [(rect.right - 1, rect.centery - 7), (rect.right - 1, rect.centery + 7)]
+        pygame.draw.polygon(surface, colour, [*base, tip])
         draw.rounded_rect(surface, rect, PALETTE.paper, 10, colour, 2)
         for i, line in enumerate(lines):
             draw.text(surface, line, (rect.x + 12, rect.y + 7 + i * fnt.get_linesize()), size=SIZES.text_small,
                       bold=True, color=shade(colour, -0.25))
+
+    def prompt_box(self) -> pygame.Rect:
+        """The banner's rectangle over the table (it grows with its text)."""
+        rect = self.rects["prompt"]
+        height = draw.text_height(txt.stage_prompt(self.match), rect.width - 28, size=SIZES.text_small + 1) + 18
+        return pygame.Rect(rect.x, rect.y, rect.width, max(40, height))
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         m = self.match
@@ -730,12 +767,9 @@ class PlayScene(BaseScene):
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         m = self.match
-        rect = self.rects["prompt"]
         content = txt.stage_prompt(m)
         colour = PALETTE.error if (m.stage == Stage.JUDGED and m.violations) else PALETTE.ink
-        inner = rect.width - 28
-        height = draw.text_height(content, inner, size=SIZES.text_small + 1) + 18
-        box = pygame.Rect(rect.x, rect.y, rect.width, max(40, height))
+        box = self.prompt_box()
         draw.panel(surface, box, PALETTE.paper, PALETTE.dune if colour == PALETTE.ink else PALETTE.error, 12,
                    alpha=235)
         draw.text_block(surface, content, box.inflate(-28, -18), size=SIZES.text_small + 1, color=colour)

@@ -56,6 +56,17 @@ def violation_text(match: Match, v: Violation) -> str:
     return t(v.text_key, cactus="?" if target is None else target + 1)
 
 
+def violation_explained(match: Match, v: Violation) -> str:
+    """The long explanation of a broken rule for the banner: which pieces, why, and how to fix it."""
+    rules = match.rules
+    target = rules.target_cactus()
+    where = t("cactus.where.any") if target is None else t("cactus.where.one", cactus=target + 1)
+    piece = piece_name(rules, str(match.piece)) if match.piece else ""
+    others = [p for p in v.pieces if p != match.piece]
+    other = piece_name(rules, others[0]) if others else ""
+    return f"{t(f'cactus.explain.{v.kind}', piece=piece, other=other, where=where)} ({v.rule})"
+
+
 def describe(rules: CactusGame, e: Event) -> str:
     """One turn-log sentence for a rule event."""
     player = player_name(rules, e.player)
@@ -98,8 +109,12 @@ def stage_prompt(match: Match) -> str:
     if stage == Stage.SETTLING:
         return t("cactus.prompt.settling")
     if match.violations:
-        v = match.violations[0]
-        return f"{violation_text(match, v)} {t('cactus.prompt.fix_how')}"
+        first, *rest = match.violations
+        text = violation_explained(match, first)
+        if rest:
+            rules_ids = ", ".join(dict.fromkeys(v.rule for v in rest))
+            text = f"{text} {t('cactus.explain.more', rules=rules_ids)}"
+        return text
     return t("cactus.prompt.confirm")
 
 
@@ -108,4 +123,5 @@ def die_label(face: Face | None) -> str:
 
 
 __all__ = ["ask", "award_name", "describe", "die_label", "face_name", "piece_name", "player_name",
-           "stage_prompt", "target_text", "violation_text"]
+           "stage_prompt", "target_text", "violation_explained",
+           "violation_text"]
