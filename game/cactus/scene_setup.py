@@ -95,11 +95,12 @@ class SetupScene(BaseScene):
         for i in range(self.players):
             raw = self.entries[i].get_text() if i < len(self.entries) else self.names[i]
             name = " ".join(raw.split())[:NAME_LIMIT]
-            if not name:
-                bot = self.seat_toggles[i].checked
-                name = BOT_NAMES[i] if bot else t("cactus.setup.default_name", n=i + 1)
-            result.append(name)
+            result.append(name or self.default_name(i))
         return result
+
+    def default_name(self, seat: int) -> str:
+        """The name a seat gets when its field stays empty (shown there as the placeholder)."""
+        return BOT_NAMES[seat] if self.seat_toggles[seat].checked else t("cactus.setup.default_name", n=seat + 1)
 
     def options_now(self) -> Options:
         return Options(long_game=self.long_game.checked, strict_claim=self.strict.checked,
@@ -200,7 +201,7 @@ class SetupScene(BaseScene):
             if visible:
                 entry = UITextEntryLine(pygame.Rect(fx, y + i * row_h, entry_w, 34), self.manager,
                                         initial_text=self.names[i],
-                                        placeholder_text=t("cactus.setup.default_name", n=i + 1))
+                                        placeholder_text=self.default_name(i))
                 entry.set_text_length_limit(NAME_LIMIT)
                 self.entries.append(entry)
         y += self.players * row_h + 14
@@ -242,8 +243,12 @@ class SetupScene(BaseScene):
         for b in self.widgets():
             if b.handle_event(event):
                 return
-        for toggle in [self.long_game, self.strict, *self.seat_toggles[: self.players]]:
+        for toggle in [self.long_game, self.strict]:
             if toggle.handle_event(event):
+                return
+        for toggle in self.seat_toggles[: self.players]:
+            if toggle.handle_event(event):
+                self.layout(self.app.size)  # the empty name field shows the name this seat will get
                 return
 
     def update(self, dt: float) -> None:

@@ -107,3 +107,18 @@ def test_closing_the_window_mid_turn_saves_the_game(app: App) -> None:
     assert not app.running
     saved = Match.from_dict(json.loads(autosave_path().read_text(encoding="utf-8")))
     assert saved.piece == "green_hook" and saved.stage.value == "in_hand"
+
+
+def test_empty_name_fields_show_the_name_the_seat_will_get(app: App) -> None:
+    # C-S1: bot seats are named after desert plants, human seats "Player N"; the placeholder says which.
+    from game.cactus.bot import BOT_NAMES
+
+    setup = SetupScene(players=3)
+    app.push(setup)
+    d = Driver(app)
+    assert [e.placeholder_text for e in setup.entries] == ["Player 1", BOT_NAMES[1], BOT_NAMES[2]]
+    d.click_px(setup.seat_toggles[1].rect.center)  # seat 2 becomes human
+    assert [e.placeholder_text for e in setup.entries] == ["Player 1", "Player 2", BOT_NAMES[2]]
+    d.click_px(setup.seat_toggles[0].rect.center)  # seat 1 becomes a bot
+    assert setup.entries[0].placeholder_text == BOT_NAMES[0]
+    assert setup.names_now() == [e.placeholder_text for e in setup.entries]
