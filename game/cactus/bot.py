@@ -4,9 +4,13 @@ The bot plays through the :class:`~game.cactus.match.Match` API only (roll, take
 confirm), so a bot seat obeys exactly the rules a human does. Where to drop: the hang points of the
 target cactus (above the trunk and the arm tips, ``physics.scenes``) and a few offsets; each candidate
 is tried first on a copy of the match, and the first one that settles without a violation and without
-knocking anything off is used. When all fail it drops at the best candidate anyway (and tries again if
-the real world judges otherwise). Every choice comes from a generator seeded by the game's seed and
-the turn, never from the rules' own generator.
+knocking anything off is used. When all fail it drops at the best candidate found (fewest broken rules).
+
+Every search has a hard cap: at most ``trials`` copies per drop and ``searches`` searching drops per turn
+(so at most ``trials * searches`` simulated trials in a turn). After that the bot searches no more: it
+drops at the best candidate found this turn, or on top of the target cactus (``World.cactus_top``) with a
+small seeded offset, and lets the rules judge as they will. Every choice comes from a generator seeded by
+the game's seed and the turn, never from the rules' own generator.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ BOT_NAMES = ("Saguaro", "Agave", "Yucca", "Ocotillo", "Cholla")
 TRIALS = 6
 #: Simulated seconds a trial may settle.
 TRIAL_SETTLE = 3.0
+#: Drops per turn that search on copies; later drops in the same turn search no more.
+SEARCHES = 3
 
 
 @dataclass
@@ -31,14 +37,17 @@ class Bot:
     """Plays the seat whose turn it is; ``attempts`` counts drops in the running turn."""
 
     trials: int = TRIALS
+    searches: int = SEARCHES
     attempts: int = 0
     turn: int = -1
     tried: list[tuple[float, float]] = field(default_factory=list)
+    simulated: int = 0  # trials run on copies this turn (at most trials * searches)
+    best: tuple[tuple[int, int], tuple[float, float, float]] | None = None  # (score, drop) of the best trial
 
     def act(self, match: Match) -> str:
         """Take one step of the turn; returns what was done (for logs and tests)."""
         if match.turn_key != self.turn:
-            self.turn, self.attempts, self.tried = match.turn_key, 0, []
+            self.turn, self.attempts, self.tried, self.simulated, self.best = match.turn_key, 0, [], 0, None
         stage = match.stage
         if stage == Stage.ROLL:
             match.roll()
@@ -106,38 +115,60 @@ class Bot:
         return [c for c in head + result[len(head):] if c not in self.tried]
 
     def plan(self, match: Match) -> tuple[float, float, float]:
-        """Where to drop the piece: (x, y, angle) of its centre."""
+        """Where to drop the piece: (x, y, angle) of its centre. Bounded: see the module's notes."""
         pid = str(match.piece)
+        if self.attempts >= self.searches:
+            return self.last_resort(match)
         rng = seeded_rng(match, 31 + self.attempts)
         cands = self.candidates(match, rng)
         start = min(self.attempts * 2, max(0, len(cands) - 1))
         ordered = cands[start:] + cands[:start]
-        fallback: tuple[float, float, float] | None = None
         for x, angle in ordered[: self.trials]:
             pos = drop_position(match.world, pid, x, angle, clearance=1.0)
             if not match.is_free(pid, pos, angle, clearance=0.2):
                 continue
-            fallback = fallback or (pos[0], pos[1], angle)
-            if self._works(match, pos, angle):
+            self.simulated += 1
+            score = self._trial(match, pos, angle)
+            if score is None:
+                continue
+            if self.best is None or score < self.best[0]:
+                self.best = (score, (pos[0], pos[1], angle))
+            if score == (0, 0):
                 self.tried.append((x, angle))
                 return pos[0], pos[1], angle
-        if fallback is not None:
-            return fallback
-        x, angle = ordered[0]
+        if self.best is not None:
+            return self.best[1]
+        return self.last_resort(match)
+
+    def last_resort(self, match: Match) -> tuple[float, float, float]:
+        """No search: the best candidate found this turn, else the top of the target cactus."""
+        pid = str(match.piece)
+        if self.best is not None and match.is_free(pid, self.best[1][:2], self.best[1][2], clearance=0.2):
+            return self.best[1]
+        target = match.rules.target_cactus()
+        if target is None:
+            target = 0
+        x, y = match.world.cactus_top(target)
+        rng = seeded_rng(match, 53 + self.attempts)
+        for _ in range(8):
+            pos = (x + rng.uniform(-12.0, 12.0), y)
+            if match.is_free(pid, pos, 0.0, clearance=0.2):
+                return pos[0], pos[1], 0.0
         left, bottom, right, top = match.world.bounds
-        pos = drop_position(match.world, pid, x, angle, clearance=2.0)
-        return pos[0], min(pos[1], top - 60.0), angle
+        return x, min(top - match.world.pieces[pid].radius - 2.0, y + 40.0), 0.0
 
     @staticmethod
-    def _works(match: Match, pos: tuple[float, float], angle: float) -> bool:
+    def _trial(match: Match, pos: tuple[float, float], angle: float) -> tuple[int, int] | None:
+        """On a copy: (broken rules, pieces knocked off) after the drop settles; None if it cannot drop."""
         trial = match.clone()
         before = len(trial.rules.turn.knocked)
         try:
             trial.drop(pos, angle)
         except MatchError:
-            return False
+            return None
         trial.settle_now(TRIAL_SETTLE)
-        return trial.stage == Stage.JUDGED and not trial.violations and len(trial.rules.turn.knocked) == before
+        broken = len(trial.violations) if trial.stage == Stage.JUDGED else 1
+        return broken, len(trial.rules.turn.knocked) - before
 
 
 def find_violation_drop(match: Match, kinds: tuple[str, ...] = ("same_colour", "same_form", "on_base"),
@@ -191,4 +222,4 @@ def play(match: Match, *, turns: int | None = None, max_actions: int = 5000, bot
     raise RuntimeError(f"the bot made {max_actions} moves without finishing (stage {match.stage.value})")
 
 
-__all__ = ["BOT_NAMES", "Bot", "find_violation_drop", "play"]
+__all__ = ["BOT_NAMES", "SEARCHES", "TRIALS", "Bot", "find_violation_drop", "play"]
