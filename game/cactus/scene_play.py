@@ -623,8 +623,22 @@ class PlayScene(BaseScene):
         view.draw_pieces(surface, m)
         self.draw_violations_over(surface)
         self.draw_hand(surface)
+        self.draw_zoom_badge(surface)
         surface.set_clip(clip)
         pygame.draw.rect(surface, shade(PALETTE.sand_dark, -0.1), area, 2, border_radius=6)
+
+    def draw_zoom_badge(self, surface: pygame.Surface) -> None:
+        """While zoomed: how much, and the key back to the whole table (bottom right of the table)."""
+        zoom = self.view.zoom
+        if zoom < 1.05:
+            return
+        label = t("cactus.zoom.badge", zoom=f"{zoom:.1f}")
+        width = draw.font_width(label, SIZES.text_small - 2, bold=True) + 20
+        area = self.rects["table"]
+        box = pygame.Rect(area.right - width - 10, area.bottom - TableView.GROUND_BAND - 34, width, 26)
+        draw.rounded_rect(surface, box, lerp(PALETTE.paper, PALETTE.sand_light, 0.5), 13, PALETTE.sand_dark, 1)
+        draw.text(surface, label, box.center, size=SIZES.text_small - 2, bold=True, color=PALETTE.ink_soft,
+                  anchor="center")
 
     def flash(self) -> float:
         return 0.5 + 0.5 * math.sin(self.time * 9.0)
@@ -749,10 +763,12 @@ class PlayScene(BaseScene):
                 radius = max(7.0, ZONE_RADIUS * self.view.scale)
                 colour = PALETTE.error if world.hand.touching else PALETTE.paper
                 edge = PALETTE.error if world.hand.touching else PALETTE.ink
-                zone = pygame.Surface((int(radius * 2 + 8), int(radius * 2 + 8)), pygame.SRCALPHA)
+                halo = radius + 5 + 2 * self.flash()
+                zone = pygame.Surface((int(halo * 2 + 8), int(halo * 2 + 8)), pygame.SRCALPHA)
                 c = zone.get_width() / 2
-                pygame.draw.circle(zone, (*colour, 110), (c, c), radius)
-                pygame.draw.circle(zone, (*edge, 220), (c, c), radius, 2)
+                pygame.draw.circle(zone, (*edge, 70), (c, c), halo, 2)  # a soft pulse: the hand is here
+                pygame.draw.circle(zone, (*colour, 130), (c, c), radius)
+                pygame.draw.circle(zone, (*edge, 230), (c, c), radius, 2)
                 surface.blit(zone, (centre[0] - c, centre[1] - c))
                 pointer = self.view.to_screen(world.hand.pointer)
                 pygame.draw.aaline(surface, PALETTE.ink_soft, centre, pointer)

@@ -1,0 +1,113 @@
+"""Demo positions of the Cactus play scene for README screenshots, driven like a player (synthetic events).
+
+``python -m game.cactus.scene_demo zoom --window 1280x800 --screenshot assets/screenshots/cactus-zoom.png``
+shows the close view while a piece is held next to the target cactus, with the hand zone (C-X1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.app import App, AppOptions, BaseScene
+from game.cactus.match import Match, Stage
+from game.cactus.rules import Die, Options
+from game.cactus.scene_play import PlayScene
+from physics.scenes import drop_position, hang_points
+
+FRAME_MS = 17
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WxH, got {text!r}") from None
+    if not (640 <= w <= 7680 and 480 <= h <= 4320):
+        raise argparse.ArgumentTypeError("the window must be between 640x480 and 7680x4320")
+    return w, h
+
+
+class _Player:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.now = 0
+        app.frame(0)
+
+    @property
+    def scene(self) -> PlayScene:
+        scene = self.app.scene
+        assert isinstance(scene, PlayScene)
+        return scene
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.now += FRAME_MS
+            self.app.frame(self.now)
+
+    def mouse(self, kind: int, world: tuple[float, float], **extra: Any) -> None:
+        pos = self.scene.screen_of(world)
+        pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+        self.frames()
+
+
+def hold_near_target(app: App) -> PlayScene:
+    """Seat 1 rolls COLOUR, takes a blue piece and holds it just above an arm of cactus 3."""
+    match = Match.with_position({0: ["yellow_hook", "green_arch"], 1: ["red_zigzag", "blue_crescent"]},
+                                last="blue_crescent", options=Options(die=Die(6, 0, 0)), names=["Ana", "Saguaro"],
+                                bots=[False, True], seed=3)
+    app.push(BaseScene())
+    app.push(PlayScene(match, autosave=False))
+    p = _Player(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    p.frames(50)
+    if match.stage == Stage.CHOOSE:
+        piece = match.allowed()[0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p.scene.heap_cells[piece].center, button=1))
+        p.frames(40)
+    if match.stage != Stage.IN_HAND:
+        raise RuntimeError(f"the demo could not take a piece (stage {match.stage.value})")
+    target = match.rules.target_cactus()
+    assert target is not None
+    pid = str(match.piece)
+    x = hang_points(match.world, target)[-1]
+    y = drop_position(match.world, pid, x, 0.0, clearance=3.0)[1]
+    start = (x - 60.0, y + 80.0)
+    p.mouse(pygame.MOUSEMOTION, start, rel=(0, 0), buttons=(0, 0, 0))
+    p.mouse(pygame.MOUSEBUTTONDOWN, start, button=1)
+    for k in range(1, 21):
+        p.mouse(pygame.MOUSEMOTION, (start[0] + 60.0 * k / 20, start[1] - 62.0 * k / 20), rel=(0, 0),
+                buttons=(1, 0, 0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    p.frames(25)
+    return p.scene
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.cactus.scene_demo")
+    parser.add_argument("demo", choices=["zoom"])
+    parser.add_argument("--window", type=_size, default=(1280, 800), metavar="WxH")
+    parser.add_argument("--lang", choices=["en", "de"], default="en")
+    parser.add_argument("--screenshot", type=Path, required=True)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("GARDEN_TABLE_HOME", str(Path(os.environ.get("TMPDIR", "/tmp")) / "garden-table-demo"))
+    i18n.set_language(args.lang)
+    app = App(AppOptions(size=args.window, headless=True, screenshot=args.screenshot))
+    try:
+        hold_near_target(app)
+    except RuntimeError as exc:
+        print(f"demo failed: {exc}", file=sys.stderr)
+        return 1
+    app.save_screenshot()
+    print(args.screenshot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
