@@ -71,6 +71,10 @@ class Flight:
     dst: pygame.Rect
     delay: float
     t: float = 0.0
+    #: Where it lands: (engine zone, seat for a seat's own zones); the pile there leaves it out until then.
+    dest: tuple[str, int | None] = ("", None)
+    #: The garden-row slot it lands in (None: not a row slot, or not known).
+    slot: int | None = None
 
     @property
     def done(self) -> bool:
@@ -653,7 +657,8 @@ class TableScene(BaseScene):
         return {"row": list(zip(row, lay.row, strict=False))}
 
     def _zone_rect(self, zone: str | None, seat: int | None, card: str | None, pre: dict[str, Any],
-                   used: set[int]) -> pygame.Rect:
+                   used: set[int]) -> tuple[pygame.Rect, int | None]:
+        """The rect of ``zone`` (a garden-row card found in ``pre``: its slot, not in ``used``, and its index)."""
         lay = self.lay
         assert lay is not None
         place = lay.seats.get(seat) if seat is not None else None
@@ -661,31 +666,35 @@ class TableScene(BaseScene):
             if seat == lay.bottom:
                 r = pygame.Rect(0, 0, *lay.big)
                 r.midbottom = place.hand.midbottom
-                return r
-            return pygame.Rect(place.hand.x, place.hand.y, *lay.small)
+                return r, None
+            return pygame.Rect(place.hand.x, place.hand.y, *lay.small), None
         if zone == "deck" and place is not None:
-            return place.deck
+            return place.deck, None
         if zone == "discard" and place is not None:
-            return place.discard
+            return place.discard, None
         if zone == "garden_stack":
-            return lay.stack
+            return lay.stack, None
         if zone == "garden_row":
             for i, (c, rect) in enumerate(pre.get("row", [])):
                 if c == card and i not in used:
                     used.add(i)
-                    return rect
-            return lay.row[2]
+                    return rect, i
+            return lay.row[2], None
         if zone == "compost":
-            return lay.compost
-        return lay.spot
+            return lay.compost, None
+        return lay.spot, None
 
     def _animate(self, events: list[dict[str, Any]], pre: dict[str, Any]) -> None:
         if self.fast or self.lay is None:
             return
         viewer = self.looking
+        post = self._zone_rects()  # where the row cards lie now: refilled cards fly to their own slots
         delay = 0.0
         used: set[int] = set()
-        for event in events:
+        used_post: set[int] = set()
+        # row cards dealt before the last four-alike reshuffle (A-T2) are not the ones that lie there now
+        last_reshuffle = max((i for i, e in enumerate(events) if e["what"] == "four_alike"), default=-1)
+        for index, event in enumerate(events):
             what = event["what"]
             cards = event.get("cards") or []
             src, dst = event.get("from"), event.get("to")
@@ -703,15 +712,24 @@ class TableScene(BaseScene):
                 src_seat, dst_seat = seat, target
             if what == "reveal" and src == "deck" and target is not None:
                 src_seat = target
-            if what in ("leave",) and src == "revealed":
-                dst_seat = target
+            if what == "take":  # the leek's card goes into the hand of the seat that played it
+                dst_seat = seat
+            dest = (str(dst), dst_seat if dst in ("discard", "hand", "deck") else None)
             for i, card in enumerate(cards[:8]):
-                a = self._zone_rect(src, src_seat, card, pre, used)
-                b = self._zone_rect(dst, dst_seat, card, pre, set())
+                a, _ = self._zone_rect(src, src_seat, card, pre, used)
+                b, slot = self._zone_rect(dst, dst_seat, card, post if index > last_reshuffle else {}, used_post)
                 zone: Zone = ("flight", None) if vis is None else ("private", viewer)
                 self.flights.append(Flight(card if shown else None, zone, a.copy(), b.copy(),
-                                           delay + i * FLIGHT_STAGGER))
+                                           delay + i * FLIGHT_STAGGER, dest=dest, slot=slot))
             delay += EVENT_STAGGER + min(len(cards), 8) * FLIGHT_STAGGER * 0.5
+
+    def _arriving(self, dest: tuple[str, int | None]) -> int:
+        """How many cards are still flying to ``dest`` (the state has them there already; drawing waits)."""
+        return sum(1 for f in self.flights if f.dest == dest)
+
+    def _arriving_cards(self, dest: tuple[str, int | None]) -> list[str]:
+        """The names of the cards flying to ``dest`` that the viewer may see (face-up flights only)."""
+        return [f.card for f in self.flights if f.dest == dest and f.card is not None]
 
     def _show_reveal(self, event: dict[str, Any]) -> None:
         viewer = self.looking
@@ -808,15 +826,16 @@ class TableScene(BaseScene):
             self.hover_card = (card, zone, rect)
 
     def _pile(self, surface: pygame.Surface, rect: pygame.Rect, count: int, top: str | None, zone: Zone,
-              label: str, *, face_down: bool = False) -> None:
-        """A pile: its top card (or back), a count badge and a label under it."""
+              label: str, *, face_down: bool = False, backs_under: bool = False) -> None:
+        """A pile: its top card (or back), a count badge and a label under it (``backs_under``: the cards
+        under a face-up top are face down, like a deck whose top card the viewer knows)."""
         if count == 0:
             cardsmod.empty_slot(surface, rect)
         else:
             if count > 1:
                 for k in (2, 1):
                     off = rect.move(k * 2, -k * 2)
-                    if face_down or top is None:
+                    if face_down or top is None or backs_under:
                         cardsmod.draw_back(surface, off)
                     else:
                         draw.rounded_rect(surface, off, PALETTE.sand_dark, cardsmod.radius_for(rect.width))
@@ -829,6 +848,42 @@ class TableScene(BaseScene):
         size = max(11, min(16, rect.width // 5))
         draw.text(surface, label, (rect.centerx, rect.bottom + 3), size=size, color=shade(PALETTE.sand, -0.05),
                   anchor="midtop")
+
+    def _open_pile(self, surface: pygame.Surface, rect: pygame.Rect, cards: list[str], dest: tuple[str, int | None],
+                   zone: Zone, label: str) -> None:
+        """A face-up pile (discard, compost) without the cards still flying to it: its top is the card under
+        them, and the count grows as they land."""
+        shown = max(0, len(cards) - self._arriving(dest))
+        self._pile(surface, rect, shown, cards[shown - 1] if shown else None, zone, label)
+
+    def _deck(self, surface: pygame.Surface, place: Any, view: dict[str, Any]) -> None:
+        """A seat's deck, face down; the looking seat also sees the card it put on top itself (corn, pepper;
+        A-G2), face up with a small "you know it" tag. Cards still flying to the deck are left out."""
+        seat = place.seat
+        arriving = self._arriving(("deck", seat))
+        shown = max(0, view["seats"][seat]["deck_count"] - arriving)
+        known: list[str] = []
+        if seat == self.looking == view["seat"]:
+            known = list(view["deck_top_known"])[arriving:]  # arriving cards lie on top: known ones, if any
+        if not known or not shown:
+            self._pile(surface, place.deck, shown, None, ("deck", seat), t("table.deck"), face_down=True)
+            return
+        self._pile(surface, place.deck, shown, known[0], ("deck_known", seat), t("table.deck"), backs_under=True)
+        self._known_tag(surface, place.deck, len(known))
+
+    def _known_tag(self, surface: pygame.Surface, rect: pygame.Rect, n: int) -> None:
+        """A small sun-coloured tag on a deck's known top card: only its owner sees this (A-G2)."""
+        label = t("table.deck_known") if n == 1 else t("table.deck_known_n", n=n)
+        size = max(10, min(13, rect.width // 6))
+        width = min(rect.width + 14, draw.font_width(label, size, bold=True) + 14)
+        tag = pygame.Rect(0, 0, width, size + 8)
+        # over the foot of the picture, just above the card's name band (cards.face's proportions)
+        pad = max(3, rect.width // 16)
+        name_h = max(12, round(rect.width * (0.16 if rect.width >= 100 else 0.2)))
+        foot = rect.bottom - pad - name_h - max(2, pad // 2) if rect.width < 100 else rect.centery
+        tag.midbottom = (rect.centerx, foot - 2)
+        draw.rounded_rect(surface, tag, PALETTE.sun, tag.height // 2, shade(PALETTE.sun, -0.35), 1)
+        draw.text(surface, label, tag.center, size=size, bold=True, color=PALETTE.ink, anchor="center")
 
     def _badge(self, surface: pygame.Surface, pos: tuple[int, int], content: str) -> None:
         fnt = font(14, bold=True)
@@ -852,7 +907,7 @@ class TableScene(BaseScene):
             self.choices.append(Choice(place.panel, partial(self.choose_target, seat), f"seat{seat}"))
         self._seat_label(surface, place, seat)
         # the hand: a small fan of backs with the count
-        n = info["hand_count"]
+        n = max(0, info["hand_count"] - self._arriving(("hand", seat)))
         cw, ch = lay.small
         shown = min(n, 6)
         step = 0 if shown <= 1 else min(cw * 0.45, (place.hand.width - cw) / (shown - 1))
@@ -867,10 +922,9 @@ class TableScene(BaseScene):
         label_color = shade(PALETTE.sand, -0.05)
         draw.text(surface, t("table.hand_count", n=n), (place.hand.centerx, place.hand.bottom + 3), size=size,
                   color=label_color, anchor="midtop")
-        self._pile(surface, place.deck, info["deck_count"], None, ("deck", seat), t("table.deck"), face_down=True)
+        self._deck(surface, place, view)
         discard = info["discard"]
-        self._pile(surface, place.discard, len(discard), discard[-1] if discard else None, ("discard", seat),
-                   t("table.discard"))
+        self._open_pile(surface, place.discard, discard, ("discard", seat), ("discard", seat), t("table.discard"))
         if discard:
             self.choices.append(Choice(place.discard, partial(self._open_browse, "discard", seat)))
 
@@ -895,29 +949,32 @@ class TableScene(BaseScene):
                           shade(PALETTE.felt, 0.08), SIZES.radius, shade(PALETTE.felt, 0.2) if active else None, 2,
                           alpha=230)
         self._seat_label(surface, place, seat)
-        self._pile(surface, place.deck, info["deck_count"], None, ("deck", seat), t("table.deck"), face_down=True)
+        self._deck(surface, place, view)
         discard = info["discard"]
-        self._pile(surface, place.discard, len(discard), discard[-1] if discard else None, ("discard", seat),
-                   t("table.discard"))
+        self._open_pile(surface, place.discard, discard, ("discard", seat), ("discard", seat), t("table.discard"))
         if discard:
             self.choices.append(Choice(place.discard, partial(self._open_browse, "discard", seat)))
-        # the hand
+        # the hand (cards still flying into it are left out until they land)
         if seat == self.looking:
             hand = display_order(view["hand"])
-            lift: dict[int, int] = {}
+            landing = self._landing_in_hand(hand, seat)
+            order = [i for i in range(len(hand)) if i not in landing]  # hand indices in the fan, left to right
+            n = len(order)
             playable = [False] * len(hand)
             if kind in ("play", "confirm", "target", "corn", "pepper"):
                 playable = [self.playable(c) for c in hand]
-            hovered = self._hovered_hand(lay, len(hand))
-            for i in range(len(hand)):
+            hovered_pos = self._hovered_hand(lay, n)
+            hovered = order[hovered_pos] if hovered_pos is not None else None
+            lift: dict[int, int] = {}
+            for pos, i in enumerate(order):
                 if i == self.selected or i in self.pass_sel:
-                    lift[i] = round(lay.big[1] * 0.18)
+                    lift[pos] = round(lay.big[1] * 0.18)
                 elif i == hovered and (playable[i] or kind == "pass"):
-                    lift[i] = round(lay.big[1] * 0.08)
-            rects = lay.hand_rects(len(hand), lift)
-            n = len(hand)
-            for i, (card, rect) in enumerate(zip(hand, rects, strict=True)):
-                angle = (n / 2 - i - 0.5) * 1.6 if n > 1 else 0
+                    lift[pos] = round(lay.big[1] * 0.08)
+            rects = lay.hand_rects(n, lift)
+            for pos, (i, rect) in enumerate(zip(order, rects, strict=True)):
+                card = hand[i]
+                angle = (n / 2 - pos - 0.5) * 1.6 if n > 1 else 0
                 draw.drop_shadow(surface, rect, cardsmod.radius_for(rect.width), offset=5, alpha=60)
                 cardsmod.draw_face(surface, card, rect, ("hand", seat), angle=angle)
                 if kind in ("play", "confirm", "target", "corn", "pepper") and not playable[i]:
@@ -945,7 +1002,7 @@ class TableScene(BaseScene):
             else:
                 self.tooltip.hover(None, self.mouse)
         else:
-            n = info["hand_count"]
+            n = max(0, info["hand_count"] - self._arriving(("hand", seat)))
             rects = lay.hand_rects(n)
             for i, rect in enumerate(rects):
                 angle = (n / 2 - i - 0.5) * 1.6 if n > 1 else 0
@@ -954,6 +1011,16 @@ class TableScene(BaseScene):
             if rects:
                 self._badge(surface, (rects[-1].right - 4, rects[-1].top + 4), str(n))
             self.tooltip.hover(None, self.mouse)
+
+    def _landing_in_hand(self, hand: list[str], seat: int) -> set[int]:
+        """Indices of ``hand`` (display order) that are the cards still flying into it, one per flight."""
+        out: set[int] = set()
+        for card in self._arriving_cards(("hand", seat)):
+            for j in range(len(hand) - 1, -1, -1):
+                if hand[j] == card and j not in out:
+                    out.add(j)
+                    break
+        return out
 
     def _hovered_hand(self, lay: TableLayout, n: int) -> int | None:
         for i, rect in reversed(list(enumerate(lay.hand_rects(n)))):
@@ -964,15 +1031,16 @@ class TableScene(BaseScene):
     def _draw_garden(self, surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], kind: str) -> None:
         size = max(12, min(17, lay.mid[0] // 6))
         label_color = shade(PALETTE.sand, -0.05)
-        self._pile(surface, lay.stack, view["garden_stack_count"], None, ("stack", None), t("table.stack"),
-                   face_down=True)
+        self._pile(surface, lay.stack, max(0, view["garden_stack_count"] - self._arriving(("garden_stack", None))),
+                   None, ("stack", None), t("table.stack"), face_down=True)
         row = view["garden_row"]
+        landing = {f.slot for f in self.flights if f.dest[0] == "garden_row" and f.slot is not None}
         pickable = kind in ("harvest", "rhubarb", "corn")
         left, right = lay.row[0].left, lay.row[-1].right
         draw.text(surface, t("table.row"), ((left + right) // 2, lay.row[0].top - 6), size=size, bold=True,
                   color=label_color, anchor="midbottom")
         for i, rect in enumerate(lay.row):
-            if i >= len(row):
+            if i >= len(row) or i in landing:
                 cardsmod.empty_slot(surface, rect)
                 continue
             draw.drop_shadow(surface, rect, cardsmod.radius_for(rect.width), offset=4, alpha=50)
@@ -987,8 +1055,7 @@ class TableScene(BaseScene):
                 pygame.draw.circle(surface, PALETTE.ink, kr, 10)
                 draw.text(surface, str(i + 1), kr, size=13, bold=True, color=PALETTE.paper, anchor="center")
         compost = view["compost"]
-        self._pile(surface, lay.compost, len(compost), compost[-1] if compost else None, ("compost", None),
-                   t("table.compost"))
+        self._open_pile(surface, lay.compost, compost, ("compost", None), ("compost", None), t("table.compost"))
         if compost:
             self.choices.append(Choice(lay.compost, lambda: self._open_browse("compost", None)))
 

@@ -82,7 +82,7 @@ def test_A_G2_no_other_seat_hand_card_is_ever_drawn_face_up(drv: Driver, monkeyp
         drv.frame(step_ms=50)
         looking = scene.looking
         for card, (zone, seat) in record:
-            if zone in ("hand", "private"):
+            if zone in ("hand", "private", "deck_known"):
                 assert seat == looking and looking is not None, (card, zone, seat, looking)
             assert zone != "winning_hand" or scene.game.is_over
         hands = Counter(c for c, (zone, _) in record if zone == "hand")

@@ -11,7 +11,8 @@ from table_helpers import Driver, position, table
 
 from game import i18n
 from game.app import App, AppOptions
-from game.artischocken import scene_table
+from game.artischocken import Action, scene_table
+from game.artischocken import cards as cardsmod
 
 A = "artichoke"
 
@@ -292,3 +293,82 @@ def test_A_G2_the_log_names_seats_and_hides_other_hands(drv: Driver) -> None:
     assert "Anna draws Artichoke, 4× Leek." in lines, lines
     assert "Ben draws 5 hidden card(s)." in lines, lines
     assert not any("Onion" in text for text in lines)  # Ben's deck and hand stay secret
+
+
+def _recorded(drv: Driver, frames: int = 1) -> list[tuple[str, tuple[str, int | None]]]:
+    record: list[tuple[str, tuple[str, int | None]]] = []
+    cardsmod.RECORDER = record
+    try:
+        drv.frame(frames)
+    finally:
+        cardsmod.RECORDER = None
+    return record
+
+
+def _settle(drv: Driver, scene: scene_table.TableScene) -> None:
+    for _ in range(200):
+        if not scene.flights:
+            break
+        drv.frame()
+
+
+def test_A_C_CORN_the_owner_sees_the_card_it_put_on_its_deck_and_nobody_else(drv: Driver) -> None:
+    """A-G2: the owner knows the card it put face down on its own deck; in hot seat the other never sees it."""
+    scene = table(drv.app, position([["corn", "eggplant", A, A, A], [A, "onion", "leek"]], decks=[[A] * 8, [A] * 8],
+                                    row=["peas", "potato"]), ["human", "human"], fast=False)
+    for _ in range(100):
+        drv.frame()
+        if scene.handover is not None:
+            break
+    drv.key(pygame.K_RETURN)  # "I am Anna"
+    assert scene.looking == 0
+    assert scene.apply(Action("play", "corn", cards=("peas",)))
+    assert scene.game.view(0)["deck_top_known"] == ["peas"]
+    flying = _recorded(drv)
+    assert ("peas", ("deck_known", 0)) not in flying  # still on its way to the deck
+    _settle(drv, scene)
+    assert ("peas", ("deck_known", 0)) in _recorded(drv)
+    # the eggplant makes Ben choose cards to pass: a hand-over, and Ben's screen never shows Anna's known card
+    assert scene.apply(Action("play", "eggplant"))
+    for _ in range(200):
+        record = _recorded(drv)
+        assert not [r for r in record if r[1][0] == "deck_known"] or scene.looking == 0
+        if scene.handover == 1:
+            break
+    drv.key(pygame.K_RETURN)
+    assert scene.looking == 1
+    _settle(drv, scene)
+    record = _recorded(drv, 3)
+    assert record and not [r for r in record if r[1][0] == "deck_known"]
+
+
+def test_flying_cards_are_left_out_of_their_destination_until_they_land(drv: Driver) -> None:
+    """The state changes at once; the drawing waits: the harvested card appears in the hand when it lands."""
+    scene = table(drv.app, position([[A] * 5, [A] * 5], row=["corn", "leek", "peas"], phase="harvest",
+                                    stack=["onion"] * 5), ["human", "greedy"], fast=False)
+    drv.frame()
+    before = Counter(c for c, (zone, _) in _recorded(drv) if zone == "hand")
+    assert before == Counter({A: 5})
+    scene.choose_row(1)  # leek into the hand
+    state = scene.game.to_dict()
+    assert scene.flights and "leek" in scene.game.view(0)["hand"]
+    during = _recorded(drv)
+    assert Counter(c for c, (zone, _) in during if zone == "hand") == before
+    assert ("leek", ("flight", None)) in during
+    _settle(drv, scene)
+    after = Counter(c for c, (zone, _) in _recorded(drv) if zone == "hand")
+    assert after == before + Counter({"leek": 1})
+    assert scene.game.to_dict() == state  # drawing never changed the game
+
+
+def test_flying_cards_reach_face_up_piles_only_when_they_land(drv: Driver) -> None:
+    scene = table(drv.app, position([["onion", A, A], [A]], decks=[[A] * 5, [A] * 5], stack=["peas"] * 5),
+                  ["human", "greedy"], fast=False)
+    drv.frame()
+    assert scene.apply(Action("play", "onion", target=1))
+    assert scene.game.view(0)["compost"] == [A] and scene.game.view(0)["seats"][1]["discard"] == ["onion"]
+    during = _recorded(drv)
+    assert ("onion", ("discard", 1)) not in during and (A, ("compost", None)) not in during
+    _settle(drv, scene)
+    after = _recorded(drv)
+    assert ("onion", ("discard", 1)) in after and (A, ("compost", None)) in after
