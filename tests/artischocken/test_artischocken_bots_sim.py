@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 
 from game.artischocken import Action, Game, bench, new_game, simulate
-from game.artischocken.bots import BOTS, GreedyBot, RandomBot, make_bot
+from game.artischocken.bots import BOTS, ExpertBot, GreedyBot, RandomBot, make_bot, sample_position, unseen_cards
 
 
 def test_registry_and_make_bot() -> None:
-    assert set(BOTS) == {"random", "greedy"}
+    assert list(BOTS) == ["random", "greedy", "expert"]  # weakest first: the setup screen's order
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
+    assert isinstance(make_bot("expert", 1), ExpertBot)
     with pytest.raises(ValueError, match="unknown bot 'banana'"):
         make_bot("banana", 0)
 
@@ -85,6 +86,68 @@ def test_greedy_leek_takes_good_cards_and_leaves_artichokes() -> None:
                             "turn": {"player": 0, "phase": "play"}})
         g.apply(Action("play", "leek", target=1))
         assert _choose(g).option == option
+
+
+def _play(bots: list[Any], g: Game) -> list[Action]:
+    """Play ``g`` to the end with ``bots``, each given its seat's JSON view (A-G2); the actions taken."""
+    taken = []
+    while not g.is_over:
+        p = g.current_player
+        assert p is not None
+        legal = g.legal_actions()
+        view = json.loads(json.dumps(g.view(p)))
+        act = bots[p].choose(view, legal)
+        assert act in legal
+        g.apply(act)
+        taken.append(act)
+    return taken
+
+
+def test_expert_always_chooses_a_legal_action_from_views() -> None:
+    """3 and 4 seats, rhubarb, eggplant passes out of turn, leek/peas/rhubarb decisions: always legal."""
+    decisions: set[str] = set()
+    for seed, players in ((1, 3), (2, 4), (3, 2), (4, 3)):
+        bots = [ExpertBot(seed * 10 + s, budget=8, min_worlds=2) for s in range(players)]
+        for act in _play(bots, new_game(players, seed=seed, rhubarb=True, round_limit=20)):
+            if act.kind == "choose":
+                decisions.add("leek" if act.option else "pass" if act.cards else "peas/rhubarb")
+    assert decisions == {"leek", "pass", "peas/rhubarb"}  # the searches really met every kind of decision
+
+
+def test_expert_is_deterministic_for_a_seed() -> None:
+    def game_actions(seed: int) -> list[Action]:
+        return _play([ExpertBot(seed, budget=12), GreedyBot(4)], new_game(2, seed=9, round_limit=6))
+
+    assert game_actions(3) == game_actions(3)
+
+
+def test_A_G2_expert_samples_only_what_the_view_allows() -> None:
+    """The sampled worlds keep everything the seat sees and deal exactly the cards it cannot see (A-G3)."""
+    g = new_game(3, seed=4, rhubarb=True)
+    for _ in range(40):
+        g.apply(GreedyBot(1).choose(g.view(g.current_player or 0), g.legal_actions()))
+    p = g.current_player
+    assert p is not None
+    view = g.view(p, log=False)
+    rng = random.Random(0)
+    for _ in range(5):
+        world = Game.from_dict(sample_position(view, rng))
+        seen = world.view(p, log=False)
+        for key in ("hand", "garden_row", "compost", "deck_top_known", "phase", "turn", "pending", "in_play"):
+            assert seen[key] == view[key], key
+        assert seen["seats"] == view["seats"] and seen["garden_stack_count"] == view["garden_stack_count"]
+        assert sum(world.card_counts().values()) == 3 * 10 + 66  # A-G3
+        assert "artichoke" not in world.to_dict()["garden_stack"]  # artichokes never reach the stack
+    assert sum(unseen_cards(view).values()) == sum(
+        s["hand_count"] + s["deck_count"] for s in view["seats"]) - len(view["hand"]) - len(
+        view["deck_top_known"]) + view["garden_stack_count"]
+
+
+def test_expert_beats_greedy() -> None:
+    cfg = simulate.SimConfig(games=40, lineup=("expert", "greedy"), seed=5)
+    summary = simulate.summarize(cfg, simulate.run(cfg))
+    assert summary["games"] == 40
+    assert summary["wins"]["expert"] > 20, summary["wins"]
 
 
 def test_greedy_beats_random_clearly() -> None:
