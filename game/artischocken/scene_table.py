@@ -1410,7 +1410,7 @@ class TableScene(BaseScene):
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((*PALETTE.ink, 150))
         surface.blit(veil, (0, 0))
-        box = pygame.Rect(0, 0, min(w - 60, 900), 470)
+        box = pygame.Rect(0, 0, min(w - 60, 900), 490)
         box.center = (w // 2, h // 2 + 10)
         self.end_buttons[0].rect.bottom = self.end_buttons[1].rect.bottom = box.bottom - 24
         draw.panel(surface, box, PALETTE.paper, PALETTE.dune)
@@ -1445,7 +1445,8 @@ class TableScene(BaseScene):
         chips = []
         for seat, player in enumerate(data):
             left = sum(zone.count(ARTICHOKE) for zone in (player["hand"], player["deck"], player["discard"]))
-            chips.append((self._name(seat), t("table.end.artichokes", n=left), seat == self.game.winner))
+            left_text = t("table.end.artichokes_one") if left == 1 else t("table.end.artichokes", n=left)
+            chips.append((self._name(seat), left_text, seat == self.game.winner))
         widths = [max(draw.font_width(a, 17, bold=True), draw.font_width(b, 14)) + 40 for a, b, _ in chips]
         gap = 14
         x = area.centerx - (sum(widths) + gap * (len(chips) - 1)) // 2
