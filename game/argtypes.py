@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 
 
@@ -36,3 +37,13 @@ def int_in_range(low: int | None = None, high: int | None = None, what: str = "a
 
 
 positive_int = int_in_range(1)
+
+
+def parse_window(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
+    width, height = int(match.group(1)), int(match.group(2))
+    if not (640 <= width <= 7680 and 480 <= height <= 4320):
+        raise argparse.ArgumentTypeError("the window must be between 640x480 and 7680x4320")
+    return width, height

@@ -7,31 +7,21 @@ never with a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from game import i18n
-from game.argtypes import positive_int, whole_number
+from game.argtypes import parse_window, positive_int, whole_number
 from game.rooms import create_room_scene, room_module
 
 #: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
 SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate"}
 BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench"}
-
-
-def parse_window(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", text)
-    if not match:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
-    width, height = int(match.group(1)), int(match.group(2))
-    if not (640 <= width <= 7680 and 480 <= height <= 4320):
-        raise argparse.ArgumentTypeError("the window must be between 640x480 and 7680x4320")
-    return width, height
 
 
 def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) -> None:
@@ -85,7 +75,15 @@ def _run_tool(table: dict[str, str], room: str, argv: list[str], parser: argpars
     except ModuleNotFoundError:
         parser.exit(2, f"python -m game: '{room}' is not available in this build yet\n")
     main: Callable[[list[str]], int] = module.main
-    return int(main(argv) or 0)
+    try:
+        return int(main(argv) or 0)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): nothing left to say
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps Python's exit flush quiet
+        return 0
 
 
 def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:

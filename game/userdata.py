@@ -36,16 +36,14 @@ def _one_line(match: re.Match[str]) -> str:
     return "[" + ", ".join(part.strip() for part in match.group(1).split(",")) + "]"
 
 
-def write_json_atomic(path: Path | str, data: Any) -> Path:
-    """Write ``data`` as JSON to ``path`` atomically (temp file + fsync + rename)."""
+def write_bytes_atomic(path: Path | str, content: bytes) -> Path:
+    """Write ``content`` to ``path`` atomically: temp file in the same folder, fsync, rename."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = _NUMBER_LIST.sub(_one_line, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False))
     fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.write("\n")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(content)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp_name, target)
@@ -54,6 +52,12 @@ def write_json_atomic(path: Path | str, data: Any) -> Path:
             os.unlink(tmp_name)
         raise
     return target
+
+
+def write_json_atomic(path: Path | str, data: Any) -> Path:
+    """Write ``data`` as JSON to ``path`` atomically (number lists such as points stay on one line)."""
+    text = _NUMBER_LIST.sub(_one_line, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False))
+    return write_bytes_atomic(path, (text + "\n").encode("utf-8"))
 
 
 def _aside_name(path: Path) -> Path:

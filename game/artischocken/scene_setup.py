@@ -241,8 +241,6 @@ class SetupScene(BaseScene):
         return False
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return  # the app already asked on_back(); it passes Esc on as well
         if self.dialog:
             self.dialog.handle_event(event)
             return

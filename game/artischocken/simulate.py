@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from game.argtypes import positive_int, whole_number
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import ARTICHOKE, MAX_PLAYERS, MIN_PLAYERS, new_game
 
@@ -230,33 +231,16 @@ def _lineup(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game simulate artischocken",
                                      description="Play many bot games of Artischocken and report statistics.")
-    parser.add_argument("--games", type=_positive, default=1000, metavar="N", help="number of games (1000)")
+    parser.add_argument("--games", type=positive_int, default=1000, metavar="N", help="number of games (1000)")
     parser.add_argument("--seats", type=_lineup, default=("greedy", "random"), metavar="KINDS",
                         help=f"comma-separated bot kinds, one per seat ({', '.join(BOTS)}); default greedy,random")
-    parser.add_argument("--seed", type=_int, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
     parser.add_argument("--rhubarb", action="store_true", help="play with the rhubarb variant")
-    parser.add_argument("--workers", type=_positive, default=1, metavar="K", help="worker processes (1)")
-    parser.add_argument("--round-limit", type=_positive, default=DEFAULT_ROUND_LIMIT, metavar="R",
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
+    parser.add_argument("--round-limit", type=positive_int, default=DEFAULT_ROUND_LIMIT, metavar="R",
                         help=f"end a game without winner after R rounds (A-W2; default {DEFAULT_ROUND_LIMIT})")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")

@@ -16,22 +16,13 @@ import pygame
 
 from game import i18n
 from game.app import App, AppOptions, BaseScene
+from game.argtypes import parse_window
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
 from game.cactus.scene_play import PlayScene
 from physics.scenes import drop_position, hang_points
 
 FRAME_MS = 17
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WxH, got {text!r}") from None
-    if not (640 <= w <= 7680 and 480 <= h <= 4320):
-        raise argparse.ArgumentTypeError("the window must be between 640x480 and 7680x4320")
-    return w, h
 
 
 class _Player:
@@ -92,7 +83,7 @@ def hold_near_target(app: App) -> PlayScene:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.cactus.scene_demo")
     parser.add_argument("demo", choices=["zoom"])
-    parser.add_argument("--window", type=_size, default=(1280, 800), metavar="WxH")
+    parser.add_argument("--window", type=parse_window, default=(1280, 800), metavar="WxH")
     parser.add_argument("--lang", choices=["en", "de"], default="en")
     parser.add_argument("--screenshot", type=Path, required=True)
     args = parser.parse_args(argv)

@@ -9,15 +9,12 @@ keeps the previous file as ``<name>.bak`` and writes atomically.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import os
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from game.userdata import write_json_atomic
+from game.userdata import write_bytes_atomic, write_json_atomic
 from physics.cacti import DEFAULT_CACTI, CactiError, parse_cacti
 from physics.pieces import DEFAULT_PIECES, MATERIAL_KEYS, AssetError, PiecesError, parse_pieces, read_json
 from tools.editor.checks import outline_faults
@@ -170,7 +167,7 @@ class Document(Generic[S]):
             raise SaveRefused(problem)
         data = self.to_json()
         if self.path.exists():
-            _write_bytes_atomic(backup_path(self.path), self.path.read_bytes())
+            write_bytes_atomic(backup_path(self.path), self.path.read_bytes())
         write_json_atomic(self.path, data)
         self.raw = data
         self.saved_state = self.state
@@ -179,20 +176,6 @@ class Document(Generic[S]):
 
 def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
-
-
-def _write_bytes_atomic(path: Path, content: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(content)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
 
 
 def _read(path: Path, error: type[AssetError]) -> tuple[dict[str, Any] | None, str | None]:
