@@ -979,3 +979,35 @@ def test_A_G2_beet_swap_stays_secret_from_a_third_seat() -> None:
         return g.view(2)
 
     assert run("carrot", "onion") == run("potato", "leek")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_A_T2_reshuffle_while_another_row_can_be_formed(seed: int) -> None:
+    # corn x4 + carrot + potato: sum of min(count, 3) = 3 + 1 + 1 = 5 -> a row without 4 alike exists
+    stack = ["corn", "corn", "corn", "corn", "carrot", "potato"]
+    g = load(pos([[A], [A]], phase="refill", row=[], stack=stack, seed=seed))
+    row = state(g)["garden_row"]
+    assert len(row) == 5 and max(Counter(row).values()) == 3
+    assert Counter(row) + Counter(state(g)["garden_stack"]) == Counter(stack)
+
+
+@pytest.mark.parametrize(
+    "stack",
+    [
+        ["corn"] * 5 + ["carrot"],  # 3 + 1 = 4 < 5
+        ["corn"] * 4,  # fewer than 5 cards
+    ],
+)
+def test_A_T2_four_alike_may_stand_when_no_row_without_it_exists(stack: list[str]) -> None:
+    g = load(pos([[A], [A]], phase="refill", row=[], stack=stack))
+    row = state(g)["garden_row"]
+    assert len(row) == min(5, len(stack))
+    assert Counter(row)["corn"] >= 4
+    assert phase(g) == "harvest"
+
+
+@pytest.mark.parametrize("start_phase", ["refill", "harvest"])
+def test_from_dict_empty_row_and_stack_goes_straight_to_play(start_phase: str) -> None:
+    g = load(pos([[A], [A]], phase=start_phase, player=1, row=[], stack=[]))
+    assert g.current_player == 1 and phase(g) == "play"
+    assert g.legal_actions() == [Action("end_play")]

@@ -449,3 +449,31 @@ def test_C_R7_C_R8_C_E1_bank_invariants(players: int, seq: list[tuple[str, int, 
         assert b.supply >= 0 and b.box >= 0
         assert conserved(b, players)  # C-R8: supply + players + box == 25
         assert b.all_on_three_side() == all(b.tokens(q)[0] == 0 for q in range(players))  # C-E1
+
+
+def test_PieceLike_any_object_with_the_four_attributes() -> None:
+    """Neither hashability nor a class is promised: SimpleNamespace pieces must do."""
+    from types import SimpleNamespace
+
+    def ns(pid: str, ci: int, fi: int | None) -> SimpleNamespace:
+        kind = "basic" if fi is not None else "special"
+        return SimpleNamespace(id=pid, kind=kind, colour=COLOURS[ci], form=FORMS[fi] if fi is not None else None)
+
+    placed = ns("x0", 0, 0)
+    on = [placed, ns("x1", 1, 1), ns("x2", 2, 2), ns("x3", 3, 3), ns("x4", 4, None)]
+    awards = score_placement(placed, [on, [ns("y0", 0, 1)], [ns("y1", 0, 2)], [], []])
+    assert kinds(awards) == Counter({"colour3": 1, "rainbow": 1})
+
+
+def test_PieceLike_physics_piecespec_satisfies_it() -> None:
+    specs = list(_SPECS.values())
+    by = {(p.colour, p.form): p for p in specs if p.kind == "basic"}
+    placed = by[(COLOURS[0], FORMS[0])]
+    hanging = [
+        [placed, by[(COLOURS[1], FORMS[1])]],
+        [by[(COLOURS[2], FORMS[0])]],
+        [by[(COLOURS[3], FORMS[0])]],
+        [],
+        [],
+    ]
+    assert kinds(score_placement(placed, hanging)) == Counter({"form3": 1})

@@ -141,9 +141,7 @@ def test_settle_true_once_at_rest() -> None:
 
 
 @pytest.mark.parametrize("i", range(5))
-def test_C_X5_piece_spawned_at_cactus_top_touches_nothing_then_is_carried(
-    i: int, pieces: dict[str, PieceSpec]
-) -> None:
+def test_C_X5_piece_spawned_at_cactus_top_touches_nothing_then_is_carried(i: int, pieces: dict[str, PieceSpec]) -> None:
     w = World.standard(seed=0)
     pid = basics(pieces)[i * 5 + i].id  # a different colour and form per cactus
     top = w.cactus_top(i)
@@ -327,3 +325,15 @@ def test_fixed_dt_independent_of_frame_rate(pieces: dict[str, PieceSpec]) -> Non
     ys = [piece_y(w, basics(pieces)[8].id) for w in worlds]
     assert ys[0] == pytest.approx(ys[1], abs=1e-6) and ys[0] == pytest.approx(ys[2], abs=1e-6)
     assert worlds[0].facts().carried_by == worlds[1].facts().carried_by == worlds[2].facts().carried_by
+
+
+@pytest.mark.parametrize("i", range(5))
+def test_C_X5_every_piece_spawned_at_cactus_top_is_carried(i: int, pieces: dict[str, PieceSpec]) -> None:
+    for pid in pieces:
+        w = World.standard()
+        w.spawn(pid, w.cactus_top(i))
+        assert w.facts().carried_by.get(pid) is None, pid
+        w.settle()
+        f = w.facts()
+        assert f.carried_by.get(pid) == i, pid
+        assert pid not in f.on_base and pid not in f.fallen, pid
