@@ -444,7 +444,7 @@ class Game:
         if self.pending is not None:
             return (f"seat {seat} must first answer the pending {self.pending['kind']} decision with a "
                     f"'choose' action; {action} is not one of its options")
-        if action.kind == "play" and action.card is not None and self.phase == "play":
+        if action.kind == "play" and isinstance(action.card, str) and self.phase == "play":
             reason = self.why_unplayable(action.card)
             if reason is not None:
                 return f"seat {seat} cannot play {action.card!r} now ({reason})"

@@ -190,3 +190,35 @@ def test_save_roundtrip_hypothesis(seed: int, steps: int, players: int) -> None:
     h = Game.from_dict(json.loads(text))
     assert h.to_dict() == d
     assert h.current_player == g.current_player and h.legal_actions() == g.legal_actions()
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    card=st.one_of(st.none(), st.sampled_from(CARDS), st.lists(st.sampled_from(CARDS), max_size=2),
+                   st.integers(), st.text(max_size=3)),
+    target=st.one_of(st.none(), st.integers(-2, 5), st.text(max_size=2)),
+    kind=st.sampled_from(["play", "harvest", "choose", "end_play", "draw", 3]),
+    option=st.one_of(st.none(), st.sampled_from(["take", "leave"]), st.integers()),
+    steps=st.integers(0, 30),
+)
+def test_A_G3_malformed_actions_raise_illegal_action_and_change_nothing(card: Any, target: Any, kind: Any,
+                                                                         option: Any, steps: int) -> None:
+    """Actions with wrongly typed fields (a list for a card, a string for a seat) are refused like any other."""
+    game = new_game(2, seed=steps)
+    rng = random.Random(steps)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    before = json.dumps(game.to_dict(), sort_keys=True)
+    action = Action(kind, card=card, target=target, option=option)  # type: ignore[arg-type]
+    if action in game.legal_actions():
+        return
+    try:
+        game.apply(action)
+    except IllegalAction:
+        pass
+    else:  # a lenient form of a legal action (a left-out target in a 2-player game) is allowed
+        assert action.kind in ("play", "choose") and action.target is None
+        return
+    assert json.dumps(game.to_dict(), sort_keys=True) == before
