@@ -22,6 +22,8 @@ FIXED_STEP_MS = 10
 MAX_FRAME_MS = 250
 #: The frame time a headless run pretends to take (60 frames per second).
 HEADLESS_FRAME_MS = 1000 / 60
+#: The smallest window every room lays out cleanly in.
+MIN_WINDOW = (800, 600)
 
 
 @runtime_checkable
@@ -200,7 +202,7 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        width, height = max(640, size[0]), max(480, size[1])
+        width, height = max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])
         if (width, height) != self.surface.get_size():
             self.surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
         for scene in self.stack:

@@ -44,6 +44,6 @@ def parse_window(text: str) -> tuple[int, int]:
     if not match:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
-    if not (640 <= width <= 7680 and 480 <= height <= 4320):
-        raise argparse.ArgumentTypeError("the window must be between 640x480 and 7680x4320")
+    if not (800 <= width <= 7680 and 600 <= height <= 4320):
+        raise argparse.ArgumentTypeError("the window must be between 800x600 and 7680x4320")
     return width, height

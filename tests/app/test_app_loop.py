@@ -144,8 +144,8 @@ def test_resize_never_below_minimum(app: App) -> None:
     scene = Recorder()
     app.push(scene)
     app.resize((100, 100))
-    assert app.size == (640, 480)
-    assert scene.sizes[-1] == (640, 480)
+    assert app.size == (800, 600)
+    assert scene.sizes[-1] == (800, 600)
 
 
 def test_run_stops_after_frames_and_saves_screenshot(tmp_path) -> None:

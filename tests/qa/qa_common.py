@@ -12,7 +12,7 @@ from game.app import App, AppOptions, BaseScene
 from game.paths import asset
 from game.ui.widgets import Button
 
-SIZES_SMALL = [(800, 600), (640, 480)]
+SIZES_SMALL = [(800, 600), (900, 640)]
 SIZES_ALL = [(1280, 800), (1024, 700), (800, 600), (1920, 1080)]
 
 

@@ -77,7 +77,7 @@ class Fuzzer:
         if r < self.esc_weight:
             yield pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)
         elif r < self.esc_weight + self.resize_weight:
-            w, h = rng.choice([(640, 480), (800, 600), (1024, 700), (1280, 800), (1920, 1080), (700, 1000)])
+            w, h = rng.choice([(800, 600), (1024, 700), (1280, 800), (1920, 1080), (800, 1000)])
             yield pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))
         elif r < 0.40:
             new = self._aim() if rng.random() < 0.5 else (
