@@ -16,11 +16,71 @@ from game.app import BaseScene
 from game.i18n import t
 from game.rooms import create_room_scene
 from game.ui import draw
+from game.ui.fonts import font
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button, Dialog, FocusGroup, MessageLine
 
 ROOM_ORDER = ("cactus", "artischocken", "editor")
+
+
+@dataclass
+class TileLayout:
+    """Where everything of a tile goes (tile-relative to its resting rect); texts fitted to their boxes."""
+
+    art: pygame.Rect
+    title: pygame.Rect
+    title_size: int
+    blurb: pygame.Rect
+    blurb_size: int
+    blurb_lines: list[str]
+    chips: list[tuple[str, pygame.Rect]]
+    open_label: pygame.Rect
+
+
+PAD = 14
+INSET = 22
+CHIP_H = 28
+TITLE_SIZES = (32, 28, 24, 21, 18)
+BLURB_SIZES = (SIZES.text_small + 1, SIZES.text_small, SIZES.text_small - 2)
+
+
+def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
+    """Lay out a tile's contents inside ``rect``: nothing leaves the tile, nothing overlaps."""
+    inner_w = rect.width - 2 * INSET
+    art_h = min(round(rect.width * 2 / 3) - 2 * PAD, max(60, rect.height - PAD - 170))
+    art = pygame.Rect(rect.x + PAD, rect.y + PAD, rect.width - 2 * PAD, art_h)
+    name = t(f"launcher.{room}.name")
+    title_size = next((s for s in TITLE_SIZES if font(s, display=True).size(name)[0] <= inner_w), TITLE_SIZES[-1])
+    title_h = font(title_size, display=True).get_linesize()
+    title = pygame.Rect(rect.x + INSET, art.bottom + 12, inner_w, title_h)
+    chip_y = rect.bottom - 16 - CHIP_H
+    chips: list[tuple[str, pygame.Rect]] = []
+    x = rect.x + INSET
+    for tag in t(f"launcher.{room}.tags").split("|"):
+        width = draw.font_width(tag, SIZES.text_small - 1) + 24
+        if x + width > rect.right - INSET:
+            break  # a chip that does not fit is left out rather than drawn outside the tile
+        chips.append((tag, pygame.Rect(x, chip_y, width, CHIP_H)))
+        x += width + 8
+    blurb = pygame.Rect(rect.x + INSET, title.bottom + 6, inner_w, max(0, chip_y - 8 - title.bottom - 6))
+    text = t(f"launcher.{room}.blurb")
+    size = BLURB_SIZES[-1]
+    lines: list[str] = []
+    for size in BLURB_SIZES:
+        lines = draw.wrap_text(text, font(size), inner_w)
+        if len(lines) * font(size).get_linesize() <= blurb.height:
+            break
+    fitting = max(0, blurb.height // font(size).get_linesize())
+    if len(lines) > fitting:
+        lines = lines[:fitting]
+        if lines:
+            lines[-1] = lines[-1].rstrip(" .,") + "…"
+    label = t("launcher.open") + "  →"
+    label_w = draw.font_width(label, SIZES.text_small, bold=True) + 28
+    open_label = pygame.Rect(0, 0, label_w, 32)
+    open_label.bottomright = (art.right - 10, art.bottom - 10)
+    return TileLayout(art, title, title_size, blurb, size, lines, chips, open_label)
 
 
 @dataclass
@@ -35,9 +95,18 @@ class Tile:
     pressed: bool = False
     enabled: bool = True
     lift: float = 0.0  # 0..1, eased towards hovered/focused
+    _layout: tuple[tuple[object, ...], TileLayout] | None = None
 
     def activate(self) -> None:
         self.on_click()
+
+    @property
+    def layout(self) -> TileLayout:
+        """The fitted layout for the current size and language (recomputed only when either changes)."""
+        key = (tuple(self.rect), i18n.get_language())
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, fit_tile(self.room, self.rect))
+        return self._layout[1]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -59,35 +128,36 @@ class Tile:
     def draw(self, surface: pygame.Surface) -> None:
         rise = round(8 * self.lift)
         rect = self.rect.move(0, -rise)
+        fit = self.layout
         draw.drop_shadow(surface, rect, SIZES.radius + 4, offset=6 + rise, alpha=60 + round(40 * self.lift))
         border = PALETTE.terracotta if self.lift > 0.5 else PALETTE.sand_dark
         draw.rounded_rect(surface, rect, PALETTE.paper, SIZES.radius + 4, border, 3)
-        pad = 14
-        art_h = round(rect.width * 2 / 3) - 2 * pad
-        art_rect = pygame.Rect(rect.x + pad, rect.y + pad, rect.width - 2 * pad, art_h)
+        art_rect = fit.art.move(0, -rise)
         art = illustration(self.room, art_rect.size)
         mask = pygame.Surface(art_rect.size, pygame.SRCALPHA)
         draw.rounded_rect(mask, mask.get_rect(), (255, 255, 255), SIZES.radius)
         framed = art.copy()
         framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surface.blit(framed, art_rect)
-        title_y = art_rect.bottom + 18
-        draw.text(surface, t(f"launcher.{self.room}.name"), (rect.x + 24, title_y), size=32, display=True,
-                  color=PALETTE.ink)
-        body = pygame.Rect(rect.x + 24, title_y + 46, rect.width - 48, rect.bottom - title_y - 60)
-        draw.text_block(surface, t(f"launcher.{self.room}.blurb"), body, size=SIZES.text_small + 1,
-                        color=PALETTE.ink_soft)
-        chip_y = rect.bottom - 44
-        x = rect.x + 24
-        for tag in t(f"launcher.{self.room}.tags").split("|"):
-            width = draw.font_width(tag, SIZES.text_small - 1) + 24
-            draw.rounded_rect(surface, pygame.Rect(x, chip_y, width, 28), PALETTE.sand, 14)
-            draw.text(surface, tag, (x + width // 2, chip_y + 14), size=SIZES.text_small - 1, color=PALETTE.ink_soft,
-                      anchor="center")
-            x += width + 8
+        draw.text(surface, t(f"launcher.{self.room}.name"), fit.title.move(0, -rise).topleft, size=fit.title_size,
+                  display=True, color=PALETTE.ink)
+        line_h = font(fit.blurb_size).get_linesize()
+        for i, line in enumerate(fit.blurb_lines):
+            draw.text(surface, line, (fit.blurb.x, fit.blurb.y - rise + i * line_h), size=fit.blurb_size,
+                      color=PALETTE.ink_soft)
+        for tag, chip in fit.chips:
+            chip = chip.move(0, -rise)
+            draw.rounded_rect(surface, chip, PALETTE.sand, CHIP_H // 2)
+            draw.text(surface, tag, chip.center, size=SIZES.text_small - 1, color=PALETTE.ink_soft, anchor="center")
         if self.lift > 0.05:
-            draw.text(surface, t("launcher.open") + "  →", (rect.right - 24, chip_y + 14), size=SIZES.text,
-                      bold=True, color=PALETTE.terracotta, anchor="midright", alpha=round(255 * self.lift))
+            label = fit.open_label.move(0, -rise)
+            layer = pygame.Surface(label.size, pygame.SRCALPHA)
+            draw.rounded_rect(layer, layer.get_rect(), PALETTE.terracotta, label.height // 2,
+                              PALETTE.terracotta_dark, 2)
+            draw.text(layer, t("launcher.open") + "  →", layer.get_rect().center, size=SIZES.text_small, bold=True,
+                      color=PALETTE.paper, anchor="center")
+            layer.set_alpha(round(255 * self.lift))
+            surface.blit(layer, label)
         if self.focused:
             draw.rounded_ring(surface, rect.inflate(10, 10), PALETTE.focus, SIZES.radius + 8, 3)
 
@@ -103,6 +173,7 @@ class LauncherScene(BaseScene):
         self.dialog: Dialog | None = None
         self.time = 0.0
         self.opened: str | None = None
+        self.hint_rect: pygame.Rect | None = None
         self._problem = problem
 
     def _lang_label(self) -> str:
@@ -123,6 +194,7 @@ class LauncherScene(BaseScene):
     def toggle_language(self) -> None:
         new = "de" if i18n.get_language() == "en" else "en"
         i18n.set_language(new)
+        self.hint_rect = self._place_hint(self.app.size[0])
         prefs = settings.load_settings()
         prefs.lang = new
         settings.save_settings(prefs)
@@ -157,8 +229,21 @@ class LauncherScene(BaseScene):
         self.lang_button.rect = pygame.Rect(x0, bar_y, 240, SIZES.button_height)
         self.quit_button.rect = pygame.Rect(x0 + total - 140, bar_y, 140, SIZES.button_height)
         self.focus.set_items([*self.tiles, self.lang_button, self.quit_button], columns=3)  # type: ignore[list-item]
+        self.hint_rect = self._place_hint(w)
         if self.dialog:
             self.dialog.layout(size)
+
+    def _place_hint(self, width: int) -> pygame.Rect | None:
+        """The key hint sits between the bottom buttons, else above them, else (a tiny window) nowhere."""
+        hint = pygame.Rect(0, 0, draw.font_width(t("launcher.hint"), SIZES.text_small), 22)
+        hint.center = (width // 2, self.lang_button.rect.centery)
+        if self.lang_button.rect.right + 12 <= hint.left and hint.right <= self.quit_button.rect.left - 12:
+            return hint
+        tiles_bottom = max(tile.rect.bottom for tile in self.tiles)
+        if self.lang_button.rect.top - tiles_bottom >= hint.height + 12 and hint.width <= width - 24:
+            hint.centery = (tiles_bottom + self.lang_button.rect.top) // 2
+            return hint
+        return None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialog and self.dialog.open:
@@ -204,9 +289,9 @@ class LauncherScene(BaseScene):
             tile.draw(surface)
         self.lang_button.draw(surface)
         self.quit_button.draw(surface)
-        hint = t("launcher.hint")
-        draw.text(surface, hint, (w // 2, self.lang_button.rect.centery), size=SIZES.text_small,
-                  color=PALETTE.ink_faint, anchor="center")
+        if self.hint_rect is not None:
+            draw.text(surface, t("launcher.hint"), self.hint_rect.center, size=SIZES.text_small,
+                      color=PALETTE.ink_faint, anchor="center")
         self.message.draw(surface, (w // 2, self.lang_button.rect.top - 12))
         if self.dialog:
             self.dialog.draw(surface)
