@@ -145,7 +145,9 @@ class App:
         if self.options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ["SDL_AUDIODRIVER"] = "dummy"
-        pygame.init()
+        # only what the table uses: no audio (no sound yet), so a machine without a sound card stays quiet
+        pygame.display.init()
+        pygame.font.init()
         from game.ui.fonts import font
 
         font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
