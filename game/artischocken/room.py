@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from game.app import BaseScene
+from game.argtypes import int_in_range
 
 if TYPE_CHECKING:
     from game.artischocken import Game
@@ -36,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--rhubarb", action="store_true", help="play with the rhubarb variant (+6 cards)")
     group.add_argument("--fast", action="store_true", help="no bot pauses and no animations")
     group.add_argument("--until-over", action="store_true", help="quit when the game ends")
-    group.add_argument("--start-player", type=int, default=None, metavar="SEAT",
+    group.add_argument("--start-player", default=None, metavar="SEAT",
+                       type=int_in_range(1, MAX_SEATS, what="a seat number from 1 to 4",
+                                         message="expected a seat number from {low} to {high}, got {n}"),
                        help="seat number (1-4) that starts; default random")
     group.add_argument("--scenario", type=Path, default=None, metavar="FILE",
                        help="start from a position: a JSON file in the artischocken/1 save format, or demo:table, "
@@ -67,7 +70,8 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     if not kinds:
         return SetupScene(rhubarb=rhubarb, fast=fast, until_over=until_over)
     if start is not None and not 1 <= start <= len(kinds):
-        _fail(f"--start-player must be 1 to {len(kinds)}")
+        _fail(f"--start-player: expected a seat number from 1 to {len(kinds)} (the game has {len(kinds)} seats), "
+              f"got {start}")
     seats = []
     bots = 0
     for i, kind in enumerate(kinds):
@@ -99,13 +103,20 @@ def _load_scenario(path: Path) -> Game:
             return demo(str(path)[5:])
         except ValueError as exc:
             _fail(str(exc))
+    if path.is_dir():
+        _fail(f"{path}: is a folder, not a scenario file")
     try:
         data = read_json(path, default=None, keep_aside=False)
     except CorruptFileError as exc:
         _fail(f"{path}: {exc.reason}")
+    except PermissionError:
+        _fail(f"{path}: permission denied")
+    except (OSError, RecursionError) as exc:
+        # OSError: a folder, a broken link, a device...; RecursionError: JSON nested too deeply to read.
+        _fail(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or type(exc).__name__})")
     if data is None:
         _fail(f"{path}: no such file")
     try:
         return Game.from_dict(data)
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
         _fail(f"{path}: not a usable artischocken/1 position ({exc})")

@@ -52,8 +52,6 @@ def test_qa_bad_scenario_file_exits_2(tmp_path: Path, content: str, capsys: pyte
     assert stop.value.code == 2 and str(path) in capsys.readouterr().err
 
 
-@pytest.mark.xfail(strict=True, reason="artischocken --scenario DIR: IsADirectoryError escapes _load_scenario "
-                   "(crash screen + crash.log) instead of exit 2 with a message")
 def test_qa_scenario_that_is_a_directory_exits_2(tmp_path: Path) -> None:
     from game.artischocken import room
 
