@@ -2,7 +2,8 @@
 
 Every illustration is painted on a 100 x 100 design canvas, supersampled and scaled down smoothly (so all
 edges are anti-aliased), then set on a card face with the card's name and rule text in the current language
-(``describe.card_name`` / ``describe.card_rule``: the one source of both, ``artischocken.json``).
+(``describe.card_name`` / ``describe.card_short``: the one source of both, ``artischocken.json``; the table shows the
+full ``describe.card_rule`` of a hovered card in a detail panel).
 Faces and backs are cached per (card, size, language).
 
 Secrecy instrumentation: :func:`draw_face` is the only way the table draws a card face up. When
@@ -20,7 +21,7 @@ from functools import lru_cache
 import pygame
 
 from game import i18n
-from game.artischocken.describe import card_name, card_rule
+from game.artischocken.describe import card_name, card_short
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, Color, lerp, shade
@@ -320,7 +321,8 @@ def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
     draw.rounded_rect(surf, surf.get_rect(), PALETTE.paper, r, shade(band, -0.25), max(1, w // 60))
     pad = max(3, w // 16)
     detailed = w >= 100
-    name_h = max(12, round(w * (0.16 if detailed else 0.2)))
+    named = _name_px(w, lang) is not None
+    name_h = max(12, round(w * (0.16 if detailed else 0.2))) if named else max(4, w // 10)
     art_h = round(h * _art_share(size, lang)) if detailed else h - name_h - 3 * pad
     art_rect = pygame.Rect(pad, pad, w - 2 * pad, art_h)
     draw.rounded_rect(surf, art_rect, light, max(3, r - 2))
@@ -329,20 +331,41 @@ def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
     surf.blit(pic, pic.get_rect(center=art_rect.center))
     band_rect = pygame.Rect(pad, art_rect.bottom + max(2, pad // 2), w - 2 * pad, name_h)
     draw.rounded_rect(surf, band_rect, band, max(3, name_h // 3))
-    name = card_name(card, lang)
-    size_px = max(9, round(name_h * 0.62))
-    fnt = font(size_px, bold=True)
-    while fnt.size(name)[0] > band_rect.width - 4 and size_px > 8:
-        size_px -= 1
-        fnt = font(size_px, bold=True)
-    label = fnt.render(name, True, PALETTE.paper)
-    surf.blit(label, label.get_rect(center=band_rect.center))
+    size_px = _name_px(w, lang)
+    if size_px is not None:
+        label = font(size_px, bold=True).render(card_name(card, lang), True, PALETTE.paper)
+        surf.blit(label, label.get_rect(center=band_rect.center))
     if detailed:
-        rule = card_rule(card, lang)
-        box = pygame.Rect(pad + 1, band_rect.bottom + max(2, pad // 2), w - 2 * pad - 2,
-                          h - band_rect.bottom - pad - max(2, pad // 2))
-        _fit_text(surf, rule, box, lang)
+        _fit_text(surf, card_short(card, lang), _rule_box(size, lang), lang)
     return surf
+
+
+@lru_cache(maxsize=64)
+def _name_px(width: int, lang: str) -> int | None:
+    """One size for the names on faces ``width`` wide: the largest (up to the band's) at which every name fits.
+    None when some name would not fit even at 8 px: then faces this small carry a plain colour band and no
+    names at all (the picture tells the card; the table's detail panel names it)."""
+    name_h = max(12, round(width * (0.16 if width >= 100 else 0.2)))
+    room = width - 2 * max(3, width // 16) - 4
+    for size_px in range(max(9, round(name_h * 0.62)), 7, -1):
+        if all(font(size_px, bold=True).size(card_name(c, lang))[0] <= room for c in PAINTERS):
+            return size_px
+    return None
+
+
+def _rule_box(size: tuple[int, int], lang: str) -> pygame.Rect:
+    """Where a detailed face (width >= 100) prints its short rule: under the picture and the name band."""
+    w, h = size
+    pad = max(3, w // 16)
+    gap = max(2, pad // 2)
+    name_h = max(12, round(w * 0.16))
+    band_bottom = pad + round(h * _art_share(size, lang)) + gap + name_h
+    return pygame.Rect(pad + 1, band_bottom + gap, w - 2 * pad - 2, h - band_bottom - pad - gap)
+
+
+def rule_px(size: tuple[int, int], lang: str) -> int | None:
+    """The text size of the short rule on a face of ``size`` (None: too small a face to carry a rule)."""
+    return _rule_px(_rule_box(size, lang).size, lang) if size[0] >= 100 else None
 
 
 @lru_cache(maxsize=64)
@@ -352,10 +375,10 @@ def _art_share(size: tuple[int, int], lang: str) -> float:
     pad = max(3, w // 16)
     gap = max(2, pad // 2)
     name_h = max(12, round(w * 0.16))
-    min_px = max(9, min(11, w // 13))
+    min_px = max(11, min(13, w // 9))
     for frac in (0.5, 0.46, 0.42, 0.38, 0.34):
         room = h - (pad + round(h * frac) + gap + name_h + gap) - pad
-        if all(_fits(card_rule(c, lang), w - 2 * pad - 2, room, min_px) for c in PAINTERS):
+        if all(_fits(card_short(c, lang), w - 2 * pad - 2, room, min_px) for c in PAINTERS):
             return frac
     return 0.34
 
@@ -368,8 +391,8 @@ def _fits(content: str, width: int, height: int, size_px: int) -> bool:
 @lru_cache(maxsize=64)
 def _rule_px(box: tuple[int, int], lang: str) -> int:
     """One text size for every card's rule at this size: the largest at which all of them fit."""
-    for size_px in range(max(8, min(15, box[0] // 8)), 7, -1):
-        if all(_fits(card_rule(c, lang), box[0], box[1], size_px) for c in PAINTERS):
+    for size_px in range(max(8, min(15, box[0] // 7)), 7, -1):
+        if all(_fits(card_short(c, lang), box[0], box[1], size_px) for c in PAINTERS):
             return size_px
     return 8
 

@@ -21,6 +21,16 @@ def card_rule(card: str, lang: str | None = None) -> str:
     return t(f"artischocken.card.{card}.rule", lang)
 
 
+def plural(key: str, number: int, lang: str | None = None, **values: object) -> str:
+    """The text of ``key_one`` when ``number`` is 1, else of ``key_other`` (English and German plurals)."""
+    return t(f"{key}_{'one' if number == 1 else 'other'}", lang, **values)
+
+
+def card_short(card: str, lang: str | None = None) -> str:
+    """The short rule printed on a card face (the full rule is :func:`card_rule`, shown in the table's detail)."""
+    return t(f"artischocken.card.{card}.short", lang)
+
+
 def seat_name(seat: int, lang: str | None = None) -> str:
     return t("artischocken.seat", lang, n=seat + 1)
 
@@ -81,7 +91,7 @@ def describe(event: Mapping[str, Any], lang: str | None = None, viewer: int | No
     if may_see(event, viewer, reveal_all=reveal_all):
         cards_str = cards_text(list(cards or ()), lang)
     else:
-        cards_str = t("artischocken.hidden_cards", lang, count=count)
+        cards_str = plural("artischocken.hidden_cards", count, lang, count=count)
     key = what
     if what == "play" and target is not None:
         key = "play_target"

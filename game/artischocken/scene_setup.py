@@ -224,13 +224,17 @@ class SetupScene(BaseScene):
         y = self.card_rect.bottom - 30 - SIZES.button_height
         self.play_button.rect = pygame.Rect(self.card_rect.right - 40 - 240, y, 240, SIZES.button_height)
         self.back_button.rect = pygame.Rect(x, y, 160, SIZES.button_height)
-        self.focus.set_items([*self.kind_buttons, self.add_button, self.rhubarb_button, self.start_button,
+        self.focus.set_items([*self.kind_buttons, *self._add(), self.rhubarb_button, self.start_button,
                               self.back_button, self.play_button])
         if self.dialog:
             self.dialog.layout(size)
 
+    def _add(self) -> list[Button]:
+        """The add-a-seat button while there is room for one more seat (when full, its place is the options')."""
+        return [self.add_button] if len(self.kinds) < MAX_SEATS else []
+
     def _buttons(self) -> list[Button]:
-        return [*self.kind_buttons, *self.remove_buttons, self.add_button, self.rhubarb_button, self.start_button,
+        return [*self.kind_buttons, *self.remove_buttons, *self._add(), self.rhubarb_button, self.start_button,
                 self.play_button, self.back_button]
 
     # -- events -------------------------------------------------------------------------------------------

@@ -27,14 +27,14 @@ from game.artischocken import Action, Game, IllegalAction, new_game
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
 from game.artischocken.cards import Zone
-from game.artischocken.describe import card_name, unplayable_text
+from game.artischocken.describe import card_name, card_rule, plural, unplayable_text
 from game.artischocken.scene_common import Seat, make_bot, sentence
 from game.artischocken.scene_layout import TableLayout, compute
 from game.i18n import t
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, lerp, shade
-from game.ui.widgets import Button, Dialog, MessageLine, Tooltip
+from game.ui.widgets import Button, Dialog, MessageLine
 
 BOT_PAUSE = 0.8
 REVEAL_HOLD = 1.6
@@ -44,6 +44,9 @@ FLIGHT_STAGGER = 0.07
 EVENT_STAGGER = 0.16
 END_LINGER = 2.5
 FAST_STEPS = 400
+#: The hovered card's detail panel: its widest and its distance to the table's edges.
+DETAIL_WIDTH = 420
+DETAIL_MARGIN = 8
 
 #: Events after which undo is no longer possible: something hidden came to light or chance was used.
 HIDDEN_EVENTS = frozenset({"reveal", "refill", "four_alike", "shuffle", "draw", "swap", "pass", "pass_choice",
@@ -146,13 +149,14 @@ class TableScene(BaseScene):
         self.flights: list[Flight] = []
         self.reveal: Reveal | None = None
         self.message = MessageLine()
-        self.tooltip = Tooltip()
         self.dialog: Dialog | None = None
         self.buttons: list[Button] = []
         self._bar_key: tuple[Any, ...] | None = None
         self.choices: list[Choice] = []
         self.mouse = (-1, -1)
-        self.hover_card: tuple[str, Zone, pygame.Rect] | None = None
+        self.hover_card: tuple[str, Zone, pygame.Rect] | None = None  # the face-up card under the mouse
+        self.hover_reason: str | None = None  # why the hovered hand card cannot be played now
+        self.detail_rect: pygame.Rect | None = None  # where the last frame showed the hovered card's full rule
         self.hover_time = 0.0
         self.end_time = 0.0
         self.end_buttons: list[Button] = []
@@ -322,7 +326,6 @@ class TableScene(BaseScene):
                 self.reveal = None
         self.wait = max(0.0, self.wait - dt)
         self.message.update(dt)
-        self.tooltip.update(dt)
         self.hover_time += dt
         for button in (*self.buttons, *self.end_buttons, self.handover_button):
             button.update(dt)
@@ -750,6 +753,7 @@ class TableScene(BaseScene):
         assert lay is not None
         self.choices = []
         self.hover_card = None
+        self.hover_reason = None
         self._draw_felt(surface, lay)
         view = self.game.view(self.looking if self.looking is not None else lay.bottom, log=False)
         kind = self.decision()
@@ -775,8 +779,7 @@ class TableScene(BaseScene):
             self._draw_reveal(surface, lay)
         if self.browse is not None:
             self._draw_browse(surface, lay)
-        self._draw_zoom(surface)
-        self.tooltip.draw(surface)
+        self._draw_detail(surface, lay)
         self.message.draw(surface, (lay.table.centerx, lay.bar.top - 8))
         if self.handover is not None:
             self._draw_handover(surface)
@@ -991,14 +994,11 @@ class TableScene(BaseScene):
                     pygame.draw.circle(surface, PALETTE.ink, kr.center, 10)
                     draw.text(surface, key, kr.center, size=13, bold=True, color=PALETTE.paper, anchor="center")
                 self.choices.append(Choice(rect, partial(self.select_hand, i), f"hand{i}"))
-            if hovered is not None and kind in ("play", "confirm", "target", "corn", "pepper"):
+            if hovered is not None:
                 card = hand[hovered]
-                if not playable[hovered]:
-                    self.tooltip.hover(self.why_not(card), self.mouse)
-                else:
-                    self.tooltip.hover(None, self.mouse)
-            else:
-                self.tooltip.hover(None, self.mouse)
+                self.hover_card = (card, ("hand", seat), rects[order.index(hovered)])
+                if kind in ("play", "confirm", "target", "corn", "pepper") and not playable[hovered]:
+                    self.hover_reason = self.why_not(card)
         else:
             n = max(0, info["hand_count"] - self._arriving(("hand", seat)))
             rects = lay.hand_rects(n)
@@ -1008,7 +1008,6 @@ class TableScene(BaseScene):
                 cardsmod.draw_back(surface, rect, angle=angle)
             if rects:
                 self._badge(surface, (rects[-1].right - 4, rects[-1].top + 4), str(n))
-            self.tooltip.hover(None, self.mouse)
 
     def _landing_in_hand(self, hand: list[str], seat: int) -> set[int]:
         """Indices of ``hand`` (display order) that are the cards still flying into it, one per flight."""
@@ -1164,8 +1163,7 @@ class TableScene(BaseScene):
         if kind == "pass":
             n = self._pass_count()
             left = ((self.looking or 0) + 1) % self.game.players
-            key = "table.prompt.pass_one" if n == 1 else "table.prompt.pass"
-            return t(key, n=n, name=self._name(left))
+            return plural("table.prompt.pass", n, n=n, name=self._name(left))
         return ""
 
     def _draw_bar(self, surface: pygame.Surface, lay: TableLayout, view: dict[str, Any], kind: str) -> None:
@@ -1347,20 +1345,43 @@ class TableScene(BaseScene):
             self._clear_selection()
         self.browse = None
 
-    def _draw_zoom(self, surface: pygame.Surface) -> None:
+    def _draw_detail(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        """The hovered face-up card in full: picture, name, the whole rule text in a readable size and, for a
+        hand card that cannot be played now, why (the card itself prints only a short version of its rule)."""
+        self.detail_rect = None
         if self.hover_card is None or self.handover is not None:
             return
-        card, zone, rect = self.hover_card
-        if rect.width >= 120:
-            return
-        w = 190
-        big = pygame.Rect(0, 0, w, round(w * cardsmod.RATIO))
-        big.midbottom = (rect.centerx, rect.top - 10)
-        if big.top < 8:
-            big.midtop = (rect.centerx, rect.bottom + 10)
-        big.clamp_ip(surface.get_rect().inflate(-8, -8))
-        draw.drop_shadow(surface, big, 14, offset=8, alpha=90)
-        cardsmod.draw_face(surface, card, big, zone)
+        card, _zone, rect = self.hover_card
+        area = lay.table.inflate(-2 * DETAIL_MARGIN, -2 * DETAIL_MARGIN)
+        width = min(DETAIL_WIDTH, area.width)
+        pad = 14
+        pic = 64 if lay.size[1] < 700 else 80
+        text_w = width - 3 * pad - pic
+        rule_px, name_px = (15, 19) if lay.size[1] < 700 else (17, 22)
+        rule = card_rule(card)
+        text_h = name_px + 10 + draw.text_height(rule, text_w, size=rule_px)
+        if self.hover_reason:
+            text_h += 8 + draw.text_height(self.hover_reason, text_w, size=rule_px - 1, bold=True)
+        box = pygame.Rect(0, 0, width, max(pic, text_h) + 2 * pad)
+        box.midbottom = (rect.centerx, rect.top - 12)
+        if box.top < area.top:
+            box.midtop = (rect.centerx, rect.bottom + 12)
+        box.clamp_ip(area)
+        band, light = cardsmod.TINTS.get(card, cardsmod.TINTS["artichoke"])
+        draw.panel(surface, box, PALETTE.paper, shade(band, -0.2))
+        art = pygame.Rect(box.x + pad, box.y + pad, pic, pic)
+        draw.rounded_rect(surface, art, light, SIZES.radius_small)
+        image = cardsmod.illustration(card, pic - 6)
+        surface.blit(image, image.get_rect(center=art.center))
+        x, y = art.right + pad, box.y + pad
+        draw.text(surface, card_name(card), (x, y), size=name_px, bold=True, color=shade(band, -0.15))
+        y += name_px + 10
+        y += draw.text_block(surface, rule, pygame.Rect(x, y, text_w, box.bottom - y), size=rule_px,
+                             color=PALETTE.ink)
+        if self.hover_reason:
+            draw.text_block(surface, self.hover_reason, pygame.Rect(x, y + 8, text_w, box.bottom - y), size=rule_px - 1,
+                            bold=True, color=shade(PALETTE.terracotta, -0.1))
+        self.detail_rect = box
 
     def _draw_handover(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -1420,7 +1441,7 @@ class TableScene(BaseScene):
         else:
             draw.text(surface, t("table.end.title", name=self._name(winner)), (box.centerx, box.y + 50), size=38,
                       display=True, color=PALETTE.terracotta, anchor="center")
-            draw.text(surface, t("table.end.hand") + "  ·  " + t("table.end.rounds", n=rounds),
+            draw.text(surface, t("table.end.hand") + "  ·  " + plural("table.end.rounds", rounds, n=rounds),
                       (box.centerx, box.y + 96), size=17, color=PALETTE.ink_soft, anchor="center")
             hand = display_order(self.game.view(winner, log=False)["hand"])
             cw = min(lay.big[0] + 10, (box.width - 80) // max(1, len(hand)) - 12)
@@ -1443,7 +1464,7 @@ class TableScene(BaseScene):
         chips = []
         for seat, player in enumerate(data):
             left = sum(zone.count(ARTICHOKE) for zone in (player["hand"], player["deck"], player["discard"]))
-            left_text = t("table.end.artichokes_one") if left == 1 else t("table.end.artichokes", n=left)
+            left_text = plural("table.end.artichokes", left, n=left)
             chips.append((self._name(seat), left_text, seat == self.game.winner))
         widths = [max(draw.font_width(a, 17, bold=True), draw.font_width(b, 14)) + 40 for a, b, _ in chips]
         gap = 14

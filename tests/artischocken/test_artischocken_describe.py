@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.artischocken import CARDS, new_game
-from game.artischocken.describe import card_name, card_rule, cards_text, describe, unplayable_text
+from game.artischocken.describe import card_name, card_rule, card_short, cards_text, describe, plural, unplayable_text
 from game.artischocken.engine import UNPLAYABLE_REASONS
 from game.paths import asset
 
@@ -102,8 +102,30 @@ def test_one_source_for_card_texts() -> None:
     """The table draws card faces with the names and rules of ``artischocken.json`` and has no copies."""
     from game.artischocken import cards
 
-    assert cards.card_name is card_name and cards.card_rule is card_rule
+    assert cards.card_name is card_name and cards.card_short is card_short
     for lang in ("en", "de"):
         with (asset("i18n") / lang / "artischocken_table.json").open(encoding="utf-8") as fh:
             table_keys = json.load(fh)
         assert not [k for k in table_keys if k.startswith(("table.card.", "table.reason."))]
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "1 hidden card", "3 hidden cards"),
+                                                   ("de", "1 verdeckte Karte", "3 verdeckte Karten")])
+def test_A_G2_hidden_cards_in_the_singular_and_the_plural(lang: str, one: str, many: str) -> None:
+    """The log says '1 hidden card' / '3 hidden cards', never 'card(s)' / 'Karte(n)'."""
+    for count, words in ((1, one), (3, many)):
+        text = describe({"what": "draw", "seat": 1, "count": count, "cards": None}, lang, viewer=0)
+        assert words in text and "(" not in text, text
+
+
+def test_every_plural_key_has_both_forms() -> None:
+    from game import i18n
+
+    for lang in ("en", "de"):
+        cat = i18n.catalogue(lang)
+        stems = {k.rsplit("_", 1)[0] for k in cat if k.startswith(("artischocken.", "table.")) and
+                 k.endswith(("_one", "_other"))}
+        assert stems, "no plural keys"
+        for stem in stems:
+            assert f"{stem}_one" in cat and f"{stem}_other" in cat, stem
+            assert plural(stem, 1, lang, n=1, count=1) != plural(stem, 2, lang, n=2, count=2)

@@ -55,8 +55,8 @@ def test_A_C_BROCCOLI_select_then_enter_and_the_playable_highlight(drv: Driver) 
     carrot = drv.choice(scene, "hand0")
     for _ in range(40):
         drv.move(carrot)
-    assert scene.tooltip.visible and scene.tooltip.text == scene.why_not("carrot")
-    assert scene.tooltip.text == i18n.t("artischocken.unplayable.carrot_not_first")
+    assert scene.detail_rect is not None and scene.hover_reason == scene.why_not("carrot")
+    assert scene.hover_reason == i18n.t("artischocken.unplayable.carrot_not_first")
 
 
 def test_unplayable_card_click_explains_and_keeps_state(drv: Driver) -> None:
@@ -291,7 +291,7 @@ def test_A_G2_the_log_names_seats_and_hides_other_hands(drv: Driver) -> None:
     assert scene.game.is_over and scene.game.winner == 1 and scene.looking == 0
     lines = [text for text, _ in scene._log_lines()]
     assert "Anna draws Artichoke, 4× Leek." in lines, lines
-    assert "Ben draws 5 hidden card(s)." in lines, lines
+    assert "Ben draws 5 hidden cards." in lines, lines
     assert not any("Onion" in text for text in lines)  # Ben's deck and hand stay secret
 
 
