@@ -15,6 +15,7 @@ into convex parts on a static body). ``CactusSpec`` holds them in world coordina
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +28,8 @@ DEFAULT_CACTI = ASSETS_DIR / "cacti.json"
 CACTUS_COUNT = 5
 #: Adjacent cacti (arms included) must be at least this far apart (mm).
 MIN_GAP = 60.0
+#: The table may be at most this wide or high (mm).
+MAX_TABLE = 10000.0
 
 
 class CactiError(AssetError):
@@ -68,6 +71,16 @@ class CactiSpec:
         return 0.0, 0.0, self.width, self.height
 
 
+def _finite(value: object) -> bool:
+    """A real number (not bool) that fits a float and is finite."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def _shift(outline: Outline, dx: float) -> Outline:
     return tuple((x + dx, y) for x, y in outline)
 
@@ -79,9 +92,10 @@ def parse_cacti(data: Any, source: str = "cacti.json") -> CactiSpec:
     if data.get("format") != "cactus-cacti/1":
         raise CactiError(f"{source}: unknown format {data.get('format')!r}, expected 'cactus-cacti/1'")
     table = data.get("table")
-    if not isinstance(table, dict) or not all(
-            isinstance(table.get(k), (int, float)) and table[k] > 0 for k in ("width", "height")):
-        raise CactiError(f"{source}: 'table' must give a positive width and height in mm")
+    if not isinstance(table, dict) or not all(_finite(table.get(k)) and 0 < table[k] <= MAX_TABLE
+                                              for k in ("width", "height")):
+        raise CactiError(f"{source}: 'table' must give a width and height in mm, each above 0 and at most "
+                         f"{MAX_TABLE:g}")
     width, height = float(table["width"]), float(table["height"])
     raw_cacti = data.get("cacti")
     if not isinstance(raw_cacti, list):
@@ -97,8 +111,8 @@ def parse_cacti(data: Any, source: str = "cacti.json") -> CactiSpec:
             if key not in raw:
                 raise CactiError(f"{source}: {what}: missing field {key!r}")
         x = raw["x"]
-        if isinstance(x, bool) or not isinstance(x, (int, float)):
-            raise CactiError(f"{source}: {what}: x must be a number")
+        if not _finite(x):
+            raise CactiError(f"{source}: {what}: x must be a finite number, got {x!r}")
         if not isinstance(raw["arms"], list):
             raise CactiError(f"{source}: {what}: arms must be a list of outlines")
         try:

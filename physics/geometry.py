@@ -20,10 +20,22 @@ Outline = tuple[Point, ...]
 EPS = 1e-6
 #: How far (mm) a convex decomposition may deviate from the outline.
 DECOMPOSITION_TOLERANCE = 0.2
+#: No outline coordinate may lie farther than this from its origin (mm): a piece is a hand-sized plywood
+#: part and a cactus outline is relative to the ground below its centre, so anything larger is a typo.
+MAX_COORD = 1000.0
 
 
 class OutlineError(ValueError):
     """An outline that is not a usable closed simple polygon; the message says what is wrong."""
+
+
+def check_point(x: float, y: float, what: str, limit: float = MAX_COORD) -> None:
+    """Refuse a point that is not finite or lies farther than ``limit`` mm out (raises :class:`OutlineError`)."""
+    if not (np.isfinite(x) and np.isfinite(y)):
+        raise OutlineError(f"{what} is not finite: ({x!r}, {y!r})")
+    if abs(x) > limit or abs(y) > limit:
+        raise OutlineError(f"{what} ({x:.6g}, {y:.6g}) is out of range: coordinates must lie within "
+                           f"-{limit:g}..{limit:g} mm")
 
 
 def signed_area(points: Sequence[Point]) -> float:
@@ -107,9 +119,11 @@ def normalise_outline(raw: object, what: str, *, centre: bool = True) -> Outline
         if (not isinstance(item, (list, tuple)) or len(item) != 2
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in item)):
             raise OutlineError(f"{what}: outline point {k} is not a pair of numbers: {item!r}")
-        x, y = float(item[0]), float(item[1])
-        if not (np.isfinite(x) and np.isfinite(y)):
-            raise OutlineError(f"{what}: outline point {k} is not finite: {item!r}")
+        try:
+            x, y = float(item[0]), float(item[1])
+        except OverflowError:  # an integer too large for a float
+            raise OutlineError(f"{what}: outline point {k} is out of range: {item!r}") from None
+        check_point(x, y, f"{what}: outline point {k}")
         pts.append((x, y))
     if len(pts) >= 2 and _same(pts[0], pts[-1]):
         pts.pop()  # an explicitly closed outline: drop the repeated first point

@@ -45,7 +45,7 @@ from physics.geometry import (
     signed_area,
     transform,
 )
-from physics.pieces import PieceSpec, load_pieces
+from physics.pieces import PieceSpec, check_material, load_pieces
 
 GRAVITY = 9810.0          # mm/s^2
 SUBSTEP = 1.0 / 240.0     # s
@@ -175,7 +175,19 @@ class World:
                 raise ValueError(f"cacti {a.index} and {b.index} are {gap:.0f} mm apart, less than the largest "
                                  f"piece ({biggest:.0f} mm): a piece could rest on both")
 
+    def _check_static(self) -> None:
+        """Defensive: no non-finite or absurd number of the table may reach pymunk (parse_cacti refuses them)."""
+        width, height = self.cacti.width, self.cacti.height
+        if not all(math.isfinite(v) and 0 < v <= 1e5 for v in (width, height)):
+            raise ValueError(f"the table must have a finite positive size, got {width!r} x {height!r}")
+        limit = 1e5
+        for c in self.cacti.cacti:
+            for outline in (c.base, *c.parts):
+                if len(outline) < 3 or not all(math.isfinite(v) and abs(v) <= limit for p in outline for v in p):
+                    raise ValueError(f"cactus {c.index} ({c.name}): an outline has non-finite or absurd points")
+
     def _build_static(self) -> None:
+        self._check_static()
         width, height = self.cacti.width, self.cacti.height
         ground_body = pymunk.Body(body_type=pymunk.Body.STATIC)
         far = 4000.0
@@ -234,8 +246,15 @@ class World:
         x, y = float(position[0]), float(position[1])
         if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(angle)):
             raise ValueError(f"piece {piece_id!r}: position and angle must be finite")
+        # Defensive (PieceSpec and parse_pieces refuse these already): Chipmunk aborts the whole process on a
+        # mass <= 0 or a negative friction, so check whatever piece-like object we were given.
+        check_material(spec.density, spec.friction, spec.elasticity, f"piece {piece_id!r}")
+        if not all(math.isfinite(v) and abs(v) <= 1e4 for p in spec.outline for v in p):
+            raise ValueError(f"piece {piece_id!r}: outline has non-finite or absurd points")
         parts, area, unit_moment = _piece_geometry(spec.outline)
         mass = spec.density * area
+        if not (math.isfinite(mass) and mass > 0 and math.isfinite(unit_moment) and unit_moment > 0):
+            raise ValueError(f"piece {piece_id!r}: mass {mass!r} and moment must be finite and positive")
         body = pymunk.Body(mass, mass * unit_moment)
         body.position = (x, y)
         body.angle = float(angle)

@@ -141,3 +141,59 @@ def test_malformed_cacti_json_names_the_cactus(tmp_path: Path, mutate: Any, patt
 def test_piece_radius_is_from_centre() -> None:
     p = load_pieces()["red_arch"]
     assert p.radius == pytest.approx(max(math.hypot(x, y) for x, y in p.outline))
+
+
+@pytest.mark.parametrize(("where", "field", "value", "pattern"), [
+    ("default", "density", -1, r"default: density must be greater than 0"),
+    ("default", "density", 0, r"default: density must be greater than 0"),
+    ("default", "friction", -5, r"default: friction must be at least 0"),
+    ("default", "elasticity", 1.5, r"default: elasticity must be at most 1"),
+    ("default", "density", 5.0, r"default: density must be at most"),
+    ("red_hook", "friction", 1e9, r"piece 'red_hook': friction must be at most"),
+    ("red_hook", "density", 10**400, r"piece 'red_hook': density must be at most"),
+    ("red_hook", "elasticity", "0.5", r"piece 'red_hook': elasticity must be a number"),
+])
+def test_C_K2_materials_out_of_range_are_refused(tmp_path: Path, where: str, field: str, value: Any,
+                                                 pattern: str) -> None:
+    doc = _pieces_doc()
+    (doc["default"] if where == "default" else _piece(doc, where))[field] = value
+    with pytest.raises(PiecesError, match=pattern):
+        load_pieces(_write(tmp_path, "pieces.json", doc))
+
+
+@pytest.mark.parametrize("point", [[float("nan"), 0.0], [1e308, 0.0], [0.0, -1000.5], [10**400, 0]])
+def test_outline_refuses_non_finite_and_absurd_points(point: list[float]) -> None:
+    with pytest.raises(OutlineError, match=r"square: outline point 1 .*(not finite|out of range)"):
+        normalise_outline([[0, 0], point, [10, 10], [0, 10]], "square")
+
+
+def test_piece_spec_and_world_never_take_bad_materials() -> None:
+    """pymunk aborts the process on mass <= 0 or negative friction: PieceSpec refuses them, and World.spawn
+    checks any piece-like object again before building a body."""
+    from types import SimpleNamespace
+
+    from physics.pieces import PieceSpec
+    from physics.world import World
+
+    spec = next(iter(load_pieces().values()))
+    for change in ({"density": -1.0}, {"density": 0.0}, {"friction": -5.0}, {"elasticity": float("nan")}):
+        with pytest.raises(PiecesError):
+            PieceSpec(**{**{k: getattr(spec, k) for k in ("id", "kind", "colour", "form", "outline", "density",
+                                                          "friction", "elasticity")}, **change})
+    bad = SimpleNamespace(**{**spec.to_dict(), "outline": spec.outline, "density": -1.0, "radius": spec.radius})
+    world = World({spec.id: bad}, load_cacti())  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match="density"):
+        world.spawn(spec.id, (300.0, 400.0))
+    assert world.pieces_in_world() == []
+
+
+@pytest.mark.parametrize(("change", "pattern"), [
+    (lambda d: d["table"].__setitem__("width", float("inf")), r"'table' must give"),
+    (lambda d: d["cacti"][0].__setitem__("x", float("nan")), r"cactus 0 .*x must be a finite number"),
+    (lambda d: d["cacti"][1]["trunk"].__setitem__(0, [0, 1e308]), r"cactus 1 .*trunk: outline point 0 .*out of range"),
+])
+def test_C_K1_cacti_refuse_non_finite_numbers(tmp_path: Path, change: Any, pattern: str) -> None:
+    doc = _cacti_doc()
+    change(doc)
+    with pytest.raises(CactiError, match=pattern):
+        load_cacti(_write(tmp_path, "cacti.json", doc))
