@@ -77,8 +77,6 @@ def test_qa_art_setup_at_minimum_window(tmp_path: Path) -> None:
     assert layout_problems(app, scene) == []
 
 
-@pytest.mark.xfail(strict=True, reason="editor below ~1000 px wide: the tool bar (mirror..Fit) runs past its bar "
-                   "under the Material panel (800x600)")
 @pytest.mark.parametrize("size", [(800, 600), (1024, 700)])
 def test_qa_editor_tools_stay_in_their_bar(tmp_path: Path, size: tuple[int, int]) -> None:
     app, scene = open_scene(tmp_path, "editor", size, "de")

@@ -186,7 +186,7 @@ def test_outline_edits_keep_outlines_counter_clockwise() -> None:
     for mirrored in (ops.mirror(shape, "x"), ops.mirror(shape, "y")):
         assert signed_area(mirrored) == pytest.approx(area)
         assert outline_faults(mirrored) == []
-    turned = shape
+    turned: tuple[tuple[float, float], ...] = shape
     for _ in range(24):
         turned = ops.rotate(turned, 15)
     assert [c for p in turned for c in p] == pytest.approx([c for p in shape for c in p], abs=1e-4)

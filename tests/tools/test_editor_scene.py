@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import math
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -17,7 +19,7 @@ from game.paths import asset
 from physics.pieces import load_pieces
 from physics.world import World
 from tools.editor.model import backup_path
-from tools.editor.scene import DROPS_PER_FRAME, EditorScene
+from tools.editor.scene import DROPS_PER_FRAME, MATERIALS, EditorScene
 
 
 class Harness:
@@ -240,7 +242,7 @@ def test_cacti_tab_edits_a_cactus_part(editor: Harness) -> None:
     assert scene.current_outline() == outline
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 700)])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 600)])
 def test_layout_keeps_panels_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
     monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
     h = open_editor(tmp_path, size)
@@ -257,6 +259,88 @@ def test_layout_keeps_panels_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPat
             rect = widget.get_abs_rect()
             assert screen.contains(rect)
             assert not rect.colliderect(scene.canvas.rect) and not rect.colliderect(scene.preview.rect)
+        # every tool inside its bar, every material widget inside the material panel (not clipped)
+        assert all(scene.rects["tools"].contains(b.rect) for b in scene.tools)
+        for name in ("id", "kind", "colour", "form", *(f"{k}_{m}" for k in ("slider", "entry") for m in MATERIALS)):
+            assert scene.rects["material"].contains(scene.widgets[name].get_abs_rect()), name
+        for button in scene.scope_buttons:
+            assert scene.rects["material"].contains(button.rect)
+    finally:
+        pygame.quit()
+
+
+def _pieces_text(change: Any) -> str:
+    doc = json.loads(asset("pieces.json").read_text(encoding="utf-8"))
+    change(doc)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(("where", "field", "value"), [
+    ("default", "density", -1.0), ("default", "friction", -5.0), ("default", "density", 0.0),
+    ("red_hook", "elasticity", 1.5), ("red_hook", "density", 1e9),
+])
+def test_out_of_range_material_opens_shows_and_can_be_fixed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            where: str, field: str, value: float) -> None:
+    """C-K2 material: a value physics refuses opens with a dialog naming the block and field, the preview
+    never hands it to pymunk, saving is refused, and setting a value in range makes the file saveable."""
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
+    i18n.set_language("en")
+
+    def change(doc: dict[str, Any]) -> None:
+        block = doc["default"] if where == "default" else next(p for p in doc["pieces"] if p["id"] == where)
+        block[field] = value
+
+    h = open_editor(tmp_path, (800, 600), _pieces_text(change))
+    try:
+        scene = h.scene
+        assert scene.pieces.error is None
+        assert scene.dialog is not None and scene.dialog.open
+        body = scene.dialog.body
+        assert field in body and (("default" in body) if where == "default" else where in body)
+        assert scene.material_scope == ("default" if where == "default" else "piece")
+        if where != "default":
+            assert scene.piece_id == where
+        h.dialog_button(0)
+        h.frame(40)  # the preview runs: nothing aborts
+        assert scene.physics_subject()[0] is None
+        before = h.pieces.read_bytes()
+        assert not scene.save() and h.pieces.read_bytes() == before
+        assert scene.last_refusal is not None and field in scene.last_refusal
+        scene.dialog = None
+        scene.material_changed(field, 0.5)  # clamped into the slider's range
+        assert scene.pieces.verdict() is None
+        assert scene.physics_subject()[0] is not None
+        assert scene.save()
+    finally:
+        pygame.quit()
+
+
+def test_typed_values_cannot_leave_their_range(editor: Harness) -> None:
+    scene = editor.scene
+    before = scene.pieces.state
+    for text in ("-1", "nan", "inf", "1e9", "0", "abc", "99"):
+        scene.entry_finished("entry_density", text)
+        scene.entry_finished("entry_friction", text if text != "0" else "-0.5")
+    assert scene.pieces.state == before
+    cactus = scene.current_cactus()
+    assert cactus is not None
+    for text in ("nan", "inf", "-5", "1e308"):
+        scene.entry_finished("cactus_x", text)
+    assert scene.current_cactus() == cactus
+
+
+@pytest.mark.parametrize("bad", [float("nan"), 1e308, -2000.0])
+def test_absurd_outline_coordinates_open_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        bad: float) -> None:
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
+    i18n.set_language("en")
+    h = open_editor(tmp_path, (800, 600),
+                    _pieces_text(lambda d: d["forms"].__setitem__("arch", [[0, 0], [bad, 0], [0, 10]])))
+    try:
+        error = h.scene.pieces.error
+        assert error is not None and "arch" in error and "point 1" in error
+        assert h.scene.dialog is not None and h.scene.dialog.open
+        h.frame(3)
     finally:
         pygame.quit()
 

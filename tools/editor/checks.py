@@ -17,6 +17,7 @@ import numpy as np
 
 from physics.geometry import (
     EPS,
+    MAX_COORD,
     OutlineError,
     centroid,
     convex_parts,
@@ -43,7 +44,7 @@ SAMPLE_STEP = 1.0
 class Fault:
     """One thing wrong with an outline. ``code`` picks the message; ``values`` fill it in."""
 
-    code: str  # "few_points" | "same_point" | "crossing" | "area" | "thin" | "invalid"
+    code: str  # "range" | "few_points" | "same_point" | "crossing" | "area" | "thin" | "invalid"
     values: dict[str, object] = field(default_factory=dict)
     points: tuple[int, ...] = ()         # vertex indices to mark
     edges: tuple[int, ...] = ()          # edge i runs from vertex i to vertex i + 1
@@ -60,6 +61,9 @@ class Fault:
             return f"the outline crosses itself (edges {v.get('a')} and {v.get('b')})"
         if self.code == "area":
             return f"the outline is too small ({v.get('area')} mm², at least {v.get('min')} mm²)"
+        if self.code == "range":
+            limit = v.get("limit")
+            return f"point {v.get('point')} lies out of range (coordinates within -{limit}..{limit} mm)"
         if self.code == "thin":
             return f"the outline is too thin ({v.get('width')} mm across, at least {v.get('min')} mm)"
         return str(v.get("message", "the outline is not usable"))
@@ -77,6 +81,9 @@ def _faults(outline: tuple[Point, ...], thin_check: bool) -> tuple[Fault, ...]:
 
 def _find_faults(pts: tuple[Point, ...], thin_check: bool) -> list[Fault]:
     n = len(pts)
+    for k, (x, y) in enumerate(pts):
+        if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > MAX_COORD or abs(y) > MAX_COORD:
+            return [Fault("range", {"point": k, "limit": f"{MAX_COORD:g}"}, points=(k,))]
     if n < 3:
         return [Fault("few_points", {"count": n})]
     for k in range(n):

@@ -16,7 +16,16 @@ from typing import Any, Generic, TypeVar
 
 from game.userdata import write_bytes_atomic, write_json_atomic
 from physics.cacti import DEFAULT_CACTI, CactiError, parse_cacti
-from physics.pieces import DEFAULT_PIECES, MATERIAL_KEYS, AssetError, PiecesError, parse_pieces, read_json
+from physics.geometry import OutlineError, check_point
+from physics.pieces import (
+    DEFAULT_PIECES,
+    MATERIAL_KEYS,
+    AssetError,
+    PiecesError,
+    material_problem,
+    parse_pieces,
+    read_json,
+)
 from tools.editor.checks import outline_faults
 
 Point = tuple[float, float]
@@ -32,15 +41,27 @@ class SaveRefused(ValueError):
 
 
 def as_outline(raw: Any) -> Outline:
-    """A JSON list of [x, y] pairs as a tuple outline (shape only; validity is judged elsewhere)."""
+    """A JSON list of [x, y] pairs as a tuple outline (shape only; validity is judged elsewhere).
+
+    Non-finite or absurdly large coordinates are refused here already (physics' limit, ``MAX_COORD``): the
+    editor could neither draw nor sensibly edit them.
+    """
     if not isinstance(raw, list):
         raise ValueError("an outline must be a list of [x, y] points")
     pts: list[Point] = []
-    for item in raw:
+    for k, item in enumerate(raw):
         if (not isinstance(item, list) or len(item) != 2
                 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in item)):
-            raise ValueError(f"outline point {item!r} is not a pair of numbers")
-        pts.append((float(item[0]), float(item[1])))
+            raise ValueError(f"outline point {k} {item!r} is not a pair of numbers")
+        try:
+            x, y = float(item[0]), float(item[1])
+        except OverflowError:
+            raise ValueError(f"outline point {k} is out of range: {item!r}") from None
+        try:
+            check_point(x, y, f"outline point {k}")
+        except OutlineError as exc:
+            raise ValueError(str(exc)) from None
+        pts.append((x, y))
     return tuple(pts)
 
 
@@ -202,6 +223,18 @@ class Material:
 
 
 @dataclass(frozen=True)
+class MaterialFault:
+    """A material value out of range: ``piece`` None means the file's default block."""
+
+    piece: str | None
+    key: str  # "density" | "friction" | "elasticity"
+    problem: str  # physics' words, e.g. "density must be greater than 0, got -1"
+
+    def describe(self) -> str:
+        return f"{'default' if self.piece is None else f'piece {self.piece!r}'}: {self.problem}"
+
+
+@dataclass(frozen=True)
 class PieceDraft:
     """One piece as the file has it: ``outline`` None means the form's; a material value None the default."""
 
@@ -263,6 +296,20 @@ class PiecesState:
         pieces[index] = piece
         return replace(self, pieces=tuple(pieces))
 
+    def material_faults(self) -> list[MaterialFault]:
+        """Every material value physics would refuse: the default block's first, then the pieces' own."""
+        out = [MaterialFault(None, key, problem) for key in MATERIAL_KEYS
+               if (problem := material_problem(key, self.default.get(key))) is not None]
+        for p in self.pieces:
+            for key in MATERIAL_KEYS:
+                value = getattr(p, key)
+                if value is not None and (problem := material_problem(key, value)) is not None:
+                    out.append(MaterialFault(p.id, key, problem))
+        return out
+
+    def with_default(self, key: str, value: float) -> PiecesState:
+        return replace(self, default=replace(self.default, **{key: value}))
+
     def with_outline(self, piece_id: str, outline: Outline) -> PiecesState:
         """Set the outline of a piece: its form's when it shares it, else its own."""
         k = self.index(piece_id)
@@ -299,6 +346,9 @@ class PiecesDocument(Document[PiecesState]):
         st = self.state
         if not st.pieces:
             return f"{self.path.name}: there are no pieces to save"
+        materials = st.material_faults()
+        if materials:
+            return materials[0].describe()
         for piece in st.pieces:
             faults = outline_faults(st.outline(piece))
             if faults:
@@ -355,9 +405,15 @@ def pieces_state(data: dict[str, Any]) -> PiecesState:
 
 
 def _number(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ValueError(f"{what} must be a number, got {value!r}")
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError(f"{what} is out of range: {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{what} must be a finite number, got {value!r}")
+    return number
 
 
 def pieces_json(state: PiecesState, raw: dict[str, Any]) -> dict[str, Any]:

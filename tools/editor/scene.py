@@ -12,6 +12,7 @@ P shows the convex parts, Tab switches pieces/cacti, Esc leaves (asking first wh
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -35,7 +36,7 @@ from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
 from game.ui.widgets import Button, Dialog, MessageLine, Tooltip
 from physics.cacti import CactiSpec, CactusSpec
 from physics.geometry import OutlineError, normalise_outline
-from physics.pieces import PieceSpec
+from physics.pieces import PieceSpec, material_problem
 from tools.editor import ops
 from tools.editor.canvas import OutlineCanvas, Subject, fault_text, fit_text
 from tools.editor.checks import mass_properties, outline_faults
@@ -117,6 +118,9 @@ class EditorScene(BaseScene):
         self._file_check: tuple[object, str | None] = (None, None)
         self.closed = False
         self.last_refusal: str | None = None
+        self.material_scope = "piece"  # "piece": the sliders edit the selected piece; "default": the default block
+        self.scope_buttons: list[Button] = []
+        self.compact = False  # small windows: tighter material and hang panels
 
     # ==============================================================================================
     # the model, seen from the scene
@@ -217,6 +221,10 @@ class EditorScene(BaseScene):
         self.canvas.cancel_drag()
         docs: list[Document[Any]] = [d for d in (self.pieces, self.cacti) if d.dirty]
         if not docs:
+            problem = next((p for d in (self.pieces, self.cacti) if d.error is None and (p := d.verdict())), None)
+            if problem is not None:  # unchanged but invalid as loaded: say so rather than "nothing to save"
+                self.refuse(problem)
+                return False
             self.message.show(t("editor.save.nothing"), "info", 2.0)
             return True
         for doc in docs:
@@ -256,6 +264,8 @@ class EditorScene(BaseScene):
         problem = self.pieces.error or self.cacti.error
         self.message.show(t("editor.reload.done") if problem is None else t("editor.load.failed"),
                           "ok" if problem is None else "error", 2.5)
+        if problem is None:
+            self.show_material_faults()
 
     def leave(self, confirmed: bool = False) -> None:
         if self.dirty and not confirmed:
@@ -391,16 +401,40 @@ class EditorScene(BaseScene):
         if problem:
             self.open_dialog(t("editor.load.failed"), t("editor.load.body", reason=problem),
                              [(lambda: t("common.ok"), lambda: None)])
+            return
+        self.show_material_faults()
+
+    def show_material_faults(self) -> bool:
+        """Open on the first material value physics would refuse (piece or default block), in a dialog."""
+        faults = self.pieces.state.material_faults() if self.pieces.error is None else []
+        if not faults:
+            return False
+        first = faults[0]
+        if first.piece is None:
+            self.material_scope = "default"
+        else:
+            self.material_scope = "piece"
+            self.piece_id = first.piece
+            self.filters = {"kind": "", "colour": "", "form": ""}
+        self._widget_sync = None
+        where = t("editor.material.where_default") if first.piece is None else t("editor.material.where_piece",
+                                                                                 id=first.piece)
+        self.open_dialog(t("editor.material.bad_title"),
+                         t("editor.material.bad_body", file=self.pieces.path.name, where=where,
+                           what=t(f"editor.material.{first.key}"), problem=first.problem, n=len(faults)),
+                         [(lambda: t("common.ok"), lambda: None)])
+        return True
 
     def layout(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
         pad = 14
         top_h = 60
-        left_w = max(196, min(270, int(w * 0.19)))
+        left_w = max(186, min(270, int(w * 0.19)))
         right_w = max(282, min(340, int(w * 0.26)))
         body_y = top_h + 10
         body_h = h - body_y - pad
+        self.compact = body_h < 600
         self.rects = {
             "top": pygame.Rect(0, 0, w, top_h),
             "left": pygame.Rect(pad, body_y, left_w, body_h),
@@ -408,13 +442,13 @@ class EditorScene(BaseScene):
         }
         cx = pad + left_w + pad
         cw = w - 2 * pad - left_w - right_w - 2 * pad
-        preview_h = max(200, min(300, int(body_h * 0.38)))
-        tools_h = 40
+        preview_h = max(170 if self.compact else 200, min(300, int(body_h * 0.38)))
+        tools_h = 40 if self._tool_rows(cw)[0] == 1 else 78
         self.rects["tools"] = pygame.Rect(cx, body_y, cw, tools_h)
         self.canvas.rect = pygame.Rect(cx, body_y + tools_h + 8, cw, body_h - tools_h - 8 - preview_h - pad)
         self.preview.rect = pygame.Rect(cx, self.canvas.rect.bottom + pad, cw, preview_h)
         right = self.rects["right"]
-        material_h = min(body_h - 196 - pad, 390)
+        material_h = min(body_h - (160 if self.compact else 196) - pad, self._material_geometry(0)["height"])
         self.rects["material"] = pygame.Rect(right.x, right.y, right.width, material_h)
         self.rects["hang"] = pygame.Rect(right.x, right.y + material_h + pad, right.width,
                                          right.bottom - right.y - material_h - pad)
@@ -464,22 +498,78 @@ class EditorScene(BaseScene):
             (lambda: t("editor.tool.fit"), self.canvas.fit, "editor.tip.fit"),
         ]
         bar = self.rects["tools"]
-        size = SIZES.text_small
-        grid_label = max((t("editor.tool.snap", mm="0.5"), t("editor.tool.snap_off")), key=len)
-        labels = [label() for label, _, _ in tools]
-        labels[6] = grid_label
-        while True:
-            widths = [max(44, draw.font_width(text, size, True) + 18) for text in labels]
-            if sum(widths) + 6 * (len(widths) - 1) <= bar.width or size <= 11:
-                break
-            size -= 1
-        gap = min(10, max(4, (bar.width - sum(widths)) // (len(widths) - 1))) if len(widths) > 1 else 0
-        x = bar.x
+        rows, size, rects = self._tool_rows(bar.width)
         self.tools = []
-        for (label, action, tip), width in zip(tools, widths):
-            self.tools.append(Button(label, action, rect=pygame.Rect(x, bar.y + 2, width, 34), style="secondary",
+        for (label, action, tip), rect in zip(tools, rects):
+            self.tools.append(Button(label, action, rect=rect.move(bar.x, bar.y), style="secondary",
                                      text_size=size, tooltip=lambda k=tip: t(k)))  # type: ignore[misc]
-            x += width + gap
+
+        # the material panel: edit the selected piece or the file's default block
+        box = self.rects["material"]
+        geo = self._material_geometry(box.y)
+        labels = [t("editor.material.scope_piece"), t("editor.material.scope_default")]
+        widths = [draw.font_width(text, SIZES.text_small - 3, True) + 18 for text in labels]
+        x = box.right - 14 - sum(widths) - 4
+        self.scope_buttons = []
+        tips = ("editor.tip.scope_piece", "editor.tip.scope_default")
+        for scope, width, tip in zip(("piece", "default"), widths, tips):
+            self.scope_buttons.append(Button(lambda s=scope: t(f"editor.material.scope_{s}"),  # type: ignore[misc]
+                                             lambda s=scope: self.set_scope(s),  # type: ignore[misc]
+                                             rect=pygame.Rect(x, geo["head_y"], width, 26), style="ghost",
+                                             text_size=SIZES.text_small - 3,
+                                             tooltip=lambda k=tip: t(k)))  # type: ignore[misc]
+            x += width + 4
+
+    def _tool_rows(self, width: int) -> tuple[int, int, list[pygame.Rect]]:
+        """The tool bar: (rows, text size, button rects relative to the bar). One row when everything fits,
+        else the six shape tools on the first row and snap/parts/fit on the second, each row filling the bar."""
+        labels = ["↔", "↕", "−15°", "+15°", "−10%", "+10%",
+                  max((t("editor.tool.snap", mm="0.5"), t("editor.tool.snap_off")),
+                      key=lambda s: draw.font_width(s, SIZES.text_small, True)),
+                  t("editor.tool.parts"), t("editor.tool.fit")]
+        for size in range(SIZES.text_small, 12, -1):
+            widths = [max(44, draw.font_width(text, size, True) + 18) for text in labels]
+            if sum(widths) + 6 * (len(widths) - 1) <= width:
+                gap = min(10, max(4, (width - sum(widths)) // (len(widths) - 1)))
+                rects, x = [], 0
+                for w in widths:
+                    rects.append(pygame.Rect(x, 2, w, 34))
+                    x += w + gap
+                return 1, size, rects
+        gap = 4
+        for size in range(SIZES.text_small, 10, -1):
+            need = [draw.font_width(text, size, True) + 10 for text in labels]
+            first = (width - 5 * gap) // 6
+            second = [n + 8 for n in need[6:]]
+            if max(need[:6]) <= first and sum(second) + 2 * gap <= width:
+                break
+        rects = [pygame.Rect(k * (first + gap), 2, first, 34) for k in range(6)]
+        extra = (width - sum(second) - 2 * gap) // 3
+        x = 0
+        for n in second:
+            rects.append(pygame.Rect(x, 40, n + extra, 34))
+            x += n + extra + gap
+        return 2, size, rects
+
+    def _material_geometry(self, top: int) -> dict[str, Any]:
+        """Where the material panel puts its rows (the same numbers for the widgets and the drawing)."""
+        if self.compact:
+            head, step1, step2, dy, wh, mat_step, derived_row = 40, 46, 46, 15, 28, 46, 17
+        else:
+            head, step1, step2, dy, wh, mat_step, derived_row = 46, 56, 60, 18, 30, 52, 20
+        y1 = top + head
+        y2 = y1 + step1
+        mats = [y2 + step2 + k * mat_step for k in range(len(MATERIALS))]
+        derived = mats[-1] + mat_step
+        height = derived - top + 8 + 3 * derived_row + 6
+        return {"head_y": top + 9, "row1": y1, "row2": y2, "mats": mats, "dy": dy, "wh": wh, "derived": derived,
+                "derived_row": derived_row, "height": height}
+
+    def set_scope(self, scope: str) -> None:
+        if scope != self.material_scope:
+            self.pieces.seal()
+            self.material_scope = scope
+            self._widget_sync = None
 
     def _snap_label(self) -> str:
         if not self.canvas.snap:
@@ -549,57 +639,58 @@ class EditorScene(BaseScene):
         m = self.manager
         box = self.rects["material"]
         x, w = box.x + 16, box.width - 32
-        y = box.y + 46
+        geo = self._material_geometry(box.y)
+        dy, wh = geo["dy"], geo["wh"]
+        half = (w - 8) // 2
         if self.tab == "pieces":
             piece = self.current_piece()
             if piece is None or self.pieces.error is not None:
                 return
             st = self.pieces.state
-            half = (w - 8) // 2
-            self.widgets["id"] = UITextEntryLine(pygame.Rect(x, y + 18, half, 30), manager=m, initial_text=piece.id)
+            y = geo["row1"]
+            self.widgets["id"] = UITextEntryLine(pygame.Rect(x, y + dy, half, wh), manager=m, initial_text=piece.id)
             kinds = [(t("editor.kind.basic"), "basic"), (t("editor.kind.special"), "special")]
-            self.widgets["kind"] = menu(kinds, piece.kind, pygame.Rect(x + half + 8, y + 18, w - half - 8, 30), m)
-            y += 56
+            self.widgets["kind"] = menu(kinds, piece.kind, pygame.Rect(x + half + 8, y + dy, w - half - 8, wh), m)
+            y = geo["row2"]
             colours = [(colour_name(c), c) for c, _ in st.colours] or [(piece.colour, piece.colour)]
-            self.widgets["colour"] = menu(colours, piece.colour, pygame.Rect(x, y + 18, half, 30), m,
-                                                    200)
+            self.widgets["colour"] = menu(colours, piece.colour, pygame.Rect(x, y + dy, half, wh), m, 200)
             forms = [(t("editor.form.none"), "")] + [(form_name(f), f) for f, _ in st.forms]
-            form_menu = menu(forms, piece.form or "", pygame.Rect(x + half + 8, y + 18, w - half - 8, 30), m,
-                                       200)
+            form_menu = menu(forms, piece.form or "", pygame.Rect(x + half + 8, y + dy, w - half - 8, wh), m, 200)
             if piece.kind != "basic":
                 form_menu.disable()
             self.widgets["form"] = form_menu
-            y += 60
-            mat = st.material(piece)
+            mat = st.default if self.material_scope == "default" else st.material(piece)
             entry_w = 74
-            for name in MATERIALS:
+            for name, y in zip(MATERIALS, geo["mats"]):
                 lo, hi, dec = RANGES[name]
                 value = mat.get(name)
-                slider = UIHorizontalSlider(pygame.Rect(x, y + 18, w - entry_w - 8, 28), min(hi, max(lo, value)),
+                slider = UIHorizontalSlider(pygame.Rect(x, y + dy, w - entry_w - 8, wh - 2), min(hi, max(lo, value)),
                                             (lo, hi), manager=m, click_increment=10 ** -dec)
                 self.widgets[f"slider_{name}"] = slider
-                self.widgets[f"entry_{name}"] = UITextEntryLine(pygame.Rect(x + w - entry_w, y + 17, entry_w, 30),
-                                                                manager=m, initial_text=f"{value:.{dec}f}")
-                y += 52
+                entry = UITextEntryLine(pygame.Rect(x + w - entry_w, y + dy - 1, entry_w, wh), manager=m,
+                                        initial_text=f"{value:.{dec}f}")
+                entry.set_allowed_characters(list("0123456789.,"))  # no sign, no exponent: typed values stay in range
+                self.widgets[f"entry_{name}"] = entry
         else:
             cactus = self.current_cactus()
             if cactus is None or self.cacti.error is not None:
                 return
-            half = (w - 8) // 2
-            self.widgets["cactus_name"] = UITextEntryLine(pygame.Rect(x, y + 18, half, 30), m,
+            y = geo["row1"]
+            self.widgets["cactus_name"] = UITextEntryLine(pygame.Rect(x, y + dy, half, wh), m,
                                                           initial_text=cactus.name)
-            self.widgets["cactus_x"] = UITextEntryLine(pygame.Rect(x + half + 8, y + 18, w - half - 8, 30),
-                                                       manager=m, initial_text=f"{cactus.x:g}")
-            y += 56
+            x_entry = UITextEntryLine(pygame.Rect(x + half + 8, y + dy, w - half - 8, wh), manager=m,
+                                      initial_text=f"{cactus.x:g}")
+            x_entry.set_allowed_characters(list("0123456789.,"))
+            self.widgets["cactus_x"] = x_entry
+            y = geo["row2"]
             parts = [(part_label(k), str(k)) for k in cactus.part_indices]
-            self.widgets["part"] = menu(parts, str(self.cactus_part), pygame.Rect(x, y + 18, w, 30), m,
-                                                  200)
+            self.widgets["part"] = menu(parts, str(self.cactus_part), pygame.Rect(x, y + dy, w, wh), m, 200)
 
     def _build_hang_widgets(self) -> None:
         m = self.manager
         box = self.rects["hang"]
         x, w = box.x + 16, box.width - 32
-        y = box.y + 44
+        y = box.y + (40 if self.compact else 44)
         self.widgets["hang_count"] = UITextEntryLine(pygame.Rect(x, y, 70, 32), m,
                                                      initial_text=str(self.hang_count))
         self.widgets["hang_label"] = UILabel(pygame.Rect(x + 74, y, 60, 32), t("editor.hang.drops"), manager=m)
@@ -607,7 +698,7 @@ class EditorScene(BaseScene):
         self.hang_button = Button(lambda: t("editor.hang.run") if self.hang is None else t("editor.hang.stop"),
                                   self.toggle_hang_test, rect=self.rects["hang_run"], style="green",
                                   text_size=SIZES.text_small, tooltip=lambda: t("editor.tip.hang"))
-        self.rects["hang_bar"] = pygame.Rect(x, y + 44, w, 14)
+        self.rects["hang_bar"] = pygame.Rect(x, y + (40 if self.compact else 44), w, 14)
 
     def toggle_hang_test(self) -> None:
         if self.hang is not None:
@@ -672,12 +763,19 @@ class EditorScene(BaseScene):
         self._widget_sync = None
 
     def material_changed(self, name: str, value: float, from_slider: bool = False) -> None:
-        piece = self.current_piece()
-        if piece is None:
-            return
+        """Set a material value (clamped to its range) on the piece or, in the default scope, the default block."""
         lo, hi, dec = RANGES[name]
         value = round(min(hi, max(lo, value)), dec)
-        self.edit_piece(name, ("material", name, piece.id) if from_slider else None, **{name: value})
+        if self.material_scope == "default":
+            if self.pieces.error is not None:
+                return
+            self.pieces.apply(name, self.pieces.state.with_default(name, value),
+                              ("default", name) if from_slider else None)
+        else:
+            piece = self.current_piece()
+            if piece is None:
+                return
+            self.edit_piece(name, ("material", name, piece.id) if from_slider else None, **{name: value})
         entry = self.widgets.get(f"entry_{name}")
         if from_slider and entry is not None:
             entry.set_text(f"{value:.{dec}f}")
@@ -692,7 +790,7 @@ class EditorScene(BaseScene):
                 value = float(text.replace(",", "."))
             except ValueError:
                 value = float("nan")
-            if not lo <= value <= hi:
+            if not (math.isfinite(value) and lo <= value <= hi):
                 self.message.show(t("editor.material.range", what=t(f"editor.material.{field}"),
                                     lo=f"{lo:g}", hi=f"{hi:g}"), "error", 3.0)
                 self._widget_sync = None
@@ -710,6 +808,11 @@ class EditorScene(BaseScene):
                 x = float(text.replace(",", "."))
             except ValueError:
                 self.message.show(t("editor.cactus.bad_x"), "error", 2.5)
+                self._widget_sync = None
+                return
+            width = self.cacti.state.width
+            if not (math.isfinite(x) and 0 <= x <= width):
+                self.message.show(t("editor.cactus.x_range", max=f"{width:g}"), "error", 3.0)
                 self._widget_sync = None
                 return
             if cactus is not None and x != cactus.x:
@@ -756,7 +859,8 @@ class EditorScene(BaseScene):
         if event.type == pygame.MOUSEBUTTONUP:
             self.pieces.seal()
             self.cacti.seal()
-        for button in (*self.buttons, *self.tools, *self.tab_buttons, getattr(self, "hang_button", None)):
+        for button in (*self.buttons, *self.tools, *self.tab_buttons, *self._scope_buttons(),
+                       getattr(self, "hang_button", None)):
             if button is not None and button.handle_event(event):
                 return
         if self._list_event(event):
@@ -795,12 +899,17 @@ class EditorScene(BaseScene):
         return True
 
     def _hover(self, pos: tuple[int, int]) -> None:
-        for button in (*self.buttons, *self.tools, getattr(self, "hang_button", None)):
+        for button in (*self.buttons, *self.tools, *self._scope_buttons(), getattr(self, "hang_button", None)):
             if button is not None and button.rect.collidepoint(pos) and button.tooltip is not None:
                 tip = button.tooltip
                 self.tooltip.hover(tip() if callable(tip) else tip, pos)
                 return
         self.tooltip.hover(None, pos)
+
+    def _scope_buttons(self) -> list[Button]:
+        """The piece/default switch of the material panel, when it is shown."""
+        usable = self.tab == "pieces" and self.pieces.error is None and self.current_piece() is not None
+        return self.scope_buttons if usable else []
 
     def _list_event(self, event: pygame.event.Event) -> bool:
         area = self.rects.get("list")
@@ -836,7 +945,7 @@ class EditorScene(BaseScene):
         self._sync_widgets()
         if self.manager is not None:
             self.manager.update(dt)
-        for button in (*self.buttons, *self.tools, *self.tab_buttons):
+        for button in (*self.buttons, *self.tools, *self.tab_buttons, *self.scope_buttons):
             button.update(dt)
         if getattr(self, "hang_button", None) is not None:
             self.hang_button.update(dt)
@@ -868,8 +977,9 @@ class EditorScene(BaseScene):
             colour = hex_colour(st.colour_hex(piece.colour))
             mat = st.material(piece)
             key: object = ("piece", piece.form if st.shares_form(piece) else piece.id, id(self.pieces))
+            density = mat.density if material_problem("density", mat.density) is None else 0.0
             self.canvas.set_subject(Subject(key, outline, colour, outline_faults(outline),
-                                            mass_properties(outline, mat.density)))
+                                            mass_properties(outline, density)))
         else:
             cactus = self.current_cactus()
             assert cactus is not None
@@ -892,7 +1002,8 @@ class EditorScene(BaseScene):
         error = self.doc.error
         self.canvas.draw(surface)
         if error is not None:
-            self._draw_load_error(surface, error)
+            if not (self.dialog and self.dialog.open):  # the dialog says it already: one message at a time
+                self._draw_load_error(surface, error)
         else:
             self._draw_canvas_overlay(surface)
         hang_aim = self.hang.aim if self.hang is not None else None
@@ -1093,29 +1204,48 @@ class EditorScene(BaseScene):
     def _draw_material(self, surface: pygame.Surface) -> None:
         box = self.rects["material"]
         x, w = box.x + 16, box.width - 32
-        y = box.y + 46
+        geo = self._material_geometry(box.y)
+        y = geo["row1"]
         small = SIZES.text_small - 3
         half = (w - 8) // 2
         if self.tab == "pieces":
             piece = self.current_piece()
-            self._panel_head(surface, box, t("editor.material.title"), piece.id if piece else "")
-            if piece is None:
+            self._panel_head(surface, box, t("editor.material.title"))
+            if piece is None or self.pieces.error is not None:
                 draw.text_block(surface, t("editor.material.nothing"), pygame.Rect(x, y, w, 80),
                                 size=SIZES.text_small - 1, color=PALETTE.ink_faint)
                 return
+            for button in self.scope_buttons:
+                active = button is self.scope_buttons[0 if self.material_scope == "piece" else 1]
+                button.style = "primary" if active else "ghost"
+                button.draw(surface)
             st = self.pieces.state
             draw.text(surface, t("editor.material.id"), (x, y), size=small, color=PALETTE.ink_soft)
             draw.text(surface, t("editor.material.kind"), (x + half + 8, y), size=small, color=PALETTE.ink_soft)
-            y += 56
+            y = geo["row2"]
             draw.text(surface, t("editor.material.colour"), (x, y), size=small, color=PALETTE.ink_soft)
             draw.text(surface, t("editor.material.form"), (x + half + 8, y), size=small, color=PALETTE.ink_soft)
-            y += 60
-            for name in MATERIALS:
+            default_scope = self.material_scope == "default"
+            bad = {f.key for f in st.material_faults() if f.piece == (None if default_scope else piece.id)
+                   or (not default_scope and f.piece is None and getattr(piece, f.key) is None)}
+            for name, y in zip(MATERIALS, geo["mats"]):
                 lo, hi, dec = RANGES[name]
-                draw.text(surface, t(f"editor.material.{name}"), (x, y), size=small, color=PALETTE.ink_soft)
-                draw.text(surface, t("editor.material.range_short", lo=f"{lo:g}", hi=f"{hi:g}"), (x + w, y),
-                          size=small, color=PALETTE.ink_faint, anchor="topright")
-                y += 52
+                label = t(f"editor.material.{name}")
+                if default_scope:
+                    label = t("editor.material.default_of", what=label)
+                elif getattr(piece, name) is None:
+                    label = t("editor.material.inherited", what=label)
+                colour = PALETTE.error if name in bad else PALETTE.ink_soft
+                note = (t("editor.material.out_of_range") if name in bad
+                        else t("editor.material.range_short", lo=f"{lo:g}", hi=f"{hi:g}"))
+                note_w = draw.font_width(note, small, name in bad)
+                draw.text(surface, fit_text(label, w - note_w - 10, small), (x, y), size=small, color=colour)
+                draw.text(surface, note, (x + w, y), size=small, bold=name in bad,
+                          color=PALETTE.error if name in bad else PALETTE.ink_faint, anchor="topright")
+                entry = self.widgets.get(f"entry_{name}")
+                if name in bad and entry is not None:
+                    draw.rounded_rect(surface, entry.rect.inflate(6, 6), PALETTE.error, 6)
+            y = geo["derived"]
             mass = self.canvas.subject.mass if self.canvas.subject else None
             mat = st.material(piece)
             line = pygame.Rect(x, y + 4, w, box.bottom - y - 10)
@@ -1131,9 +1261,10 @@ class EditorScene(BaseScene):
                 (t("editor.derived.centre"), t("editor.derived.centre_value", x=_mm(mass.centre[0]),
                                                y=_mm(mass.centre[1]))),
             ]
-            del mat
+            if material_problem("density", mat.density) is not None:
+                rows = rows[2:]  # no mass and moment from a density physics refuses
             for k, (label, value) in enumerate(rows):
-                yy = y + 8 + k * 20
+                yy = y + 8 + k * geo["derived_row"]
                 if yy + 18 > box.bottom - 4:
                     break
                 draw.text(surface, label, (x, yy), size=SIZES.text_small - 2, color=PALETTE.ink_soft)
@@ -1146,9 +1277,9 @@ class EditorScene(BaseScene):
                 return
             draw.text(surface, t("editor.cactus.name"), (x, y), size=small, color=PALETTE.ink_soft)
             draw.text(surface, t("editor.cactus.x"), (x + half + 8, y), size=small, color=PALETTE.ink_soft)
-            y += 56
+            y = geo["row2"]
             draw.text(surface, t("editor.cactus.part"), (x, y), size=small, color=PALETTE.ink_soft)
-            y += 64
+            y = geo["mats"][0] + 4
             mass = self.canvas.subject.mass if self.canvas.subject else None
             info = [(t("editor.cactus.parts"), str(len(cactus.arms) + 2))]
             if mass is not None:
@@ -1158,11 +1289,19 @@ class EditorScene(BaseScene):
                 draw.text(surface, label, (x, y + k * 22), size=SIZES.text_small - 2, color=PALETTE.ink_soft)
                 draw.text(surface, value, (x + w, y + k * 22), size=SIZES.text_small - 2, bold=True,
                           anchor="topright")
-            note = pygame.Rect(x, y + len(info) * 22 + 10, w, box.bottom - y - len(info) * 22 - 16)
-            draw.text_block(surface, t("editor.cactus.note"), note, size=SIZES.text_small - 3,
+            note_rect = pygame.Rect(x, y + len(info) * 22 + 10, w, box.bottom - y - len(info) * 22 - 16)
+            draw.text_block(surface, t("editor.cactus.note"), note_rect, size=SIZES.text_small - 3,
                             color=PALETTE.ink_faint)
 
     def _draw_hang(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rects["hang"].inflate(-4, -4).clip(clip))  # long texts never leave the panel
+        try:
+            self._draw_hang_panel(surface)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw_hang_panel(self, surface: pygame.Surface) -> None:
         box = self.rects["hang"]
         spec, table = self.physics_subject()
         cactus = self.current_cactus()
@@ -1185,9 +1324,11 @@ class EditorScene(BaseScene):
                       (x, y), size=SIZES.text_small - 1, color=PALETTE.ink_soft)
             y += 24
         elif stats is None:
-            used = draw.text_block(surface, t("editor.hang.explain", seed=self.seed),
-                                   pygame.Rect(x, y, w, box.bottom - y - 8), size=SIZES.text_small - 2,
-                                   color=PALETTE.ink_soft)
+            explain = t("editor.hang.explain", seed=self.seed)
+            if draw.text_height(explain, w, size=SIZES.text_small - 2) > box.bottom - y - 8:
+                explain = t("editor.hang.explain_short", seed=self.seed)
+            used = draw.text_block(surface, explain, pygame.Rect(x, y, w, box.bottom - y - 8),
+                                   size=SIZES.text_small - 2, color=PALETTE.ink_soft)
             self._draw_legend(surface, x, y + used + 14, w, box.bottom - 10)
             return
         else:
