@@ -441,21 +441,53 @@ class Match:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Match:
+        """Resume a match from :meth:`to_dict`. Every malformed save raises ValueError with a message
+        naming what is wrong (the rules and the world check their own fields; anything that still slips
+        through is converted here, at the load boundary): nothing else escapes."""
         if not isinstance(d, Mapping) or d.get("format") != SAVE_FORMAT:
             raise ValueError(f"not a Cactus save (expected format {SAVE_FORMAT!r})")
         try:
-            rules = CactusGame.from_dict(d["rules"])
-            world = World.from_dict(dict(d["world"]))
-            m = cls(rules, world, bots=[bool(b) for b in d.get("bots", [False] * rules.players)])
-            m.hand_angle = float(d.get("hand_angle", 0.0))
-            m.settle_time = float(d.get("settle_time", 0.0))
-            m.drops = int(d.get("drops", 0))
-            stage = Stage(d.get("stage", m.stage.value))
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"broken Cactus save: {exc!r}") from None
+            return cls._read(d)
+        except ValueError as exc:
+            if str(exc).startswith(("broken", "not a Cactus")):
+                raise
+            raise ValueError(f"broken Cactus save: {exc}") from None
+        except Exception as exc:  # the load boundary: a bad save is a message, never a crash
+            raise ValueError(f"broken Cactus save: {type(exc).__name__}: {exc}") from None
+
+    @classmethod
+    def _read(cls, d: Mapping[str, Any]) -> Match:
+        if "rules" not in d or "world" not in d:
+            raise ValueError("broken Cactus save: 'rules' and 'world' are both needed")
+        rules = CactusGame.from_dict(d["rules"])
+        world_data = d["world"]
+        if not isinstance(world_data, Mapping):
+            raise ValueError(f"broken Cactus save: 'world' must be an object, got {type(world_data).__name__}")
+        world = World.from_dict(dict(world_data))
+        unknown = sorted(set(rules.pieces) - set(world.pieces))
+        if unknown:
+            raise ValueError(f"broken Cactus save: pieces of the rules are missing in the world: {unknown[:5]}")
+        bots = d.get("bots", [False] * rules.players)
+        if not isinstance(bots, list) or not all(isinstance(b, bool) for b in bots):
+            raise ValueError("broken Cactus save: 'bots' must be a list of true/false")
+        m = cls(rules, world, bots=bots)
+        m.hand_angle = _number(d.get("hand_angle", 0.0), "hand_angle", -1e6, 1e6)
+        m.settle_time = _number(d.get("settle_time", 0.0), "settle_time", 0.0, 1e9)
+        drops = d.get("drops", 0)
+        if isinstance(drops, bool) or not isinstance(drops, int) or not 0 <= drops <= 1_000_000:
+            raise ValueError(f"broken Cactus save: 'drops' must be a whole number 0..1000000, got {drops!r:.40}")
+        m.drops = drops
+        stage_name = d.get("stage", m.stage.value)
+        if stage_name not in {s.value for s in Stage}:
+            raise ValueError(f"broken Cactus save: unknown stage {stage_name!r:.40}")
+        stage = Stage(stage_name)
         missing = [p for p in rules.in_world if not world.has_piece(p)]
         if missing:
             raise ValueError(f"broken Cactus save: pieces of the rules are not on the table: {missing[:5]}")
+        placed = set(rules.in_world) | ({rules.turn.piece} if rules.turn.piece else set())
+        stray = sorted(set(world.pieces_in_world()) - placed)
+        if stray:
+            raise ValueError(f"broken Cactus save: the table holds pieces the rules do not place: {stray[:5]}")
         if stage in (Stage.SETTLING, Stage.JUDGED) and m.stage in (Stage.SETTLING, Stage.JUDGED):
             m.stage = stage
             if stage == Stage.JUDGED:
@@ -464,6 +496,13 @@ class Match:
 
     def clone(self) -> Match:
         return Match.from_dict(self.to_dict())
+
+
+def _number(value: Any, name: str, lo: float, hi: float) -> float:
+    """A finite number from a save within [lo, hi], else ValueError naming the field."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+        raise ValueError(f"broken Cactus save: {name!r} must be a number {lo:g}..{hi:g}, got {value!r:.40}")
+    return float(value)
 
 
 def seeded_rng(match: Match, salt: int = 0) -> random.Random:

@@ -131,6 +131,69 @@ class FactsLike(Protocol):
     def carried_by(self) -> Mapping[str, int | None]: ...
 
 
+
+# ----------------------------------------------------------------------------------------------
+# Reading saves: every field is checked for its shape, so a malformed save is a ValueError naming the field
+
+#: The largest whole number a save may hold in a counter (turns, touches, seeds are checked against it).
+SAVE_INT_LIMIT = 2**63
+
+
+class SaveError(ValueError):
+    """A save (or part of one) has the wrong shape; the message names the field."""
+
+
+def _need_map(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise SaveError(f"{where} must be an object, got {_kind_of(value)}")
+    return value
+
+
+def _need_list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise SaveError(f"{where} must be a list, got {_kind_of(value)}")
+    return list(value)
+
+
+def _need_str(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise SaveError(f"{where} must be text, got {_kind_of(value)}")
+    return value
+
+
+def _opt_str(value: Any, where: str) -> str | None:
+    return None if value is None else _need_str(value, where)
+
+
+def _need_bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise SaveError(f"{where} must be true or false, got {_kind_of(value)}")
+    return value
+
+
+def _need_int(value: Any, where: str, lo: int = -SAVE_INT_LIMIT, hi: int = SAVE_INT_LIMIT) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SaveError(f"{where} must be a whole number, got {_kind_of(value)}")
+    if not lo <= value <= hi:
+        raise SaveError(f"{where} must be between {lo} and {hi}, got {_short(value)}")
+    return value
+
+
+def _opt_int(value: Any, where: str, lo: int = -SAVE_INT_LIMIT, hi: int = SAVE_INT_LIMIT) -> int | None:
+    return None if value is None else _need_int(value, where, lo, hi)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind_of(value: Any) -> str:
+    names = {type(None): "null", bool: "true/false", int: "a number", float: "a number", str: "text",
+             list: "a list", tuple: "a list", dict: "an object"}
+    return f"{names.get(type(value), type(value).__name__)} ({_short(value)})"
+
+
 @dataclass(frozen=True)
 class Piece:
     """The rules' own record of a piece (a :class:`PieceLike`)."""
@@ -152,8 +215,10 @@ class Piece:
         return cls(str(piece.id), str(piece.kind), str(piece.colour), piece.form)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Piece:
-        return cls(str(d["id"]), str(d["kind"]), str(d["colour"]), d.get("form"))
+    def from_dict(cls, d: Mapping[str, Any], where: str = "piece") -> Piece:
+        d = _need_map(d, where)
+        return cls(_need_str(d.get("id"), f"{where}.id"), _need_str(d.get("kind"), f"{where}.kind"),
+                   _need_str(d.get("colour"), f"{where}.colour"), _opt_str(d.get("form"), f"{where}.form"))
 
 
 @dataclass(frozen=True)
@@ -282,8 +347,10 @@ class Die:
         return {"colour": self.colour, "form": self.form, "special": self.special}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Die:
-        return cls(int(d.get("colour", 2)), int(d.get("form", 2)), int(d.get("special", 2)))
+    def from_dict(cls, d: Mapping[str, Any], where: str = "die") -> Die:
+        d = _need_map(d, where)
+        faces = ("colour", "form", "special")
+        return cls(*(_need_int(d.get(face, 2), f"{where}.{face}", 0, cls.SIDES) for face in faces))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -387,15 +454,19 @@ class FlowerBank:
         return {"ones": list(self._ones), "threes": list(self._threes), "supply": self._supply, "box": self._box}
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> FlowerBank:
-        ones = [int(v) for v in d["ones"]]
-        threes = [int(v) for v in d["threes"]]
+    def from_dict(cls, d: Mapping[str, Any], where: str = "bank") -> FlowerBank:
+        d = _need_map(d, where)
+        ones = [_need_int(v, f"{where}.ones", 0, TOTAL_FLOWERS) for v in _need_list(d.get("ones"), f"{where}.ones")]
+        threes = [_need_int(v, f"{where}.threes", 0, TOTAL_FLOWERS)
+                  for v in _need_list(d.get("threes"), f"{where}.threes")]
         if len(ones) != len(threes):
             raise ValueError("flower bank: 'ones' and 'threes' must list the same players")
+        if not ones:
+            raise SaveError(f"{where}: no players")
         bank = cls(len(ones))
         bank._ones, bank._threes = ones, threes
-        bank._supply = int(d["supply"])
-        bank._box = int(d["box"])
+        bank._supply = _need_int(d.get("supply"), f"{where}.supply", 0, TOTAL_FLOWERS)
+        bank._box = _need_int(d.get("box"), f"{where}.box", 0, TOTAL_FLOWERS)
         if min(ones + threes) < 0 or bank._supply < 0 or bank._box < 0 or bank.total() != TOTAL_FLOWERS:
             raise ValueError(
                 f"flower bank does not add up to {TOTAL_FLOWERS} tokens: ones {ones}, threes {threes}, "
@@ -549,18 +620,22 @@ class Event:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Event:
+    def from_dict(cls, d: Mapping[str, Any], where: str = "event") -> Event:
+        d = _need_map(d, where)
+        kind = _need_str(d.get("kind"), f"{where}.kind")
+        if kind not in EVENT_KINDS:
+            raise SaveError(f"{where}.kind: unknown event {_short(kind)}")
         return cls(
-            kind=str(d["kind"]),
-            rule=str(d["rule"]),
-            turn=int(d["turn"]),
-            player=d.get("player"),
-            flowers=int(d.get("flowers", 0)),
-            nominal=int(d.get("nominal", 0)),
-            pieces=tuple(d.get("pieces", ())),
-            detail=d.get("detail"),
-            cactus=d.get("cactus"),
-            subject=d.get("subject"),
+            kind=kind,
+            rule=_need_str(d.get("rule"), f"{where}.rule"),
+            turn=_need_int(d.get("turn"), f"{where}.turn", 0),
+            player=_opt_int(d.get("player"), f"{where}.player", 0, MAX_PLAYERS - 1),
+            flowers=_need_int(d.get("flowers", 0), f"{where}.flowers", -TOTAL_FLOWERS, TOTAL_FLOWERS),
+            nominal=_need_int(d.get("nominal", 0), f"{where}.nominal", -TOTAL_FLOWERS, TOTAL_FLOWERS),
+            pieces=tuple(_need_str(x, f"{where}.pieces") for x in _need_list(d.get("pieces", []), f"{where}.pieces")),
+            detail=_opt_str(d.get("detail"), f"{where}.detail"),
+            cactus=_opt_int(d.get("cactus"), f"{where}.cactus", 0, N_CACTI - 1),
+            subject=_opt_str(d.get("subject"), f"{where}.subject"),
         )
 
 
@@ -619,13 +694,13 @@ class Options:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Options:
-        limit = d.get("turn_limit")
+    def from_dict(cls, d: Mapping[str, Any], where: str = "options") -> Options:
+        d = _need_map(d, where)
         return cls(
-            long_game=bool(d.get("long_game", False)),
-            strict_claim=bool(d.get("strict_claim", False)),
-            die=Die.from_dict(d.get("die", {})),
-            turn_limit=None if limit is None else int(limit),
+            long_game=_need_bool(d.get("long_game", False), f"{where}.long_game"),
+            strict_claim=_need_bool(d.get("strict_claim", False), f"{where}.strict_claim"),
+            die=Die.from_dict(d.get("die", {}), f"{where}.die"),
+            turn_limit=_opt_int(d.get("turn_limit"), f"{where}.turn_limit", 1),
         )
 
 
@@ -649,14 +724,17 @@ class TurnRecord:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> TurnRecord:
-        roll = d.get("roll")
+    def from_dict(cls, d: Mapping[str, Any], where: str = "turn") -> TurnRecord:
+        d = _need_map(d, where)
+        roll = _opt_str(d.get("roll"), f"{where}.roll")
+        if roll is not None and roll not in {f.value for f in Face}:
+            raise SaveError(f"{where}.roll: unknown die face {_short(roll)}")
         return cls(
             roll=None if roll is None else Face(roll),
-            piece=d.get("piece"),
-            hand_touches=int(d.get("hand_touches", 0)),
-            knocked=[str(x) for x in d.get("knocked", [])],
-            placed_fell=int(d.get("placed_fell", 0)),
+            piece=_opt_str(d.get("piece"), f"{where}.piece"),
+            hand_touches=_need_int(d.get("hand_touches", 0), f"{where}.hand_touches", 0),
+            knocked=[_need_str(x, f"{where}.knocked") for x in _need_list(d.get("knocked", []), f"{where}.knocked")],
+            placed_fell=_need_int(d.get("placed_fell", 0), f"{where}.placed_fell", 0),
         )
 
 
@@ -665,9 +743,26 @@ def _rng_to_json(rng: random.Random) -> dict[str, Any]:
     return {"version": version, "state": list(internal), "gauss": gauss}
 
 
-def _rng_from_json(d: Mapping[str, Any]) -> random.Random:
+#: random.Random's state: 624 words of 32 bits and a position 0..624.
+_RNG_WORDS = 624
+
+
+def _rng_from_json(d: Mapping[str, Any], where: str = "rng") -> random.Random:
+    d = _need_map(d, where)
+    version = _need_int(d.get("version"), f"{where}.version")
+    state = _need_list(d.get("state"), f"{where}.state")
+    if len(state) != _RNG_WORDS + 1:
+        raise SaveError(f"{where}.state must hold {_RNG_WORDS + 1} numbers, got {len(state)}")
+    words = tuple(_need_int(x, f"{where}.state", 0, 2**32 - 1) for x in state[:-1])
+    position = _need_int(state[-1], f"{where}.state position", 0, _RNG_WORDS)
+    gauss = d.get("gauss")
+    if gauss is not None and (isinstance(gauss, bool) or not isinstance(gauss, int | float)):
+        raise SaveError(f"{where}.gauss must be a number or null, got {_kind_of(gauss)}")
     rng = random.Random()
-    rng.setstate((int(d["version"]), tuple(int(x) for x in d["state"]), d.get("gauss")))
+    try:
+        rng.setstate((version, (*words, position), gauss))
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise SaveError(f"{where}: not a generator state ({exc})") from None
     return rng
 
 
@@ -1017,39 +1112,100 @@ class CactusGame:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> CactusGame:
+        """Rebuild a game from :meth:`to_dict`. Any malformed save (wrong types, nulls, numbers out of
+        range, pieces that do not exist or lie in two places, a phase that does not fit the turn) raises
+        ValueError naming the field; nothing else escapes."""
+        if not isinstance(d, Mapping):
+            raise ValueError(f"broken Cactus rules save: the rules must be an object, got {_kind_of(d)}")
         if d.get("format") != SAVE_FORMAT:
-            raise ValueError(f"not a Cactus rules save (format {d.get('format')!r}, expected {SAVE_FORMAT!r})")
+            raise ValueError(f"not a Cactus rules save (format {_short(d.get('format'))}, expected {SAVE_FORMAT!r})")
         try:
-            g = cls()
-            g.names = [str(n) for n in d["names"]]
-            g.options = Options.from_dict(d.get("options", {}))
-            g.pieces = {p.id: p for p in validate_pieces(Piece.from_dict(x) for x in d["pieces"])}
-            g.seed = int(d.get("seed", 0))
-            g.rng = _rng_from_json(d["rng"])
-            g.supply = [str(x) for x in d["supply"]]
-            g.row = [str(x) for x in d["row"]]
-            g.out = [str(x) for x in d.get("out", [])]
-            g.in_world = [str(x) for x in d.get("in_world", [])]
-            g.placed_log = [str(x) for x in d.get("placed_log", [])]
-            g.bank = FlowerBank.from_dict(d["bank"])
-            g.start_player = int(d.get("start_player", 0))
-            g.current = int(d["current"])
-            g.turn_number = int(d.get("turn_number", 1))
-            g.phase = Phase(d["phase"])
-            g.last_placed = d.get("last_placed")
-            g.last_basic = d.get("last_basic")
-            g.last_cactus = d.get("last_cactus")
-            g.turn = TurnRecord.from_dict(d.get("turn", {}))
-            g.end_reason = d.get("end_reason")
-            g.winners = [int(x) for x in d.get("winners", [])]
-            g.log = [Event.from_dict(e) for e in d.get("log", [])]
-        except (KeyError, TypeError) as exc:
+            return cls._read(d)
+        except SaveError as exc:
+            raise ValueError(f"broken Cactus rules save: {exc}") from None
+        except ValueError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
             raise ValueError(f"broken Cactus rules save: {exc!r}") from None
-        if g.bank.players != len(g.names):
+
+    @classmethod
+    def _read(cls, d: Mapping[str, Any]) -> CactusGame:
+        def ids(key: str, default: Any = None) -> list[str]:
+            value = d.get(key, default)
+            if value is None and default is None:
+                raise SaveError(f"{key} is missing")
+            return [_need_str(x, key) for x in _need_list(value, key)]
+
+        def known(pid: str | None, where: str, kind: str | None = None) -> str | None:
+            if pid is not None and pid not in g.pieces:
+                raise ValueError(f"broken Cactus rules save: unknown pieces [{_short(pid)}] in {where}")
+            if pid is not None and kind is not None and g.pieces[pid].kind != kind:
+                raise SaveError(f"{where}: {pid!r} is not a {kind} piece")
+            return pid
+
+        g = cls()
+        names = d.get("names")
+        g.names = [_need_str(n, "names") for n in _need_list(names, "names")] if names is not None else []
+        if not MIN_PLAYERS <= len(g.names) <= MAX_PLAYERS:
+            raise SaveError(f"names: Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(g.names)}")
+        players = len(g.names)
+        g.options = Options.from_dict(d.get("options", {}))
+        g.pieces = {p.id: p for p in validate_pieces(
+            Piece.from_dict(x, f"pieces[{i}]") for i, x in enumerate(_need_list(d.get("pieces"), "pieces")))}
+        g.seed = _need_int(d.get("seed", 0), "seed")
+        if "rng" not in d:
+            raise SaveError("rng is missing")
+        g.rng = _rng_from_json(d["rng"])
+        g.supply, g.row = ids("supply"), ids("row")
+        g.out, g.in_world, g.placed_log = ids("out", []), ids("in_world", []), ids("placed_log", [])
+        if "bank" not in d:
+            raise SaveError("bank is missing")
+        g.bank = FlowerBank.from_dict(d["bank"])
+        g.start_player = _need_int(d.get("start_player", 0), "start_player", 0, players - 1)
+        g.current = _need_int(d.get("current"), "current", 0, players - 1)
+        g.turn_number = _need_int(d.get("turn_number", 1), "turn_number", 1)
+        phase = _need_str(d.get("phase"), "phase")
+        if phase not in {p.value for p in Phase}:
+            raise SaveError(f"phase: unknown phase {_short(phase)}")
+        g.phase = Phase(phase)
+        g.turn = TurnRecord.from_dict(d.get("turn", {}))
+        end_reason = _opt_str(d.get("end_reason"), "end_reason")
+        if end_reason is not None and end_reason not in END_REASONS:
+            raise SaveError(f"end_reason: unknown reason {_short(end_reason)}")
+        g.end_reason = end_reason
+        g.winners = [_need_int(x, "winners", 0, players - 1) for x in _need_list(d.get("winners", []), "winners")]
+        g.log = [Event.from_dict(e, f"log[{i}]") for i, e in enumerate(_need_list(d.get("log", []), "log"))]
+        if g.bank.players != players:
             raise ValueError("broken Cactus rules save: bank and names disagree on the number of players")
-        unknown = [x for x in [*g.supply, *g.row, *g.out, *g.in_world] if x not in g.pieces]
+        unknown = [x for x in [*g.supply, *g.row, *g.out, *g.in_world, *g.placed_log] if x not in g.pieces]
         if unknown:
             raise ValueError(f"broken Cactus rules save: unknown pieces {unknown[:5]}")
+        for pid in g.supply:
+            known(pid, "supply", BASIC)
+        for pid in g.row:
+            known(pid, "row", SPECIAL)
+        places = [*g.supply, *g.row, *g.out, *g.in_world]
+        g.turn.piece = known(_opt_str(g.turn.piece, "turn.piece"), "turn.piece")
+        if g.turn.piece is not None:
+            places.append(g.turn.piece)
+        twice = sorted({x for x in places if places.count(x) > 1})
+        if twice:
+            raise SaveError(f"pieces lie in two places at once: {twice[:5]}")
+        for pid in g.turn.knocked:
+            known(pid, "turn.knocked")
+        g.last_placed = known(_opt_str(d.get("last_placed"), "last_placed"), "last_placed")
+        g.last_basic = known(_opt_str(d.get("last_basic"), "last_basic"), "last_basic", BASIC)
+        g.last_cactus = _opt_int(d.get("last_cactus"), "last_cactus", 0, N_CACTI - 1)
+        if g.last_placed is not None and g.last_cactus is None:
+            raise SaveError("last_cactus is missing although a piece was placed")
+        if g.phase == Phase.PLACE and g.turn.piece is None:
+            raise SaveError("phase 'place' without a piece in turn.piece")
+        if g.phase in (Phase.ROLL, Phase.CHOOSE) and g.turn.piece is not None:
+            raise SaveError(f"phase {g.phase.value!r} with a piece already taken ({g.turn.piece!r})")
+        if g.phase in (Phase.CHOOSE, Phase.PLACE) and not g.first_turn and g.turn.roll is None:
+            raise SaveError(f"phase {g.phase.value!r} after the first turn without a roll")
+        if g.phase == Phase.OVER and g.end_reason is None:
+            raise SaveError("phase 'over' without an end_reason")
         return g
 
     def clone(self) -> CactusGame:
@@ -1171,6 +1327,7 @@ __all__ = [
     "PieceLike",
     "PlacementFacts",
     "RulesState",
+    "SaveError",
     "TurnRecord",
     "Violation",
     "allowed_pieces",

@@ -3,7 +3,9 @@ game C-R6, strict claim C-T3, the die's faces C-K5), start, and resume of the au
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -23,7 +25,22 @@ from game.ui.widgets import Button, Dialog, MessageLine
 from game.userdata import CorruptFileError, read_json
 
 NAME_LIMIT = 16
+#: A save problem's reason is cut to this many characters in the dialog.
+REASON_LIMIT = 180
 FACES = ("colour", "form", "special")
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Rename a save that cannot be resumed to ``<stem>.corrupt-N<suffix>`` (None when that fails)."""
+    for n in range(1, 10_000):
+        candidate = path.with_name(f"{path.stem}.corrupt-{n}{path.suffix}")
+        if not candidate.exists():
+            try:
+                os.replace(path, candidate)
+            except OSError:
+                return None
+            return candidate
+    return None
 
 
 class Toggle:
@@ -147,8 +164,11 @@ class SetupScene(BaseScene):
             self.show_problem(t("cactus.save.corrupt", name=exc.path.name,
                                 kept=exc.kept_as.name if exc.kept_as else "-"))
             return
-        except ValueError as exc:
-            self.show_problem(t("cactus.save.broken", reason=str(exc)))
+        except (ValueError, RecursionError) as exc:
+            # well-formed JSON of the wrong shape: keep it aside too, so the next autosave cannot destroy it
+            kept = keep_aside(autosave_path())
+            reason = str(exc) if len(str(exc)) <= REASON_LIMIT else str(exc)[: REASON_LIMIT - 1] + "…"
+            self.show_problem(t("cactus.save.broken_kept", reason=reason, kept=kept.name if kept else "-"))
             return
         self.started = match
         self.app.replace(PlayScene(match))

@@ -68,6 +68,30 @@ def test_a_corrupt_autosave_gives_a_message_not_a_crash(app: App) -> None:
     assert not path.exists() and list(path.parent.glob("autosave.corrupt-*.json"))  # kept aside
 
 
+@pytest.mark.parametrize("section", ["rules", "options", "turn"])
+def test_a_save_of_the_wrong_shape_is_kept_aside_with_a_message(app: App, section: str) -> None:
+    from game.cactus.match import Match
+
+    data = Match.new(3, seed=1, bots=[False, True, True]).to_dict()
+    if section == "rules":
+        data["rules"] = None
+    else:
+        data["rules"][section] = None
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    setup = SetupScene()
+    app.push(setup)
+    d = Driver(app)
+    d.click_px(setup.resume.rect.center)
+    assert app.scene is setup and setup.dialog is not None and setup.dialog.open
+    kept = list(path.parent.glob("autosave.corrupt-*.json"))
+    assert not path.exists() and len(kept) == 1  # the evidence survives the next autosave
+    assert kept[0].name in setup.dialog.body and section in setup.dialog.body
+    assert not setup.resume.enabled
+    assert json.loads(kept[0].read_text(encoding="utf-8")) == data
+
+
 def test_cli_plays_a_bot_game_to_the_end_screen(app: App) -> None:
     # C-E1..C-E4 through the room: --players 3 --bots 3 --fast --until-over.
     args = build_parser().parse_args(["cactus", "--players", "3", "--bots", "3", "--fast", "--until-over",

@@ -116,8 +116,6 @@ def test_qa_cactus_save_with_unknown_piece_is_refused(qa_home: Path) -> None:
     assert app.scene is scene and scene.dialog is not None and scene.dialog.open
 
 
-@pytest.mark.xfail(strict=True, reason="cactus resume: a save with \"rules\": null (or rules.options / rules.turn "
-                   "null) raises AttributeError out of Match.from_dict; SetupScene.resume_game only catches ValueError")
 @pytest.mark.parametrize("field", ["rules", "options", "turn"])
 def test_qa_cactus_save_with_null_section(qa_home: Path, field: str) -> None:
     data = cactus_save()
