@@ -18,6 +18,7 @@ from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.cactus.scene_play import PlayScene, autosave_path
 from game.i18n import t
 from game.ui import draw
+from game.ui.fonts import font
 from game.ui.gui import make_manager
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
@@ -27,6 +28,8 @@ from game.userdata import CorruptFileError, read_json
 NAME_LIMIT = 16
 #: A save problem's reason is cut to this many characters in the dialog.
 REASON_LIMIT = 180
+#: The 'how to play' text starts this far below the top of its box (under its heading).
+HINT_TOP = 34
 FACES = ("colour", "form", "special")
 
 
@@ -68,8 +71,12 @@ class Toggle:
         if self.checked:
             pts = [(box.x + 5, box.centery), (box.x + 9, box.bottom - 6), (box.right - 5, box.y + 6)]
             pygame.draw.lines(surface, PALETTE.paper, False, pts, 3)
-        draw.text(surface, self.label(), (box.right + 10, self.rect.centery), size=SIZES.text_small + 1,
-                  color=PALETTE.ink, anchor="midleft")
+        label, room = self.label(), self.rect.right - box.right - 10
+        size = SIZES.text_small + 1
+        while size > SIZES.text_small - 2 and draw.font_width(label, size) > room:
+            size -= 1  # a long label (German, narrow window) gets a little smaller rather than cut off
+        draw.text(surface, label, (box.right + 10, self.rect.centery), size=size, color=PALETTE.ink,
+                  anchor="midleft")
 
 
 class SetupScene(BaseScene):
@@ -103,6 +110,7 @@ class SetupScene(BaseScene):
         self.card = pygame.Rect(0, 0, 0, 0)
         self.art = pygame.Rect(0, 0, 0, 0)
         self.form = pygame.Rect(0, 0, 0, 0)
+        self.hint = pygame.Rect(0, 0, 0, 0)  # the 'how to play' box under the die faces
         self.labels: dict[str, tuple[int, int]] = {}
         self.started: Match | None = None
 
@@ -199,19 +207,22 @@ class SetupScene(BaseScene):
         for entry in self.entries:
             entry.kill()
         self.entries = []
-        cw, ch = min(1000, w - 48), min(680, h - 40)
+        # compact: a short window (800x600) packs the form tighter and gives the form more width
+        compact = h - 40 < 640
+        cw, ch = min(1000, w - 48), min(680, h - (16 if compact else 40))
         self.card = pygame.Rect(0, 0, cw, ch)
         self.card.center = (w // 2, h // 2)
-        art_w = round(cw * 0.36)
+        art_w = round(cw * (0.30 if compact else 0.36))
         self.art = pygame.Rect(self.card.x + 20, self.card.y + 20, art_w, round(art_w * 2 / 3))
-        fx = self.art.right + 32
-        self.form = pygame.Rect(fx, self.card.y + 24, self.card.right - fx - 28, ch - 48)
+        fx = self.art.right + (28 if compact else 32)
+        self.form = pygame.Rect(fx, self.card.y + (20 if compact else 24), self.card.right - fx - 24, ch - 48)
+        gap = 0 if compact else 1  # the loose layout's extra air between the sections
         y = self.form.y
         self.labels["players"] = (fx, y + 18)
         self.minus.rect = pygame.Rect(fx + 170, y, 40, 36)
         self.labels["count"] = (fx + 235, y + 18)
         self.plus.rect = pygame.Rect(fx + 260, y, 40, 36)
-        y += 50
+        y += 44 + 6 * gap
         row_h = 42 if ch >= 600 else 38
         entry_w = min(300, self.form.width - 150)
         for i in range(MAX_PLAYERS):
@@ -224,24 +235,26 @@ class SetupScene(BaseScene):
                                         placeholder_text=self.default_name(i))
                 entry.set_text_length_limit(NAME_LIMIT)
                 self.entries.append(entry)
-        y += self.players * row_h + 14
+        y += self.players * row_h + 8 + 6 * gap
         self.labels["variants"] = (fx, y + 10)
-        y += 26
-        self.long_game.rect = pygame.Rect(fx, y, self.form.width, 32)
-        self.strict.rect = pygame.Rect(fx, y + 36, self.form.width, 32)
-        y += 84
+        y += 24 + 2 * gap
+        self.long_game.rect = pygame.Rect(fx, y, self.form.width, 30 + 2 * gap)
+        self.strict.rect = pygame.Rect(fx, y + 32 + 4 * gap, self.form.width, 30 + 2 * gap)
+        y += 68 + 16 * gap
         self.labels["die"] = (fx, y + 10)
-        y += 28
+        y += 24 + 4 * gap
         col = min(150, self.form.width // 3)
         for i, (minus, plus) in enumerate(self.die_buttons):
             x = fx + i * col
             self.labels[f"face{i}"] = (x + 60, y + 8)
-            minus.rect = pygame.Rect(x, y + 24, 34, 34)
-            plus.rect = pygame.Rect(x + 86, y + 24, 34, 34)
-        bottom = self.card.bottom - 24 - SIZES.button_height
-        self.start.rect = pygame.Rect(self.card.right - 28 - 200, bottom, 200, SIZES.button_height)
+            minus.rect = pygame.Rect(x, y + 22 + 2 * gap, 34, 34)
+            plus.rect = pygame.Rect(x + 86, y + 22 + 2 * gap, 34, 34)
+        bottom = self.card.bottom - (18 if compact else 24) - SIZES.button_height
+        self.start.rect = pygame.Rect(self.card.right - 24 - 200, bottom, 200, SIZES.button_height)
         self.resume.rect = pygame.Rect(self.start.rect.x - 16 - 200, bottom, 200, SIZES.button_height)
         self.back.rect = pygame.Rect(self.card.x + 20, bottom, 140, SIZES.button_height)
+        fy = self.die_buttons[0][0].rect.bottom + 22
+        self.hint = pygame.Rect(self.form.x, fy, self.form.width, self.start.rect.top - fy - 12)
         self.resume.enabled = autosave_path().exists()
         if self.dialog:
             self.dialog.layout(size)
@@ -330,14 +343,17 @@ class SetupScene(BaseScene):
             plus.draw(surface)
             draw.text(surface, str(self.die[i]), ((minus.rect.right + plus.rect.x) / 2, minus.rect.centery),
                       size=22, bold=True, anchor="center")
-        fy = self.die_buttons[0][0].rect.bottom + 22
-        hint = pygame.Rect(self.form.x, fy, self.form.width, self.start.rect.top - fy - 12)
-        if hint.height > 40:
-            draw.rounded_rect(surface, hint.inflate(0, 0), PALETTE.sand_light, 12)
+        hint = self.hint
+        fnt = font(SIZES.text_small - 1)
+        lines = draw.wrap_text(t("cactus.setup.controls"), fnt, hint.width - 32)
+        if hint.height > 40 and HINT_TOP + len(lines) * fnt.get_linesize() <= hint.height:
+            # drawn only when all of it fits (a 5-seat game in a short window has no room for it)
+            draw.rounded_rect(surface, hint, PALETTE.sand_light, 12)
             draw.text(surface, t("cactus.setup.how"), (hint.x + 16, hint.y + 18), size=SIZES.text_small,
                       bold=True, color=PALETTE.ink_soft, anchor="midleft")
-            draw.text_block(surface, t("cactus.setup.controls"), pygame.Rect(hint.x + 16, hint.y + 34,
-                            hint.width - 32, hint.height - 40), size=SIZES.text_small - 1, color=PALETTE.ink_soft)
+            for k, line in enumerate(lines):
+                draw.text(surface, line, (hint.x + 16, hint.y + HINT_TOP + k * fnt.get_linesize()),
+                          size=SIZES.text_small - 1, color=PALETTE.ink_soft)
         self.start.draw(surface)
         self.resume.draw(surface)
         self.back.draw(surface)

@@ -146,3 +146,39 @@ def test_empty_name_fields_show_the_name_the_seat_will_get(app: App) -> None:
     d.click_px(setup.seat_toggles[0].rect.center)  # seat 1 becomes a bot
     assert setup.entries[0].placeholder_text == BOT_NAMES[0]
     assert setup.names_now() == [e.placeholder_text for e in setup.entries]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_setup_lays_out_inside_its_card_at_the_smallest_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               lang: str, players: int) -> None:
+    """800x600 (MIN_WINDOW): every control inside the card, sections in order, the 'how to play' text whole."""
+    from game.app import MIN_WINDOW
+    from game.ui import draw
+    from game.ui.fonts import font
+    from game.ui.theme import SIZES
+
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    i18n.set_language(lang)
+    application = App(AppOptions(size=MIN_WINDOW, headless=True))
+    setup = SetupScene(players=players)
+    application.push(setup)
+    application.frame(0)
+    application.frame(16)
+    card = setup.card
+    assert application.surface.get_rect().contains(card)
+    rects = [b.rect for b in setup.widgets()] + [e.rect for e in setup.entries]
+    rects += [setup.long_game.rect, setup.strict.rect] + [tg.rect for tg in setup.seat_toggles[:players]]
+    assert all(card.contains(r) for r in rects), [r for r in rects if not card.contains(r)]
+    assert setup.entries[-1].rect.bottom < setup.long_game.rect.top < setup.strict.rect.top
+    assert setup.strict.rect.bottom < setup.die_buttons[0][0].rect.top
+    assert setup.die_buttons[0][0].rect.bottom < setup.start.rect.top
+    for toggle in (setup.long_game, setup.strict):  # the labels fit their row at the smallest size they may take
+        room = toggle.rect.right - (toggle.rect.x + 22) - 10
+        assert draw.font_width(toggle.label(), SIZES.text_small - 2) <= room
+    fnt = font(SIZES.text_small - 1)
+    lines = draw.wrap_text(i18n.t("cactus.setup.controls"), fnt, setup.hint.width - 32)
+    fits = 34 + len(lines) * fnt.get_linesize() <= setup.hint.height
+    assert setup.hint.bottom < setup.start.rect.top
+    if players <= 3:
+        assert fits  # shown whole; with more seats it is left out rather than cut

@@ -149,8 +149,6 @@ def test_qa_cactus_setup_how_to_play_fits(tmp_path: Path, size: tuple[int, int],
     assert how_to_play_overflow(scene) <= 0
 
 
-@pytest.mark.xfail(strict=True, reason="cactus setup at 800x600: the 'How to play' text runs out of its box and "
-                   "under the Resume / Start buttons")
 def test_qa_cactus_setup_how_to_play_at_800x600(tmp_path: Path) -> None:
     app, scene = open_scene(tmp_path, "cactus-setup", (800, 600), "en")
     assert how_to_play_overflow(scene) <= 0
