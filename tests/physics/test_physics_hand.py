@@ -90,9 +90,17 @@ def _deepest_penetration(w: World, pid: str) -> float:
 
 
 def _inside_cactus(w: World, pid: str) -> bool:
-    x, y, _ = w.pose(pid)
-    hits = w.space.point_query((x, y), 0.0, pymunk.ShapeFilter(mask=pymunk.ShapeFilter.ALL_MASKS()))
-    return any(w._owner.get(h.shape, ("",))[0] in ("cactus", "base") for h in hits if h.shape is not None)
+    """Whether the piece's material lies inside a cactus or base: the centre of each of its convex parts is
+    tested (the body's own position is no good for a hook or crescent, whose centre of mass can lie in the
+    gap the piece wraps around an arm)."""
+    live = w._live[pid]
+    for part in live.shapes:
+        corners = [live.body.local_to_world(v) for v in part.get_vertices()]
+        centre = (sum(c.x for c in corners) / len(corners), sum(c.y for c in corners) / len(corners))
+        hits = w.space.point_query(centre, 0.0, pymunk.ShapeFilter(mask=pymunk.ShapeFilter.ALL_MASKS()))
+        if any(w._owner.get(h.shape, ("",))[0] in ("cactus", "base") for h in hits if h.shape is not None):
+            return True
+    return False
 
 
 _SNAPSHOT: dict[str, Any] = {}
