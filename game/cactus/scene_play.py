@@ -50,6 +50,22 @@ def autosave_path() -> Path:
     return user_data_dir() / "cactus" / "autosave.json"
 
 
+#: The specials row's cells are never smaller than this (px), nor larger than that.
+MIN_ROW_CELL = 34
+MAX_ROW_CELL = 64
+
+
+def fit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], width: int, *, size: int,
+             bold: bool = False, color: Color = PALETTE.ink, anchor: str = "midleft") -> pygame.Rect:
+    """One line of text no wider than ``width``: a little smaller first, then cut with an ellipsis."""
+    smallest = size - 3
+    while size > smallest and draw.font_width(content, size, bold) > width:
+        size -= 1
+    while len(content) > 2 and draw.font_width(content, size, bold) > width:
+        content = content[:-2].rstrip() + "…"
+    return draw.text(surface, content, pos, size=size, bold=bold, color=color, anchor=anchor)
+
+
 @dataclass
 class FloatText:
     text: str
@@ -102,6 +118,7 @@ class PlayScene(BaseScene):
         self.seat_rects: list[pygame.Rect] = []
         self.heap_cells: dict[str, pygame.Rect] = {}
         self.row_cells: list[pygame.Rect] = []
+        self.compact = False
         self.roll_button = Button(lambda: t("cactus.button.roll"), self.do_roll, style="primary")
         self.confirm_button = Button(lambda: t("cactus.button.confirm"), self.do_confirm, style="green")
         self.back_button = Button(lambda: t("cactus.button.take_back"), self.do_take_back, style="secondary")
@@ -151,16 +168,29 @@ class PlayScene(BaseScene):
             for fi, form in enumerate(FORMS):
                 self.heap_cells[f"{colour}_{form}"] = pygame.Rect(heap.x + 12 + ci * cell, heap.y + 30 + fi * cell,
                                                                   cell, cell)
-        buttons_w = max(150, min(210, round(bottom.width * 0.2)))
-        row = pygame.Rect(heap.right + pad, bottom.y, bottom.width - heap.width - buttons_w - 2 * pad, bottom_h)
-        self.rects["row"] = row
-        rc = min((row.width - 24) // 10, row.height - 52)
-        self.row_cells = [pygame.Rect(row.x + 12 + k * rc, row.y + 34, rc, rc) for k in range(10)]
-        actions = pygame.Rect(row.right + pad, bottom.y, buttons_w, bottom_h)
-        self.rects["actions"] = actions
         bh = SIZES.button_height
-        self.confirm_button.rect = pygame.Rect(actions.x, actions.y + 8, actions.width, bh)
-        self.back_button.rect = pygame.Rect(actions.x, actions.y + 16 + bh, actions.width, bh)
+        buttons_w = max(150, min(210, round(bottom.width * 0.2)))
+        # compact (a narrow window, 800x600): no room for the specials row beside a column of buttons, so the
+        # buttons go side by side under the row and the key hint moves to the top bar
+        self.compact = bottom.width - heap.width - buttons_w - 2 * pad < 10 * MIN_ROW_CELL + 24
+        if self.compact:
+            rest = pygame.Rect(heap.right + pad, bottom.y, bottom.right - heap.right - pad, bottom_h)
+            row = pygame.Rect(rest.x, rest.y, rest.width, rest.height - bh - pad)
+            actions = pygame.Rect(rest.x, row.bottom + pad, rest.width, bh)
+            half = (actions.width - pad) // 2
+            self.confirm_button.rect = pygame.Rect(actions.x, actions.y, half, bh)
+            self.back_button.rect = pygame.Rect(actions.right - half, actions.y, half, bh)
+        else:
+            row = pygame.Rect(heap.right + pad, bottom.y, bottom.width - heap.width - buttons_w - 2 * pad, bottom_h)
+            actions = pygame.Rect(row.right + pad, bottom.y, buttons_w, bottom_h)
+            self.confirm_button.rect = pygame.Rect(actions.x, actions.y + 8, actions.width, bh)
+            self.back_button.rect = pygame.Rect(actions.x, actions.y + 16 + bh, actions.width, bh)
+        self.rects["row"] = row
+        self.rects["actions"] = actions
+        # the specials row keeps readable cells: fewer of them then, the last one saying "+N"
+        rc = max(MIN_ROW_CELL, min((row.width - 24) // 10, row.height - 52, MAX_ROW_CELL))
+        visible = max(1, min(10, (row.width - 24) // rc))
+        self.row_cells = [pygame.Rect(row.x + 12 + k * rc, row.y + 34, rc, rc) for k in range(visible)]
         self.leave_button.rect = pygame.Rect(w - pad - 150, 10, 150, 36)
         self.rects["prompt"] = pygame.Rect(table.x + 12, table.y + 10, min(table.width - 24, 620), 64)
 
@@ -599,15 +629,26 @@ class PlayScene(BaseScene):
         draw.text(surface, t("cactus.title"), (20, top.centery), size=30, display=True, color=PALETTE.terracotta,
                   anchor="midleft")
         turn = t("cactus.turn", turn=rules.turn_number, player=txt.player_name(rules, rules.current_player))
-        draw.text(surface, turn, (170, top.centery), size=SIZES.text, color=PALETTE.ink_soft, anchor="midleft")
+        used = draw.text(surface, turn, (170, top.centery), size=SIZES.text, color=PALETTE.ink_soft,
+                         anchor="midleft")
         variants = []
         if rules.options.long_game:
             variants.append(t("cactus.variant.long_game.short"))
         if rules.options.strict_claim:
             variants.append(t("cactus.variant.strict_claim.short"))
+        right = self.leave_button.rect.x - 16
         if variants:
-            draw.text(surface, " · ".join(variants), (self.leave_button.rect.x - 16, top.centery),
-                      size=SIZES.text_small, color=PALETTE.ink_faint, anchor="midright")
+            right = draw.text(surface, " · ".join(variants), (right, top.centery), size=SIZES.text_small,
+                              color=PALETTE.ink_faint, anchor="midright").x - 16
+        if self.compact:  # the key hint, in two lines between the turn and the buttons (left out if it can't fit)
+            box = pygame.Rect(used.right + 24, top.y + 6, right - used.right - 24, top.height - 12)
+            fnt = font(SIZES.text_small - 3)
+            lines = draw.wrap_text(t("cactus.hint.keys"), fnt, box.width) if box.width > 120 else []
+            if lines and len(lines) * fnt.get_linesize() <= box.height:
+                y = box.centery - len(lines) * fnt.get_linesize() // 2
+                for k, line in enumerate(lines):
+                    draw.text(surface, line, (box.x, y + k * fnt.get_linesize()), size=SIZES.text_small - 3,
+                              color=PALETTE.ink_faint)
         self.leave_button.draw(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
@@ -812,7 +853,8 @@ class PlayScene(BaseScene):
             shown = faces[int(self.roll_anim * 14) % len(faces)]
             wobble = self.roll_anim
         glow = self.flash() if (self.human_turn and m.stage == Stage.ROLL) else 0.0
-        draw_die(surface, self.rects["die"], shown, wobble=wobble, glow=glow, colour=colour, form=form)
+        draw_die(surface, self.rects["die"], shown, wobble=wobble, glow=glow, colour=colour, form=form,
+                 any_piece=m.rules.first_turn and shown is None)
         x = self.rects["die"].right + 16
         label = txt.die_label(face) if m.rules.turn_number > 1 or face else t("cactus.die.first")
         if self.roll_anim > 0:
@@ -916,11 +958,17 @@ class PlayScene(BaseScene):
         draw.text(surface, t("cactus.row", count=len(m.rules.row)), (rect.x + 12, rect.y + 16),
                   size=SIZES.text_small - 1, bold=True, color=PALETTE.ink_soft, anchor="midleft")
         wanted_special = m.stage == Stage.CHOOSE and m.rules.turn.roll == Face.SPECIAL
+        row = m.rules.row
+        hidden = len(row) - len(self.row_cells) + 1 if len(row) > len(self.row_cells) else 0
         for k, cell in enumerate(self.row_cells):
             draw.rounded_rect(surface, cell.inflate(-4, -4), PALETTE.sand_light, 8, PALETTE.sand, 1)
-            if k >= len(m.rules.row):
+            if k >= len(row):
                 continue
-            pid = m.rules.row[k]
+            if hidden and k == len(self.row_cells) - 1:
+                draw.text(surface, t("cactus.row.more", count=hidden), cell.center, size=SIZES.text_small - 1,
+                          bold=True, color=PALETTE.ink_soft, anchor="center")
+                continue
+            pid = row[k]
             if k == 0:
                 colour = PALETTE.focus if wanted_special else PALETTE.dune
                 draw.rounded_ring(surface, cell.inflate(-2, -2), colour, 8, 2)
@@ -932,8 +980,8 @@ class PlayScene(BaseScene):
             y = self.row_cells[0].bottom + 26
             if rect.bottom - y >= 34:
                 key = "cactus.out.long" if m.rules.options.long_game else "cactus.out"
-                draw.text(surface, t(key, count=len(m.rules.out)), (rect.x + 12, y + 8), size=SIZES.text_small - 1,
-                          bold=True, color=PALETTE.ink_soft, anchor="midleft")
+                fit_text(surface, t(key, count=len(m.rules.out)), (rect.x + 12, y + 8), rect.width - 24,
+                         size=SIZES.text_small - 1, bold=True, color=PALETTE.ink_soft)
                 size = min(30, rect.bottom - y - 24)
                 x = rect.x + 12 + size // 2
                 for pid in m.rules.out[-((rect.width - 24) // (size + 4)):]:
@@ -945,14 +993,16 @@ class PlayScene(BaseScene):
         rect = self.rects["actions"]
         self.confirm_button.draw(surface)
         self.back_button.draw(surface)
+        if self.compact:
+            return  # the key hint is in the top bar; the prompt names the piece in the hand
         hint = t("cactus.hint.keys")
         draw.text_block(surface, hint, pygame.Rect(rect.x, self.back_button.rect.bottom + 10, rect.width, 60),
                         size=SIZES.text_small - 3, color=PALETTE.ink_faint)
         if m.stage == Stage.IN_HAND and self.human_turn:
             pid = str(m.piece)
             name = txt.piece_name(m.rules, pid)
-            draw.text(surface, name, (rect.centerx, rect.bottom - 4), size=SIZES.text_small - 2,
-                      color=PALETTE.ink_soft, anchor="midbottom")
+            fit_text(surface, name, (rect.centerx, rect.bottom - 4), rect.width, size=SIZES.text_small - 2,
+                     color=PALETTE.ink_soft, anchor="midbottom")
 
     def draw_animations(self, surface: pygame.Surface) -> None:
         for f in self.floats:

@@ -324,8 +324,13 @@ def flower_icon(size: int, three: bool) -> pygame.Surface:
 
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Face | None, *, wobble: float = 0.0,
-             glow: float = 0.0, colour: Color | None = None, form: PieceSpec | None = None) -> None:
-    """The die: COLOUR shows a colour wheel (or the colour asked), FORM a form, !! two bangs."""
+             glow: float = 0.0, colour: Color | None = None, form: PieceSpec | None = None,
+             any_piece: bool = False) -> None:
+    """The die: COLOUR shows a colour wheel (or the colour asked), FORM a form, !! two bangs.
+
+    No face: ``any_piece`` (the first turn has no roll, C-T1) shows a small cactus under an arc of all five
+    colours, "any piece, any cactus"; otherwise the die waits to be rolled and shows a faint "?".
+    """
     body = rect.copy()
     if wobble:
         body = body.move(round(math.sin(wobble * 37) * 4), round(math.cos(wobble * 29) * 3))
@@ -336,8 +341,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Face | None, *, w
     cx, cy = body.center
     r = body.width * 0.3
     if face is None:
-        for dx, dy in ((-1, -1), (1, 1), (0, 0), (1, -1), (-1, 1)):
-            pygame.draw.circle(surface, PALETTE.ink_faint, (cx + dx * r * 0.8, cy + dy * r * 0.8), r * 0.16)
+        if any_piece:
+            _any_face(surface, body)
+        else:
+            draw.text(surface, "?", (cx, cy), size=round(body.height * 0.5), bold=True, color=PALETTE.ink_faint,
+                      anchor="center")
         return
     if face == Face.COLOUR:
         cols = [(201, 72, 59), (230, 181, 46), (79, 154, 74), (63, 111, 181), (138, 79, 163)]
@@ -355,6 +363,35 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Face | None, *, w
     else:
         draw.text(surface, "!!", (cx, cy), size=round(body.height * 0.5), bold=True,
                   color=PALETTE.terracotta, anchor="center")
+
+
+def _any_face(surface: pygame.Surface, body: pygame.Rect) -> None:
+    """The first turn's face (C-T1): a little cactus with the five colours over it: any piece, any cactus."""
+    surface.blit(_any_face_image(body.width), body.topleft)
+
+
+@lru_cache(maxsize=8)
+def _any_face_image(size: int) -> pygame.Surface:
+
+    def paint(big: pygame.Surface, s: float) -> None:
+        u = size * s / 70  # drawn on a 70-unit face
+        green, dark = PALETTE.cactus, PALETTE.cactus_dark
+        trunk = pygame.Rect(round(30 * u), round(30 * u), round(10 * u), round(32 * u))
+        arms = [pygame.Rect(round(19 * u), round(38 * u), round(8 * u), round(15 * u)),
+                pygame.Rect(round(43 * u), round(34 * u), round(8 * u), round(15 * u))]
+        links = [pygame.Rect(round(19 * u), round(47 * u), round(14 * u), round(6 * u)),
+                 pygame.Rect(round(37 * u), round(43 * u), round(14 * u), round(6 * u))]
+        for part in [*arms, *links, trunk]:
+            pygame.draw.rect(big, dark, part.inflate(round(3 * u), round(3 * u)), border_radius=round(5 * u))
+        for part in [*arms, *links, trunk]:
+            pygame.draw.rect(big, green, part, border_radius=round(4 * u))
+        cols = [(201, 72, 59), (230, 181, 46), (79, 154, 74), (63, 111, 181), (138, 79, 163)]
+        for k, col in enumerate(cols):
+            a = math.pi + (k + 0.5) * math.pi / 5
+            centre = (35 * u + math.cos(a) * 24 * u, 36 * u + math.sin(a) * 24 * u)
+            pygame.draw.circle(big, col, centre, 5 * u)
+
+    return draw.supersampled((size, size), paint)
 
 
 __all__ = ["FOCUS_ZOOM", "MAX_ZOOM", "ZOOM_STEP", "Camera", "TableView", "draw_die", "draw_icon", "flower_icon",
