@@ -60,10 +60,16 @@ def write_json_atomic(path: Path | str, data: Any) -> Path:
     return write_bytes_atomic(path, (text + "\n").encode("utf-8"))
 
 
-def _aside_name(path: Path) -> Path:
+def move_aside(path: Path) -> Path:
+    """Rename a file that cannot be used to ``NAME.corrupt-N.EXT`` (the first free N) and return the new path.
+
+    Used for every file of the user's that the program cannot read or resume: it is never deleted and never
+    overwritten by the next save. Raises OSError when even the rename fails.
+    """
     for n in range(1, 10_000):
         candidate = path.with_name(f"{path.stem}.corrupt-{n}{path.suffix}")
         if not candidate.exists():
+            os.replace(path, candidate)
             return candidate
     raise OSError(f"too many corrupt copies of {path.name}")
 
@@ -85,6 +91,5 @@ def read_json(path: Path | str, *, default: Any = None, keep_aside: bool = True)
         reason = f"not valid JSON: {exc}" if isinstance(exc, json.JSONDecodeError) else "not UTF-8 text"
         kept_as: Path | None = None
         if keep_aside:
-            kept_as = _aside_name(source)
-            os.replace(source, kept_as)
+            kept_as = move_aside(source)
         raise CorruptFileError(source, reason, kept_as) from None

@@ -13,7 +13,7 @@ from typing import Any
 from game.artischocken import Game
 from game.artischocken.scene_common import HUMAN, Seat, bot_kinds
 from game.paths import user_data_dir
-from game.userdata import CorruptFileError, read_json, write_json_atomic
+from game.userdata import CorruptFileError, move_aside, read_json, write_json_atomic
 
 FORMAT = "artischocken-table/1"
 
@@ -71,7 +71,6 @@ def load(path: Path | None = None) -> SavedTable | None:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
         seed = int(data.get("seed", 0))
     except (ValueError, KeyError, TypeError) as exc:
-        kept = target.with_name(target.stem + ".unusable.json")
-        target.replace(kept)
+        kept = move_aside(target)
         raise SaveError(f"{target.name}: {exc} (kept as {kept.name})") from None
     return SavedTable(game, seats, seed)

@@ -3,7 +3,6 @@ game C-R6, strict claim C-T3, the die's faces C-K5), start, and resume of the au
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -23,7 +22,7 @@ from game.ui.gui import make_manager
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button, Dialog, MessageLine
-from game.userdata import CorruptFileError, read_json
+from game.userdata import CorruptFileError, move_aside, read_json
 
 NAME_LIMIT = 16
 #: A save problem's reason is cut to this many characters in the dialog.
@@ -35,15 +34,10 @@ FACES = ("colour", "form", "special")
 
 def keep_aside(path: Path) -> Path | None:
     """Rename a save that cannot be resumed to ``<stem>.corrupt-N<suffix>`` (None when that fails)."""
-    for n in range(1, 10_000):
-        candidate = path.with_name(f"{path.stem}.corrupt-{n}{path.suffix}")
-        if not candidate.exists():
-            try:
-                os.replace(path, candidate)
-            except OSError:
-                return None
-            return candidate
-    return None
+    try:
+        return move_aside(path)
+    except OSError:
+        return None
 
 
 class Toggle:
