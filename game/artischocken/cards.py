@@ -22,7 +22,7 @@ import pygame
 
 from game import i18n
 from game.artischocken.describe import card_name, card_short
-from game.ui import draw
+from game.ui import draw, paint
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, Color, lerp, shade
 
@@ -52,37 +52,7 @@ TINTS: dict[str, tuple[Color, Color]] = {
 }
 
 
-# -- painting helpers (design units, scaled by s) ---------------------------------------------------------
-def _p(points: Sequence[tuple[float, float]], s: float) -> list[tuple[float, float]]:
-    return [(x * s, y * s) for x, y in points]
-
-
-def _poly(surf: pygame.Surface, color: Color, points: Sequence[tuple[float, float]], s: float,
-          outline: Color | None = None, width: float = 1.6) -> None:
-    pts = _p(points, s)
-    pygame.draw.polygon(surf, color, pts)
-    if outline is not None:
-        pygame.draw.polygon(surf, outline, pts, max(1, round(width * s)))
-
-
-def _ellipse(surf: pygame.Surface, color: Color, cx: float, cy: float, rx: float, ry: float, s: float,
-             outline: Color | None = None, width: float = 1.6) -> None:
-    rect = pygame.Rect(0, 0, round(2 * rx * s), round(2 * ry * s))
-    rect.center = (round(cx * s), round(cy * s))
-    pygame.draw.ellipse(surf, color, rect)
-    if outline is not None:
-        pygame.draw.ellipse(surf, outline, rect, max(1, round(width * s)))
-
-
-def _circle(surf: pygame.Surface, color: Color, cx: float, cy: float, r: float, s: float, width: float = 0) -> None:
-    pygame.draw.circle(surf, color, (cx * s, cy * s), r * s, max(0, round(width * s)))
-
-
-def _line(surf: pygame.Surface, color: Color, a: tuple[float, float], b: tuple[float, float], s: float,
-          width: float = 1.5) -> None:
-    pygame.draw.line(surf, color, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), max(1, round(width * s)))
-
-
+# -- painting helpers (design units, scaled by s): game.ui.paint, plus shapes of the vegetables ---------
 def _leaf(cx: float, cy: float, length: float, width: float, angle: float, n: int = 16) -> list[tuple[float, float]]:
     """A pointed leaf from (cx, cy) along ``angle`` (radians, 0 = right, screen y down)."""
     pts = []
@@ -125,57 +95,57 @@ def paint_eggplant(surf: pygame.Surface, s: float) -> None:
     rot = math.radians(-18)
     pts = [(50 + (x - 50) * math.cos(rot) - (y - 58) * math.sin(rot), 58 + (x - 50) * math.sin(rot)
             + (y - 58) * math.cos(rot)) for x, y in pts]
-    _poly(surf, body, pts, s, dark, 2)
-    _ellipse(surf, shade(body, 0.35), 40, 58, 5, 14, s)
+    paint.poly(surf, body, pts, s, dark, 2)
+    paint.ellipse(surf, shade(body, 0.35), 40, 58, 5, 14, s)
     calyx = [(38, 28), (46, 20), (50, 30), (58, 18), (62, 30), (72, 26), (64, 36), (50, 38), (40, 36)]
-    _poly(surf, LEAF, calyx, s, LEAF_DARK, 1.4)
-    _line(surf, LEAF_DARK, (56, 22), (62, 8), s, 4)
+    paint.poly(surf, LEAF, calyx, s, LEAF_DARK, 1.4)
+    paint.line(surf, LEAF_DARK, (56, 22), (62, 8), s, 4)
 
 
 def paint_broccoli(surf: pygame.Surface, s: float) -> None:
-    _poly(surf, (150, 190, 110), [(42, 56), (58, 56), (62, 92), (38, 92)], s, (96, 130, 70), 1.5)
-    _line(surf, (120, 160, 90), (50, 60), (50, 90), s, 2)
+    paint.poly(surf, (150, 190, 110), [(42, 56), (58, 56), (62, 92), (38, 92)], s, (96, 130, 70), 1.5)
+    paint.line(surf, (120, 160, 90), (50, 60), (50, 90), s, 2)
     florets = [(50, 30, 15), (34, 38, 13), (66, 38, 13), (40, 52, 12), (60, 52, 12), (24, 50, 10), (76, 50, 10),
                (50, 46, 13)]
     for x, y, r in florets:
-        _circle(surf, (38, 104, 56), x, y, r + 1.5, s)
+        paint.circle(surf, (38, 104, 56), x, y, r + 1.5, s)
     for x, y, r in florets:
-        _circle(surf, (62, 134, 70), x, y, r, s)
+        paint.circle(surf, (62, 134, 70), x, y, r, s)
         for k in range(5):
             a = k * 2 * math.pi / 5 + x
-            _circle(surf, (86, 156, 84), x + r * 0.5 * math.cos(a), y + r * 0.5 * math.sin(a), r * 0.22, s)
+            paint.circle(surf, (86, 156, 84), x + r * 0.5 * math.cos(a), y + r * 0.5 * math.sin(a), r * 0.22, s)
 
 
 def paint_peas(surf: pygame.Surface, s: float) -> None:
     pod = _leaf(12, 62, 78, 34, math.radians(-20))
-    _poly(surf, (120, 180, 80), pod, s, (70, 120, 50), 2)
+    paint.poly(surf, (120, 180, 80), pod, s, (70, 120, 50), 2)
     inner = _leaf(18, 58, 66, 22, math.radians(-20))
-    _poly(surf, (176, 214, 120), inner, s)
+    paint.poly(surf, (176, 214, 120), inner, s)
     for i in range(5):
         t = 0.2 + i * 0.15
         x = 18 + 66 * t * math.cos(math.radians(-20))
         y = 58 + 66 * t * math.sin(math.radians(-20))
-        _circle(surf, (70, 140, 56), x, y, 6.2, s)
-        _circle(surf, (120, 184, 90), x - 1.5, y - 1.5, 2.4, s)
-    _line(surf, LEAF_DARK, (12, 62), (6, 72), s, 3)
+        paint.circle(surf, (70, 140, 56), x, y, 6.2, s)
+        paint.circle(surf, (120, 184, 90), x - 1.5, y - 1.5, 2.4, s)
+    paint.line(surf, LEAF_DARK, (12, 62), (6, 72), s, 3)
 
 
 def paint_carrot(surf: pygame.Surface, s: float) -> None:
     for ang, ln in ((-110, 30), (-80, 34), (-60, 28), (-130, 24)):
-        _poly(surf, LEAF, _leaf(56, 30, ln, 10, math.radians(ang)), s, LEAF_DARK, 1.2)
+        paint.poly(surf, LEAF, _leaf(56, 30, ln, 10, math.radians(ang)), s, LEAF_DARK, 1.2)
     body = [(42, 30), (70, 30), (74, 36), (52, 94), (46, 90), (38, 38)]
     body = [(x - 2, y) for x, y in body]
-    _poly(surf, (236, 128, 40), body, s, (176, 80, 24), 2)
+    paint.poly(surf, (236, 128, 40), body, s, (176, 80, 24), 2)
     for y in (44, 56, 68, 80):
-        _line(surf, (196, 96, 30), (44 + (y - 40) * 0.1, y), (52 + (y - 40) * 0.1, y + 2), s, 1.5)
+        paint.line(surf, (196, 96, 30), (44 + (y - 40) * 0.1, y), (52 + (y - 40) * 0.1, y + 2), s, 1.5)
 
 
 def paint_potato(surf: pygame.Surface, s: float) -> None:
     pts = _blob(50, 56, 36, 26, [0.05, 0.04, 0.03])
-    _poly(surf, (196, 156, 98), pts, s, (132, 96, 56), 2)
-    _ellipse(surf, (214, 178, 120), 42, 50, 16, 9, s)
+    paint.poly(surf, (196, 156, 98), pts, s, (132, 96, 56), 2)
+    paint.ellipse(surf, (214, 178, 120), 42, 50, 16, 9, s)
     for x, y in ((34, 48), (60, 44), (56, 66), (38, 64), (70, 58)):
-        _ellipse(surf, (132, 96, 56), x, y, 2.6, 1.6, s)
+        paint.ellipse(surf, (132, 96, 56), x, y, 2.6, 1.6, s)
 
 
 def paint_leek(surf: pygame.Surface, s: float) -> None:
@@ -187,25 +157,25 @@ def paint_leek(surf: pygame.Surface, s: float) -> None:
 
     for ang, ln in ((-120, 40), (-95, 46), (-70, 40)):
         leaf = _leaf(50, 40, ln, 14, math.radians(ang))
-        _poly(surf, (70, 130, 70), [r(p) for p in leaf], s, LEAF_DARK, 1.2)
+        paint.poly(surf, (70, 130, 70), [r(p) for p in leaf], s, LEAF_DARK, 1.2)
     stalk = [(42, 36), (58, 36), (58, 84), (42, 84)]
-    _poly(surf, (238, 240, 222), [r(p) for p in stalk], s, (150, 160, 130), 1.6)
-    _poly(surf, (176, 208, 130), [r(p) for p in [(42, 36), (58, 36), (58, 52), (42, 52)]], s)
+    paint.poly(surf, (238, 240, 222), [r(p) for p in stalk], s, (150, 160, 130), 1.6)
+    paint.poly(surf, (176, 208, 130), [r(p) for p in [(42, 36), (58, 36), (58, 52), (42, 52)]], s)
     for x in (46, 50, 54):
-        _line(surf, (150, 160, 130), r((x, 86)), r((x + (x - 50) * 0.6, 94)), s, 1.2)
+        paint.line(surf, (150, 160, 130), r((x, 86)), r((x + (x - 50) * 0.6, 94)), s, 1.2)
 
 
 def paint_corn(surf: pygame.Surface, s: float) -> None:
     cob = _leaf(50, 90, 80, 30, math.radians(-90), 20)
-    _poly(surf, (240, 200, 60), cob, s, (190, 140, 30), 1.6)
+    paint.poly(surf, (240, 200, 60), cob, s, (190, 140, 30), 1.6)
     for row in range(9):
         y = 80 - row * 7.5
         half = 13 * math.sin(math.pi * (90 - y) / 80)
         for k in range(-2, 3):
             x = 50 + k * half / 2.6
-            _ellipse(surf, (250, 222, 100), x, y, 2.4, 2.6, s)
-    _poly(surf, (110, 170, 80), [(50, 92), (26, 40), (34, 44), (52, 84)], s, LEAF_DARK, 1.3)
-    _poly(surf, (96, 156, 70), [(50, 92), (76, 36), (68, 42), (48, 84)], s, LEAF_DARK, 1.3)
+            paint.ellipse(surf, (250, 222, 100), x, y, 2.4, 2.6, s)
+    paint.poly(surf, (110, 170, 80), [(50, 92), (26, 40), (34, 44), (52, 84)], s, LEAF_DARK, 1.3)
+    paint.poly(surf, (96, 156, 70), [(50, 92), (76, 36), (68, 42), (48, 84)], s, LEAF_DARK, 1.3)
 
 
 def _chaikin(outline: Sequence[tuple[float, float]], rounds: int = 3) -> list[tuple[float, float]]:
@@ -226,20 +196,20 @@ def paint_pepper(surf: pygame.Surface, s: float) -> None:
     body, dark = (214, 56, 44), (150, 30, 26)
     outline = [(24, 34), (38, 27), (50, 31), (62, 27), (76, 34), (82, 50), (78, 72), (72, 88), (61, 84), (50, 92),
                (39, 84), (28, 88), (22, 72), (18, 50)]
-    _poly(surf, body, _chaikin(outline), s, dark, 2)
+    paint.poly(surf, body, _chaikin(outline), s, dark, 2)
     for x0, x1 in ((38, 40), (62, 60)):
-        _line(surf, shade(body, -0.22), (x0, 34), (x1, 84), s, 1.6)
-    _poly(surf, shade(body, 0.35), _chaikin([(27, 42), (33, 38), (34, 62), (29, 70), (25, 58)]), s)
-    _poly(surf, LEAF, _chaikin([(38, 30), (50, 24), (62, 30), (56, 35), (44, 35)]), s, LEAF_DARK, 1.2)
+        paint.line(surf, shade(body, -0.22), (x0, 34), (x1, 84), s, 1.6)
+    paint.poly(surf, shade(body, 0.35), _chaikin([(27, 42), (33, 38), (34, 62), (29, 70), (25, 58)]), s)
+    paint.poly(surf, LEAF, _chaikin([(38, 30), (50, 24), (62, 30), (56, 35), (44, 35)]), s, LEAF_DARK, 1.2)
     stem = _chaikin([(47, 28), (53, 28), (56, 16), (63, 10), (60, 7), (50, 14)], 2)
-    _poly(surf, (72, 130, 60), stem, s, LEAF_DARK, 1.2)
+    paint.poly(surf, (72, 130, 60), stem, s, LEAF_DARK, 1.2)
 
 
 def paint_beet(surf: pygame.Surface, s: float) -> None:
     for ang, ln in ((-115, 34), (-90, 40), (-65, 34)):
-        _line(surf, (170, 40, 80), (50, 40), (50 + ln * 0.7 * math.cos(math.radians(ang)),
+        paint.line(surf, (170, 40, 80), (50, 40), (50 + ln * 0.7 * math.cos(math.radians(ang)),
                                               40 + ln * 0.7 * math.sin(math.radians(ang))), s, 2)
-        _poly(surf, (70, 140, 70), _leaf(50 + ln * 0.4 * math.cos(math.radians(ang)),
+        paint.poly(surf, (70, 140, 70), _leaf(50 + ln * 0.4 * math.cos(math.radians(ang)),
                                          40 + ln * 0.4 * math.sin(math.radians(ang)), ln * 0.7, 14,
                                          math.radians(ang)), s, LEAF_DARK, 1.2)
     pts = []
@@ -251,8 +221,8 @@ def paint_beet(surf: pygame.Surface, s: float) -> None:
             y += (math.sin(a) ** 6) * 22  # the tapering root tip
             x -= (math.sin(a) ** 6) * (x - 50) * 0.9
         pts.append((x, y))
-    _poly(surf, (146, 32, 72), pts, s, (96, 18, 46), 2)
-    _ellipse(surf, (178, 62, 102), 42, 56, 7, 10, s)
+    paint.poly(surf, (146, 32, 72), pts, s, (96, 18, 46), 2)
+    paint.ellipse(surf, (178, 62, 102), 42, 56, 7, 10, s)
 
 
 def paint_onion(surf: pygame.Surface, s: float) -> None:
@@ -264,24 +234,25 @@ def paint_onion(surf: pygame.Surface, s: float) -> None:
             y -= (math.sin(a) ** 4) * 18
             x -= (math.sin(a) ** 4) * (x - 50) * 0.85
         pts.append((x, y))
-    _poly(surf, (214, 156, 76), pts, s, (150, 96, 40), 2)
+    paint.poly(surf, (214, 156, 76), pts, s, (150, 96, 40), 2)
     for dx in (-16, -6, 6, 16):
-        _line(surf, (176, 118, 54), (50 + dx * 0.3, 22), (50 + dx, 80), s, 1.2)
-    _ellipse(surf, (236, 190, 120), 40, 54, 6, 12, s)
+        paint.line(surf, (176, 118, 54), (50 + dx * 0.3, 22), (50 + dx, 80), s, 1.2)
+    paint.ellipse(surf, (236, 190, 120), 40, 54, 6, 12, s)
     for dx in (-6, -2, 2, 6):
-        _line(surf, (160, 140, 110), (50, 88), (50 + dx * 1.4, 95), s, 1.2)
-    _line(surf, (150, 120, 60), (50, 22), (53, 10), s, 2.4)
+        paint.line(surf, (160, 140, 110), (50, 88), (50 + dx * 1.4, 95), s, 1.2)
+    paint.line(surf, (150, 120, 60), (50, 22), (53, 10), s, 2.4)
 
 
 def paint_rhubarb(surf: pygame.Surface, s: float) -> None:
     big = _blob(50, 30, 34, 22, [0.08, 0.06, 0.05])
-    _poly(surf, (90, 156, 74), big, s, LEAF_DARK, 1.6)
+    paint.poly(surf, (90, 156, 74), big, s, LEAF_DARK, 1.6)
     for ang in (-160, -120, -60, -20):
         a = math.radians(ang)
-        _line(surf, (60, 120, 56), (50, 38), (50 + 28 * math.cos(a), 38 + 20 * math.sin(a)), s, 1.2)
+        paint.line(surf, (60, 120, 56), (50, 38), (50 + 28 * math.cos(a), 38 + 20 * math.sin(a)), s, 1.2)
     for dx, col in ((-10, (200, 60, 90)), (0, (220, 80, 104)), (10, (186, 52, 82))):
-        _poly(surf, col, [(50 + dx - 4, 40), (50 + dx + 4, 40), (50 + dx * 1.6 + 4, 94), (50 + dx * 1.6 - 4, 94)], s,
-              shade(col, -0.3), 1.2)
+        stalk = [(50 + dx - 4, 40), (50 + dx + 4, 40), (50 + dx * 1.6 + 4, 94), (50 + dx * 1.6 - 4, 94)]
+        paint.poly(surf, col, stalk, s,
+                   shade(col, -0.3), 1.2)
 
 
 PAINTERS: dict[str, Painter] = {

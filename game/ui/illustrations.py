@@ -7,40 +7,15 @@ Each painter takes a surface and the scale factor of the supersampling, and pain
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import cache
 
 import pygame
 
+from game.ui import paint
 from game.ui.draw import supersampled
-from game.ui.theme import PALETTE, Color, shade
+from game.ui.theme import PALETTE, shade
 
 Canvas = tuple[int, int]
-
-
-def _pts(points: Sequence[tuple[float, float]], s: float, dx: float = 0, dy: float = 0) -> list[tuple[float, float]]:
-    return [((x + dx) * s, (y + dy) * s) for x, y in points]
-
-
-def _poly(surf: pygame.Surface, color: Color, points: Sequence[tuple[float, float]], s: float,
-          outline: Color | None = None, width: float = 2) -> None:
-    scaled = _pts(points, s)
-    pygame.draw.polygon(surf, color, scaled)
-    if outline is not None:
-        pygame.draw.polygon(surf, outline, scaled, max(1, round(width * s)))
-
-
-def _rrect(surf: pygame.Surface, color: Color, rect: tuple[float, float, float, float], r: float, s: float,
-           outline: Color | None = None, width: float = 2) -> None:
-    x, y, w, h = rect
-    rr = pygame.Rect(round(x * s), round(y * s), round(w * s), round(h * s))
-    pygame.draw.rect(surf, color, rr, border_radius=round(r * s))
-    if outline is not None:
-        pygame.draw.rect(surf, outline, rr, max(1, round(width * s)), border_radius=round(r * s))
-
-
-def _circle(surf: pygame.Surface, color: Color, c: tuple[float, float], r: float, s: float, width: float = 0) -> None:
-    pygame.draw.circle(surf, color, (c[0] * s, c[1] * s), r * s, max(0, round(width * s)))
 
 
 def crescent(cx: float, cy: float, r: float, angle: float, n: int = 18) -> list[tuple[float, float]]:
@@ -62,27 +37,28 @@ def paint_cactus(surf: pygame.Surface, s: float) -> None:
         t = y / max(1, h - 1)
         pygame.draw.line(surf, tuple(round(a + (b - a) * t) for a, b in zip(sky_top, sky_bottom, strict=True)),
                          (0, y), (surf.get_width(), y))
-    _circle(surf, PALETTE.sun, (238, 48), 24, s)
-    _circle(surf, shade(PALETTE.sun, 0.35), (238, 48), 30, s, 3)
-    _poly(surf, PALETTE.dune, [(0, 170), (70, 150), (160, 165), (240, 148), (300, 160), (300, 200), (0, 200)], s)
-    _poly(surf, PALETTE.sand_dark, [(0, 185), (90, 172), (200, 182), (300, 175), (300, 200), (0, 200)], s)
+    paint.circle(surf, PALETTE.sun, 238, 48, 24, s)
+    paint.circle(surf, shade(PALETTE.sun, 0.35), 238, 48, 30, s, 3)
+    paint.poly(surf, PALETTE.dune, [(0, 170), (70, 150), (160, 165), (240, 148), (300, 160), (300, 200), (0, 200)], s)
+    paint.poly(surf, PALETTE.sand_dark, [(0, 185), (90, 172), (200, 182), (300, 175), (300, 200), (0, 200)], s)
     # stand (base)
-    _poly(surf, PALETTE.terracotta, [(112, 170), (188, 170), (180, 192), (120, 192)], s, PALETTE.terracotta_dark)
+    paint.poly(surf, PALETTE.terracotta, [(112, 170), (188, 170), (180, 192), (120, 192)], s,
+               PALETTE.terracotta_dark, 2)
     # trunk and arms
     green, dark = PALETTE.cactus, PALETTE.cactus_dark
-    _rrect(surf, green, (134, 40, 32, 134), 16, s, dark)
-    _rrect(surf, green, (96, 96, 44, 22), 11, s, dark)
-    _rrect(surf, green, (96, 62, 22, 52), 11, s, dark)
-    _rrect(surf, green, (160, 112, 48, 20), 10, s, dark)
-    _rrect(surf, green, (188, 78, 20, 52), 10, s, dark)
-    _rrect(surf, shade(green, 0.15), (143, 48, 6, 110), 3, s)
+    paint.rrect(surf, green, (134, 40, 32, 134), 16, s, dark)
+    paint.rrect(surf, green, (96, 96, 44, 22), 11, s, dark)
+    paint.rrect(surf, green, (96, 62, 22, 52), 11, s, dark)
+    paint.rrect(surf, green, (160, 112, 48, 20), 10, s, dark)
+    paint.rrect(surf, green, (188, 78, 20, 52), 10, s, dark)
+    paint.rrect(surf, shade(green, 0.15), (143, 48, 6, 110), 3, s)
     # hanging pieces: a red crescent on the left arm, a blue hook on the right, a yellow one on top
-    _poly(surf, (214, 72, 60), crescent(107, 66, 17, math.pi), s, (140, 40, 36), 1.5)
+    paint.poly(surf, (214, 72, 60), crescent(107, 66, 17, math.pi), s, (140, 40, 36), 1.5)
     hook = [(184, 70), (212, 70), (212, 98), (204, 98), (204, 78), (192, 78), (192, 88), (184, 88)]
-    _poly(surf, (70, 120, 200), hook, s, (40, 72, 130), 1.5)
+    paint.poly(surf, (70, 120, 200), hook, s, (40, 72, 130), 1.5)
     fork = [(136, 30), (164, 30), (164, 44), (158, 44), (158, 36), (153, 36), (153, 44), (147, 44), (147, 36),
             (142, 36), (142, 44), (136, 44)]
-    _poly(surf, (236, 190, 60), fork, s, (170, 120, 30), 1.5)
+    paint.poly(surf, (236, 190, 60), fork, s, (170, 120, 30), 1.5)
 
 
 def _petal(cx: float, cy: float, w: float, h: float) -> list[tuple[float, float]]:
@@ -118,8 +94,8 @@ def artichoke_painter(surf: pygame.Surface, cx: float, cy: float, size: float, s
         for i in range(n):
             x = cx if n == 1 else cx - half + pw * 0.5 + i * (2 * half - pw) / (n - 1)
             petal = _petal(x, y, pw, size * 0.46)
-            _poly(surf, shade(color, 0.05 * (i % 2)), petal, s, shade(color, -0.4), 1.0)
-            _poly(surf, tip, _petal(x, y - size * 0.17, pw * 0.25, size * 0.1), s)
+            paint.poly(surf, shade(color, 0.05 * (i % 2)), petal, s, shade(color, -0.4), 1.0)
+            paint.poly(surf, tip, _petal(x, y - size * 0.17, pw * 0.25, size * 0.1), s)
 
 
 def _artichoke(surf: pygame.Surface, cx: float, cy: float, size: float, s: float) -> None:
@@ -130,15 +106,15 @@ def _card(surf: pygame.Surface, x: float, y: float, angle: float, s: float, face
     w, h = 84, 120
     card = pygame.Surface((round(w * s), round(h * s)), pygame.SRCALPHA)
     if face:
-        _rrect(card, PALETTE.paper, (0, 0, w, h), 8, s, PALETTE.sand_dark, 2)
-        _rrect(card, (232, 242, 222), (6, 6, w - 12, h - 40), 6, s)
+        paint.rrect(card, PALETTE.paper, (0, 0, w, h), 8, s, PALETTE.sand_dark, 2)
+        paint.rrect(card, (232, 242, 222), (6, 6, w - 12, h - 40), 6, s)
         _artichoke(card, w / 2, 42, 40, s)
-        _rrect(card, PALETTE.sand, (10, h - 28, w - 20, 6), 3, s)
-        _rrect(card, PALETTE.sand, (16, h - 18, w - 32, 6), 3, s)
+        paint.rrect(card, PALETTE.sand, (10, h - 28, w - 20, 6), 3, s)
+        paint.rrect(card, PALETTE.sand, (16, h - 18, w - 32, 6), 3, s)
     else:
-        _rrect(card, PALETTE.artichoke_dark, (0, 0, w, h), 8, s, shade(PALETTE.artichoke_dark, -0.3), 2)
-        _rrect(card, PALETTE.artichoke, (8, 8, w - 16, h - 16), 6, s, shade(PALETTE.artichoke, 0.3), 2)
-        _circle(card, shade(PALETTE.artichoke, 0.3), (w / 2, h / 2), 16, s, 2)
+        paint.rrect(card, PALETTE.artichoke_dark, (0, 0, w, h), 8, s, shade(PALETTE.artichoke_dark, -0.3), 2)
+        paint.rrect(card, PALETTE.artichoke, (8, 8, w - 16, h - 16), 6, s, shade(PALETTE.artichoke, 0.3), 2)
+        paint.circle(card, shade(PALETTE.artichoke, 0.3), w / 2, h / 2, 16, s, 2)
     rotated = pygame.transform.rotate(card, angle)
     rect = rotated.get_rect(center=(x * s, y * s))
     surf.blit(rotated, rect)
@@ -162,23 +138,23 @@ def paint_editor(surf: pygame.Surface, s: float) -> None:
         color = (220, 212, 196) if j % 60 else (200, 188, 168)
         pygame.draw.line(surf, color, (0, j * s), (300 * s, j * s), max(1, round(s * (1 if j % 60 else 1.5))))
     hook = [(96, 48), (204, 48), (204, 156), (168, 156), (168, 84), (132, 84), (132, 120), (96, 120)]
-    _poly(surf, (120, 170, 220), hook, s)
+    paint.poly(surf, (120, 170, 220), hook, s)
     pygame.draw.line(surf, (70, 110, 170), (168 * s, 84 * s), (168 * s, 48 * s), max(1, round(1.5 * s)))
     pygame.draw.line(surf, (70, 110, 170), (132 * s, 84 * s), (132 * s, 48 * s), max(1, round(1.5 * s)))
-    pygame.draw.polygon(surf, (40, 72, 130), _pts(hook, s), max(1, round(2.5 * s)))
+    pygame.draw.polygon(surf, (40, 72, 130), paint.scaled(hook, s), max(1, round(2.5 * s)))
     for i, (x, y) in enumerate(hook):
         chosen = i == 2
         r = 7 if chosen else 5
-        _circle(surf, PALETTE.terracotta if chosen else PALETTE.paper, (x, y), r, s)
-        _circle(surf, PALETTE.terracotta_dark if chosen else (40, 72, 130), (x, y), r, s, 2)
+        paint.circle(surf, PALETTE.terracotta if chosen else PALETTE.paper, x, y, r, s)
+        paint.circle(surf, PALETTE.terracotta_dark if chosen else (40, 72, 130), x, y, r, s, 2)
     # the drag arrow of the chosen vertex
     pygame.draw.line(surf, PALETTE.terracotta, (204 * s, 156 * s), (236 * s, 176 * s), round(2.5 * s))
-    _poly(surf, PALETTE.terracotta, [(240, 179), (228, 178), (234, 169)], s)
+    paint.poly(surf, PALETTE.terracotta, [(240, 179), (228, 178), (234, 169)], s)
     # a slider
-    _rrect(surf, PALETTE.sand_dark, (20, 178, 120, 8), 4, s)
-    _rrect(surf, PALETTE.cactus, (20, 178, 78, 8), 4, s)
-    _circle(surf, PALETTE.paper, (98, 182), 8, s)
-    _circle(surf, PALETTE.cactus_dark, (98, 182), 8, s, 2)
+    paint.rrect(surf, PALETTE.sand_dark, (20, 178, 120, 8), 4, s)
+    paint.rrect(surf, PALETTE.cactus, (20, 178, 78, 8), 4, s)
+    paint.circle(surf, PALETTE.paper, 98, 182, 8, s)
+    paint.circle(surf, PALETTE.cactus_dark, 98, 182, 8, s, 2)
 
 
 PAINTERS = {"cactus": paint_cactus, "artischocken": paint_artischocken, "editor": paint_editor}
