@@ -16,6 +16,8 @@ from typing import Protocol, runtime_checkable
 
 import pygame
 
+from game.ui.widgets import Dialog, TextSource
+
 #: Fixed update step in whole milliseconds (100 Hz); scenes sub-step further where they need to.
 FIXED_STEP_MS = 10
 #: At most this much time is caught up in one frame; the rest is dropped (the game slows down instead).
@@ -43,12 +45,17 @@ class BaseScene:
     """A scene with no-op hooks. Subclasses override what they need.
 
     ``layout(size)`` is called when the scene becomes active and whenever the window changes size;
-    ``on_back()`` is asked on Esc: return True when the scene handled it (closed a dialog, say), False to let
-    the app pop the scene; Esc never reaches ``handle_event``. ``on_quit_request()`` is asked of every scene
-    when the window is closed: any False keeps the app running (the scene then asks the player itself).
+    ``on_back()`` is asked on Esc: return True when the scene handled it (left a mode of its own, say), False
+    to let the app pop the scene; Esc never reaches ``handle_event``. ``on_quit_request()`` is asked of every
+    scene when the window is closed: any False keeps the app running (the scene then asks the player itself).
+
+    A scene's modal dialog is hosted by the app: ``open_dialog(...)`` puts it in ``dialog``; while it is open
+    the top scene's dialog gets every event first (Esc cancels it), is updated, drawn over the scene and laid
+    out again on resize; once closed the app clears ``dialog``.
     """
 
     app: App
+    dialog: Dialog | None = None
 
     def attach(self, app: App) -> None:
         self.app = app
@@ -64,6 +71,13 @@ class BaseScene:
 
     def on_back(self) -> bool:
         return False
+
+    def open_dialog(self, title: str, body: str, buttons: list[tuple[TextSource, Callable[[], None]]],
+                    width: int = 520) -> Dialog:
+        """Open a modal dialog over this scene (it replaces one already open); the app runs it from now on."""
+        self.dialog = Dialog(title, body, buttons, width=width)
+        self.dialog.layout(self.app.size)
+        return self.dialog
 
     def on_quit_request(self) -> bool:
         """The window is being closed: return False to keep it open (e.g. to ask about unsaved work)."""
@@ -209,6 +223,8 @@ class App:
             self.surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
         for scene in self.stack:
             scene.layout((width, height))
+            if scene.dialog is not None:
+                scene.dialog.layout((width, height))
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -220,6 +236,12 @@ class App:
             return
         scene = self.scene
         if scene is None:
+            return
+        dialog = scene.dialog
+        if dialog is not None and dialog.open:
+            dialog.handle_event(event)  # modal: every event is the dialog's, Esc cancels it
+            if not dialog.open and scene.dialog is dialog:
+                scene.dialog = None
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             # Esc is the app's: the scene may use it to close something of its own, else it goes back
@@ -268,8 +290,15 @@ class App:
         for _ in range(steps):
             scene.fixed_update(dt)
         scene.update(elapsed / 1000.0)
+        dialog = scene.dialog
+        if dialog is not None:
+            dialog.update(elapsed / 1000.0)
+            if not dialog.open and scene.dialog is dialog:
+                scene.dialog = None
         if self.scene is scene:
             scene.draw(self.surface)
+            if scene.dialog is not None:
+                scene.dialog.draw(self.surface)
         self.frame_count += 1
 
     def run(self) -> int:

@@ -19,7 +19,7 @@ from game.ui import draw
 from game.ui.fonts import font
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, Dialog, FocusGroup, MessageLine
+from game.ui.widgets import Button, FocusGroup, MessageLine
 
 ROOM_ORDER = ("cactus", "artischocken", "editor")
 
@@ -170,7 +170,6 @@ class LauncherScene(BaseScene):
         self.quit_button = Button(lambda: t("launcher.quit"), self.quit, style="secondary")
         self.focus = FocusGroup()
         self.message = MessageLine()
-        self.dialog: Dialog | None = None
         self.time = 0.0
         self.opened: str | None = None
         self.hint_rect: pygame.Rect | None = None
@@ -181,9 +180,8 @@ class LauncherScene(BaseScene):
 
     def on_enter(self) -> None:
         if self._problem:
-            self.dialog = Dialog(t("launcher.settings_problem.title"), self._problem,
-                                 [(lambda: t("common.ok"), lambda: None)])
-            self.dialog.layout(self.app.size)
+            self.open_dialog(t("launcher.settings_problem.title"), self._problem,
+                             [(lambda: t("common.ok"), lambda: None)])
             self._problem = None
 
     # -- actions -----------------------------------------------------------------------------------
@@ -202,12 +200,6 @@ class LauncherScene(BaseScene):
 
     def quit(self) -> None:
         self.app.quit()
-
-    def on_back(self) -> bool:
-        if self.dialog and self.dialog.open:
-            self.dialog.cancel()
-            return True
-        return False
 
     # -- layout and events -------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -230,8 +222,6 @@ class LauncherScene(BaseScene):
         self.quit_button.rect = pygame.Rect(x0 + total - 140, bar_y, 140, SIZES.button_height)
         self.focus.set_items([*self.tiles, self.lang_button, self.quit_button], columns=3)  # type: ignore[list-item]
         self.hint_rect = self._place_hint(w)
-        if self.dialog:
-            self.dialog.layout(size)
 
     def _place_hint(self, width: int) -> pygame.Rect | None:
         """The key hint sits between the bottom buttons, else above them, else (a tiny window) nowhere."""
@@ -246,9 +236,6 @@ class LauncherScene(BaseScene):
         return None
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog and self.dialog.open:
-            self.dialog.handle_event(event)
-            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.toggle_language()
             return
@@ -268,10 +255,6 @@ class LauncherScene(BaseScene):
         self.lang_button.update(dt)
         self.quit_button.update(dt)
         self.message.update(dt)
-        if self.dialog:
-            self.dialog.update(dt)
-            if not self.dialog.open:
-                self.dialog = None
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -293,8 +276,6 @@ class LauncherScene(BaseScene):
             draw.text(surface, t("launcher.hint"), self.hint_rect.center, size=SIZES.text_small,
                       color=PALETTE.ink_faint, anchor="center")
         self.message.draw(surface, (w // 2, self.lang_button.rect.top - 12))
-        if self.dialog:
-            self.dialog.draw(surface)
 
     def _draw_dunes(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

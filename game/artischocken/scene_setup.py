@@ -21,7 +21,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, Dialog, FocusGroup, MessageLine
+from game.ui.widgets import Button, FocusGroup, MessageLine
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -49,7 +49,6 @@ class SetupScene(BaseScene):
         self.back_button = Button(lambda: t("table.setup.back"), self._back, style="secondary")
         self.focus = FocusGroup()
         self.message = MessageLine()
-        self.dialog: Dialog | None = None
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
         self.size = (1280, 800)
@@ -152,30 +151,21 @@ class SetupScene(BaseScene):
         try:
             saved = savemod.load()
         except savemod.SaveError as exc:
-            self.dialog = Dialog(t("common.error"), t("table.resume.corrupt", error=str(exc)),
-                                 [(t("common.ok"), self._close_dialog)])
-            self.dialog.layout(self.size)
+            self.open_dialog(t("common.error"), t("table.resume.corrupt", error=str(exc)),
+                             [(t("common.ok"), lambda: None)])
             return
         if saved is None:
             return
         self._saved = saved
         rnd = saved.game.view(0, log=False)["turn"]["round"] + 1
-        self.dialog = Dialog(t("table.resume.title"), t("table.resume.body", players=saved.game.players, round=rnd),
-                             [(t("table.resume.yes"), self.resume), (t("table.resume.no"), self._discard_save)])
-        self.dialog.layout(self.size)
+        self.open_dialog(t("table.resume.title"), t("table.resume.body", players=saved.game.players, round=rnd),
+                         [(t("table.resume.yes"), self.resume), (t("table.resume.no"), lambda: None)])
 
     def resume(self) -> None:
         saved = self._saved
-        self.dialog = None
         options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed)
         self.started = TableScene(saved.game, saved.seats, options)
         self.app.replace(self.started)
-
-    def _discard_save(self) -> None:
-        self.dialog = None
-
-    def _close_dialog(self) -> None:
-        self.dialog = None
 
     # -- layout -------------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -226,8 +216,6 @@ class SetupScene(BaseScene):
         self.back_button.rect = pygame.Rect(x, y, 160, SIZES.button_height)
         self.focus.set_items([*self.kind_buttons, *self._add(), self.rhubarb_button, self.start_button,
                               self.back_button, self.play_button])
-        if self.dialog:
-            self.dialog.layout(size)
 
     def _add(self) -> list[Button]:
         """The add-a-seat button while there is room for one more seat (when full, its place is the options')."""
@@ -238,16 +226,7 @@ class SetupScene(BaseScene):
                 self.play_button, self.back_button]
 
     # -- events -------------------------------------------------------------------------------------------
-    def on_back(self) -> bool:
-        if self.dialog:
-            self.dialog.cancel()
-            return True
-        return False
-
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog:
-            self.dialog.handle_event(event)
-            return
         if self.manager is not None:
             consumed = self.manager.process_events(event)
             focused = any(e.is_focused for e in self.entries)
@@ -272,8 +251,6 @@ class SetupScene(BaseScene):
         for button in self._buttons():
             button.update(dt)
         self.message.update(dt)
-        if self.dialog:
-            self.dialog.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -311,8 +288,6 @@ class SetupScene(BaseScene):
         draw.text(surface, t("table.setup.hint"), (card.centerx, card.bottom + 14), size=14,
                   color=shade(PALETTE.sand, -0.1), anchor="midtop")
         self.message.draw(surface, (w // 2, card.bottom - 84))
-        if self.dialog:
-            self.dialog.draw(surface)
 
     def _draw_fan(self, surface: pygame.Surface) -> None:
         """Cards fanned on the felt left and right of the setup card, when the window has room."""

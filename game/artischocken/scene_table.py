@@ -34,7 +34,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, lerp, shade
-from game.ui.widgets import Button, Dialog, MessageLine
+from game.ui.widgets import Button, MessageLine
 
 BOT_PAUSE = 0.8
 REVEAL_HOLD = 1.6
@@ -149,7 +149,6 @@ class TableScene(BaseScene):
         self.flights: list[Flight] = []
         self.reveal: Reveal | None = None
         self.message = MessageLine()
-        self.dialog: Dialog | None = None
         self.buttons: list[Button] = []
         self._bar_key: tuple[Any, ...] | None = None
         self.choices: list[Choice] = []
@@ -186,8 +185,6 @@ class TableScene(BaseScene):
         self._bar_key = None
         self.handover_button.rect = pygame.Rect(0, 0, 300, SIZES.button_height + 6)
         self.handover_button.rect.center = (size[0] // 2, size[1] // 2 + 90)
-        if self.dialog:
-            self.dialog.layout(size)
         self._layout_end()
 
     def on_enter(self) -> None:
@@ -195,9 +192,6 @@ class TableScene(BaseScene):
             self._autosave()
 
     def on_back(self) -> bool:
-        if self.dialog:
-            self.dialog.cancel()
-            return True
         if self.game.is_over:
             return False
         if self.browse:
@@ -211,16 +205,8 @@ class TableScene(BaseScene):
         return True
 
     def _open_menu(self) -> None:
-        self.dialog = Dialog(t("table.menu.title"), t("table.menu.body"),
-                             [(t("table.menu.leave"), self._leave), (t("table.menu.stay"), self._close_dialog)])
-        self.dialog.layout(self.app.size)
-
-    def _close_dialog(self) -> None:
-        self.dialog = None
-
-    def _leave(self) -> None:
-        self.dialog = None
-        self._to_launcher()
+        self.open_dialog(t("table.menu.title"), t("table.menu.body"),
+                         [(t("table.menu.leave"), self._to_launcher), (t("table.menu.stay"), lambda: None)])
 
     def _to_launcher(self) -> None:
         if len(self.app.stack) <= 1:
@@ -329,8 +315,7 @@ class TableScene(BaseScene):
         self.hover_time += dt
         for button in (*self.buttons, *self.end_buttons, self.handover_button):
             button.update(dt)
-        if self.dialog:
-            self.dialog.update(dt)
+        if self.dialog:  # the menu is open: the game waits
             return
         if self.game.is_over:
             self.end_time += dt
@@ -565,9 +550,6 @@ class TableScene(BaseScene):
 
     # -- events ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog:
-            self.dialog.handle_event(event)
-            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         if self.game.is_over:
@@ -785,8 +767,6 @@ class TableScene(BaseScene):
             self._draw_handover(surface)
         if self.game.is_over:
             self._draw_end(surface, lay)
-        if self.dialog:
-            self.dialog.draw(surface)
 
     def _draw_felt(self, surface: pygame.Surface, lay: TableLayout) -> None:
         key = (surface.get_size(), lay.table.size, tuple(lay.log))

@@ -21,7 +21,7 @@ from game.ui.fonts import font
 from game.ui.gui import make_manager
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, Dialog, MessageLine
+from game.ui.widgets import Button, MessageLine
 from game.userdata import CorruptFileError, move_aside, read_json
 
 NAME_LIMIT = 16
@@ -100,7 +100,6 @@ class SetupScene(BaseScene):
         self.entries: list[UITextEntryLine] = []
         self.manager: pygame_gui.UIManager | None = None
         self.message = MessageLine()
-        self.dialog: Dialog | None = None
         self.card = pygame.Rect(0, 0, 0, 0)
         self.art = pygame.Rect(0, 0, 0, 0)
         self.form = pygame.Rect(0, 0, 0, 0)
@@ -176,18 +175,11 @@ class SetupScene(BaseScene):
         self.app.replace(PlayScene(match))
 
     def show_problem(self, body: str) -> None:
-        self.dialog = Dialog(t("cactus.save.problem"), body, [(lambda: t("common.ok"), lambda: None)])
-        self.dialog.layout(self.app.size)
+        self.open_dialog(t("cactus.save.problem"), body, [(lambda: t("common.ok"), lambda: None)])
         self.resume.enabled = autosave_path().exists()
 
     def leave(self) -> None:
         self.app.pop()
-
-    def on_back(self) -> bool:
-        if self.dialog and self.dialog.open:
-            self.dialog.cancel()
-            return True
-        return False
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -250,8 +242,6 @@ class SetupScene(BaseScene):
         fy = self.die_buttons[0][0].rect.bottom + 22
         self.hint = pygame.Rect(self.form.x, fy, self.form.width, self.start.rect.top - fy - 12)
         self.resume.enabled = autosave_path().exists()
-        if self.dialog:
-            self.dialog.layout(size)
 
     def widgets(self) -> list[Button]:
         return [self.minus, self.plus, self.start, self.resume, self.back,
@@ -259,9 +249,6 @@ class SetupScene(BaseScene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog and self.dialog.open:
-            self.dialog.handle_event(event)
-            return
         if self.manager is not None and self.manager.process_events(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -289,10 +276,6 @@ class SetupScene(BaseScene):
             minus.enabled = self.die[i] > 0
             plus.enabled = self.die[i] < 6
         self.message.update(dt)
-        if self.dialog:
-            self.dialog.update(dt)
-            if not self.dialog.open:
-                self.dialog = None
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -354,8 +337,6 @@ class SetupScene(BaseScene):
         if self.manager is not None:
             self.manager.draw_ui(surface)
         self.message.draw(surface, (card.centerx, card.bottom - 84))
-        if self.dialog:
-            self.dialog.draw(surface)
 
 
 __all__ = ["SetupScene"]

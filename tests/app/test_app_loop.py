@@ -182,3 +182,100 @@ def test_escape_never_reaches_handle_event(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     app.frame(0)
     assert pygame.KEYDOWN not in scene.events
+
+
+# -- the modal dialog the app hosts for the top scene ------------------------------------------------------------
+def key(app: App, code: int, now: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+    app.frame(now)
+
+
+def test_hosted_dialog_takes_every_event_first(app: App) -> None:
+    scene = Recorder()
+    app.push(scene)
+    chosen: list[str] = []
+    dialog = scene.open_dialog("Title", "Body", [("Yes", lambda: chosen.append("yes")),
+                                                 ("No", lambda: chosen.append("no"))])
+    assert scene.dialog is dialog and dialog.open
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
+    key(app, pygame.K_x, 0)
+    assert scene.events == []  # modal: nothing reached the scene
+    key(app, pygame.K_RETURN, 16)  # the focused first button
+    assert chosen == ["yes"] and scene.dialog is None and not dialog.open
+    key(app, pygame.K_x, 32)
+    assert scene.events == [pygame.KEYDOWN]  # closed: the scene has its events back
+
+
+def test_hosted_dialog_escape_cancels_it_and_keeps_the_scene(app: App) -> None:
+    class Counting(Recorder):
+        backs = 0
+
+        def on_back(self) -> bool:
+            self.backs += 1
+            return False
+
+    below, scene = Recorder("below"), Counting("top")
+    app.push(below)
+    app.push(scene)
+    chosen: list[str] = []
+    scene.open_dialog("Leave?", "Body", [("Leave", lambda: chosen.append("leave")),
+                                         ("Stay", lambda: chosen.append("stay"))])
+    key(app, pygame.K_ESCAPE, 0)
+    assert chosen == ["stay"]  # Esc is the last button, the cancel action
+    assert app.scene is scene and scene.dialog is None and scene.backs == 0
+    key(app, pygame.K_ESCAPE, 16)  # no dialog: Esc goes back as always
+    assert app.scene is below and scene.backs == 1
+
+
+def test_hosted_dialog_does_not_stop_quit(app: App) -> None:
+    scene = Recorder()
+    app.push(scene)
+    scene.open_dialog("Title", "Body", [("OK", lambda: None)])
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(0)
+    assert not app.running  # QUIT still asks on_quit_request, not the dialog
+
+
+def test_hosted_dialog_is_drawn_over_the_scene(app: App) -> None:
+    from game.ui.theme import PALETTE
+
+    scene = Recorder()
+    app.push(scene)
+    app.frame(0)
+    assert app.surface.get_at((5, 5))[:3] == (10, 20, 30)
+    dialog = scene.open_dialog("Title", "Body", [("OK", lambda: None)])
+    app.frame(16)
+    assert scene.draws == 2
+    assert app.surface.get_at((5, 5))[:3] != (10, 20, 30)  # the veil dims the scene
+    inside = app.surface.get_at((dialog.rect.x + 16, dialog.rect.centery))[:3]
+    assert max(abs(a - b) for a, b in zip(inside, PALETTE.paper[:3], strict=True)) <= 12  # the paper panel on top
+
+
+def test_hosted_dialog_is_laid_out_again_on_resize(app: App) -> None:
+    scene = Recorder()
+    app.push(scene)
+    dialog = scene.open_dialog("Title", "Body", [("OK", lambda: None)], width=400)
+    assert dialog.rect.center == (400, 300) and dialog.rect.width == 400
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=700, size=(1024, 700)))
+    app.frame(0)
+    assert dialog.rect.center == (512, 350)
+    assert all(dialog.rect.contains(button.rect) for button in dialog.widgets)
+
+
+def test_hosted_dialog_is_cleared_once_closed(app: App) -> None:
+    scene = Recorder()
+    app.push(scene)
+    dialog = scene.open_dialog("Title", "Body", [("OK", lambda: None)])
+    app.frame(0)
+    assert scene.dialog is dialog
+    dialog.cancel()  # closed by the scene's own code, not by an event
+    app.frame(16)
+    assert scene.dialog is None
+
+
+def test_hosted_dialog_a_button_may_open_the_next_dialog(app: App) -> None:
+    scene = Recorder()
+    app.push(scene)
+    scene.open_dialog("First", "Body", [("Next", lambda: scene.open_dialog("Second", "Body", [("OK", lambda: None)]))])
+    key(app, pygame.K_RETURN, 0)
+    assert scene.dialog is not None and scene.dialog.open and scene.dialog.title == "Second"

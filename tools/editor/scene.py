@@ -33,7 +33,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
-from game.ui.widgets import Button, Dialog, MessageLine, Tooltip
+from game.ui.widgets import Button, Dialog, MessageLine, TextSource, Tooltip
 from physics.cacti import CactiSpec, CactusSpec
 from physics.geometry import OutlineError, normalise_outline
 from physics.pieces import PieceSpec, material_problem
@@ -103,7 +103,6 @@ class EditorScene(BaseScene):
         self.seed = 0
         self.message = MessageLine()
         self.tooltip = Tooltip()
-        self.dialog: Dialog | None = None
         self.size = (1280, 800)
         self.manager: pygame_gui.UIManager | None = None
         self.widgets: dict[str, Any] = {}
@@ -296,14 +295,12 @@ class EditorScene(BaseScene):
         if self.save():
             self.leave(True)
 
-    def open_dialog(self, title: str, body: str, buttons: list[tuple[Any, Callable[[], None]]]) -> None:
-        self.dialog = Dialog(title, body, buttons, width=min(620, self.size[0] - 80))
-        self.dialog.layout(self.size)
+    def open_dialog(self, title: str, body: str, buttons: list[tuple[TextSource, Callable[[], None]]],
+                    width: int | None = None) -> Dialog:
+        """The editor's dialogs are wider than the house default: their reasons name files and fields."""
+        return super().open_dialog(title, body, buttons, width=width or min(620, self.app.size[0] - 80))
 
     def on_back(self) -> bool:
-        if self.dialog and self.dialog.open:
-            self.dialog.cancel()
-            return True
         if self.dirty:
             self.leave()
             return True
@@ -454,8 +451,6 @@ class EditorScene(BaseScene):
                                          right.bottom - right.y - material_h - pad)
         self._layout_buttons()
         self._build_widgets()
-        if self.dialog:
-            self.dialog.layout(size)
         self.canvas.fit()
 
     def _layout_buttons(self) -> None:
@@ -843,9 +838,6 @@ class EditorScene(BaseScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return  # the app asked on_back() already
-        if self.dialog and self.dialog.open:
-            self.dialog.handle_event(event)
-            return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         if event.type == pygame.KEYDOWN and not self._typing() and self.shortcut(event):
@@ -956,10 +948,6 @@ class EditorScene(BaseScene):
         self.tab_buttons[1].style = "primary" if self.tab == "cacti" else "ghost"
         self.message.update(dt)
         self.tooltip.update(dt)
-        if self.dialog:
-            self.dialog.update(dt)
-            if not self.dialog.open:
-                self.dialog = None
         self._update_canvas_subject()
         spec, table = self.physics_subject()
         self.preview.set_subject(spec, table, (spec, table))
@@ -1015,8 +1003,6 @@ class EditorScene(BaseScene):
         self.hang_button.draw(surface)
         self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
         self.tooltip.draw(surface)
-        if self.dialog:
-            self.dialog.draw(surface)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
         w = self.size[0]
