@@ -10,8 +10,6 @@ import pygame
 import pytest
 from table_helpers import Driver
 
-from game import i18n
-from game.app import App, AppOptions
 from game.artischocken import Game, new_game, scene_table
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
@@ -20,16 +18,6 @@ from game.artischocken.scene_setup import SetupScene
 from game.artischocken.scene_table import Options, TableScene
 
 A = "artichoke"
-
-
-@pytest.fixture
-def drv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    app = App(AppOptions(size=(1280, 800), headless=True))
-    yield Driver(app)
-    cardsmod.RECORDER = None
-    pygame.quit()
 
 
 @pytest.mark.parametrize(("kinds", "seed"), [(["greedy", "random"], 1), (["random", "greedy", "greedy"], 2),

@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pygame
 import pytest
 from table_helpers import Driver, position, table
 
 from game import i18n
-from game.app import App, AppOptions
 from game.artischocken import Action, scene_table
 from game.artischocken import cards as cardsmod
 
 A = "artichoke"
-
-
-@pytest.fixture
-def drv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    app = App(AppOptions(size=(1280, 800), headless=True))
-    yield Driver(app)
-    pygame.quit()
 
 
 def test_A_T3_harvest_by_click_and_by_number_key(drv: Driver) -> None:
