@@ -53,6 +53,9 @@ def autosave_path() -> Path:
 #: The specials row's cells are never smaller than this (px), nor larger than that.
 MIN_ROW_CELL = 34
 MAX_ROW_CELL = 64
+#: Over a broken rule the banner says only the short sentence when its long text would take more than this
+#: share of the table's height (a short view); the long explanation then goes to the side panel.
+SHORT_BANNER_SHARE = 0.25
 
 
 def fit_text(surface: pygame.Surface, content: str, pos: tuple[float, float], width: int, *, size: int,
@@ -709,7 +712,6 @@ class PlayScene(BaseScene):
         if m.stage != Stage.JUDGED:
             return
         pulse = self.flash()
-        contact: tuple[float, float] | None = None
         for v in m.violations:
             if v.kind in ("same_colour", "same_form"):
                 colour = lerp(PALETTE.error, PALETTE.paper, pulse * 0.6)
@@ -723,56 +725,119 @@ class PlayScene(BaseScene):
                 if len(centres) == 2:
                     mid = ((centres[0][0] + centres[1][0]) / 2, (centres[0][1] + centres[1][1]) / 2)
                     pygame.draw.circle(surface, colour, mid, 5 + 3 * pulse, 2)
-                    if contact is None and v is m.violations[0]:
-                        contact = mid
+        placed = self.placed_callout()
+        if placed is not None:
+            content, colour, rect, where, anchor = placed
+            self.callout(surface, content, rect, where, anchor, colour)
+
+    def contact_point(self) -> tuple[float, float] | None:
+        """The screen point between the two touching pieces of the first broken rule (if it is a touch)."""
+        m = self.match
+        world = m.world
+        v = m.violations[0] if m.violations else None
+        if v is None or v.kind not in ("same_colour", "same_form"):
+            return None
+        centres = [self.view.to_screen(world.pose(pid)[:2]) for pid in v.pieces if world.has_piece(pid)]
+        if len(centres) != 2:
+            return None
+        return (centres[0][0] + centres[1][0]) / 2, (centres[0][1] + centres[1][1]) / 2
+
+    def violation_spot(self) -> pygame.Rect | None:
+        """Where the broken rule is on screen: the box of the pieces it is about (the touching pair, the piece
+        on the base) on the table. The banner and the callout never cover it (C-R2..C-R4, C-X5)."""
+        m = self.match
+        world = m.world
+        if m.stage != Stage.JUDGED or not m.violations:
+            return None
+        pids = [pid for pid in m.violations[0].pieces if world.has_piece(pid)]
+        if not pids and m.piece and world.has_piece(m.piece):
+            pids = [m.piece]
+        boxes: list[pygame.Rect] = []
+        for pid in pids:
+            pts = self.view.pts(world.outline_world(pid))
+            xs = [p[0] for p in pts]
+            ys = [p[1] for p in pts]
+            boxes.append(pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
+                                     math.ceil(max(ys) - min(ys)) + 1))
+        if not boxes:
+            return None
+        spot = boxes[0].unionall(boxes[1:]).inflate(6, 6)
+        spot = spot.clip(self.rects["table"])
+        return spot if spot.width and spot.height else None
+
+    def placed_callout(self) -> tuple[str, Color, pygame.Rect, str, tuple[float, float]] | None:
+        """The callout at the placed piece: (text, colour, rect, side, anchor), or None when there is none
+        (no piece judged, or no place beside the violation that leaves it and the banner clear)."""
+        m = self.match
+        world = m.world
         pid = m.piece
-        if not (pid and world.has_piece(pid)):
-            return
+        if m.stage != Stage.JUDGED or not (pid and world.has_piece(pid)):
+            return None
         x, y, _ = world.pose(pid)
         sx, sy = self.view.to_screen((x, y))
         lift = world.pieces[pid].radius * self.view.scale + 12
         if m.violations:
-            # short, at the place: rule ID and what to do; the banner above explains it at length
-            v = m.violations[0]
-            at = contact if contact is not None else (sx, sy)
-            self.callout(surface, txt.violation_text(m, v), (at[0], min(at[1], sy) - lift),
-                         (at[0], max(at[1], sy) + lift), PALETTE.error)
-        else:
-            awards = m.preview_awards()
-            label = t("cactus.callout.valid")
-            if awards:
-                label = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind),
-                                     rule=a.rule) for a in awards)
-            self.callout(surface, label, (sx, sy - lift), (sx, sy + lift), PALETTE.ok)
+            # short, at the place: rule ID and what to do; the banner explains it at length
+            content = txt.violation_text(m, m.violations[0])
+            spot = self.violation_spot()
+            at = self.contact_point() or (sx, sy)
+            if spot is None:
+                above, below = (at[0], min(at[1], sy) - lift), (at[0], max(at[1], sy) + lift)
+            else:
+                ax = min(max(at[0], spot.left), spot.right)
+                above, below = (ax, spot.top - 12), (ax, spot.bottom + 12)
+            placed = self.place_callout(content, above, below, spot)
+            return None if placed is None else (content, PALETTE.error, *placed)
+        awards = m.preview_awards()
+        content = t("cactus.callout.valid")
+        if awards:
+            content = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind),
+                                   rule=a.rule) for a in awards)
+        placed = self.place_callout(content, (sx, sy - lift), (sx, sy + lift), None)
+        return None if placed is None else (content, PALETTE.ok, *placed)
 
-    def callout(self, surface: pygame.Surface, content: str, above: tuple[float, float],
-                below: tuple[float, float], colour: Color) -> None:
-        """A speech bubble pointing at a piece: over it (at ``above``), else beside it, else under it (at
-        ``below``), wherever it stays on the table and clear of the banner."""
+    def place_callout(self, content: str, above: tuple[float, float], below: tuple[float, float],
+                      spot: pygame.Rect | None) -> tuple[pygame.Rect, str, tuple[float, float]] | None:
+        """Where a speech bubble goes: over the spot (at ``above``), else beside it, else under it (at
+        ``below``), wherever it stays on the table, off the banner and off ``spot`` (the violation). Without a
+        spot the heart of the piece is kept clear, and the bubble falls back to under it."""
         fnt = font(SIZES.text_small, bold=True)
         area = self.rects["table"].inflate(-12, -12)
         width = min(fnt.size(content)[0] + 24, area.width - 20)
         lines = draw.wrap_text(content, fnt, width - 24)
         height = len(lines) * fnt.get_linesize() + 14
-        banner = self.prompt_box().inflate(8, 8)
-        side = (below[1] - above[1]) / 2  # half the gap between the two anchors: the piece's reach
+        banner = self.banner()[1].inflate(8, 8)
         mid_y = (above[1] + below[1]) / 2
+        if spot is None:
+            side = (below[1] - above[1]) / 2  # half the gap between the two anchors: the piece's reach
+            keep = pygame.Rect(0, 0, round(side), round(2 * side))  # the heart of the spot pointed at
+            keep.center = (round(above[0]), round(mid_y))
+            right_x, left_x = above[0] + side + 4, above[0] - side - 4
+        else:
+            keep = spot
+            right_x, left_x = spot.right + 12, spot.left - 12
         tries: list[tuple[str, tuple[float, float]]] = [
-            ("midbottom", above), ("midleft", (above[0] + side + 4, mid_y)), ("midright", (above[0] - side - 4, mid_y)),
-            ("midtop", below)]
-        piece = pygame.Rect(0, 0, round(side), round(2 * side))  # the heart of the spot pointed at: keep it clear
-        piece.center = (round(above[0]), round(mid_y))
-        rect = pygame.Rect(0, 0, width, height)
+            ("midbottom", above), ("midleft", (right_x, mid_y)), ("midright", (left_x, mid_y)), ("midtop", below)]
         for where, (ax, ay) in tries:
             rect = pygame.Rect(0, 0, width, height)
             setattr(rect, where, (round(ax), round(ay)))
             rect.clamp_ip(area)
-            if not rect.colliderect(banner) and not rect.colliderect(piece):
-                break
-        else:
-            where, (ax, ay) = tries[-1]
-            rect.midtop = (round(ax), round(ay))
-            rect.clamp_ip(area)
+            if not rect.colliderect(banner) and not rect.colliderect(keep):
+                return rect, where, (ax, ay)
+        if spot is not None:
+            return None  # the banner says it already; never cover the violation
+        where, (ax, ay) = tries[-1]
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (round(ax), round(ay))
+        rect.clamp_ip(area)
+        return rect, where, (ax, ay)
+
+    def callout(self, surface: pygame.Surface, content: str, rect: pygame.Rect, where: str,
+                anchor: tuple[float, float], colour: Color) -> None:
+        """A speech bubble in ``rect`` whose tip points from its ``where`` side at ``anchor``."""
+        fnt = font(SIZES.text_small, bold=True)
+        lines = draw.wrap_text(content, fnt, rect.width - 24)
+        ax, ay = anchor
         tip: tuple[float, float]
         if where == "midbottom":
             tip, base = (ax, ay + 10), [(rect.centerx - 7, rect.bottom - 1), (rect.centerx + 7, rect.bottom - 1)]
@@ -790,9 +855,50 @@ class PlayScene(BaseScene):
 
     def prompt_box(self) -> pygame.Rect:
         """The banner's rectangle over the table (it grows with its text)."""
-        rect = self.rects["prompt"]
-        height = draw.text_height(txt.stage_prompt(self.match), rect.width - 28, size=SIZES.text_small + 1) + 18
-        return pygame.Rect(rect.x, rect.y, rect.width, max(40, height))
+        return self.banner()[1]
+
+    def banner(self) -> tuple[str, pygame.Rect, bool]:
+        """The banner: (text, rect, shortened). Over a broken rule it goes to the top or the bottom of the view,
+        whichever is farther from the violation, and never covers it; when the view is short (or the long text
+        would cover it) it says only the short sentence with the rule ID, and the side panel explains."""
+        m = self.match
+        base = self.rects["prompt"]
+        long_text = txt.stage_prompt(m)
+        size = SIZES.text_small + 1
+
+        def box(content: str, bottom: bool) -> pygame.Rect:
+            height = max(40, draw.text_height(content, base.width - 28, size=size) + 18)
+            rect = pygame.Rect(base.x, base.y, base.width, height)
+            if bottom:
+                floor = self.rects["table"].bottom - TableView.GROUND_BAND - 8
+                if self.view.zoom >= 1.05:  # over the zoom badge
+                    floor -= 32
+                rect.bottom = floor
+            return rect
+
+        spot = self.violation_spot()
+        if spot is None:
+            return long_text, box(long_text, False), False
+        short_text = txt.violation_text(m, m.violations[0])
+        table = self.rects["table"]
+        texts = [long_text, short_text]
+        if self.explain_room() and box(long_text, False).height > table.height * SHORT_BANNER_SHARE:
+            texts = [short_text]
+        first: pygame.Rect | None = None
+        for content in texts:
+            spots = sorted((box(content, bottom) for bottom in (False, True)),
+                           key=lambda r: -abs(r.centery - spot.centery))
+            first = first or spots[0]
+            for rect in spots:
+                if not rect.colliderect(spot) and table.contains(rect):
+                    return content, rect, content is not long_text
+        shortest = sorted((box(short_text, bottom) for bottom in (False, True)),
+                          key=lambda r: -abs(r.centery - spot.centery))
+        return short_text, shortest[0], True
+
+    def explain_room(self) -> bool:
+        """Whether the side panel under the die has room for the long explanation (it takes the log's place)."""
+        return self.rects["log"].height >= 100
 
     def draw_hand(self, surface: pygame.Surface) -> None:
         m = self.match
@@ -824,14 +930,26 @@ class PlayScene(BaseScene):
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         m = self.match
-        content = txt.stage_prompt(m)
+        content, box, _short = self.banner()
         colour = PALETTE.error if (m.stage == Stage.JUDGED and m.violations) else PALETTE.ink
-        box = self.prompt_box()
         draw.panel(surface, box, PALETTE.paper, PALETTE.dune if colour == PALETTE.ink else PALETTE.error, 12,
                    alpha=235)
         draw.text_block(surface, content, box.inflate(-28, -18), size=SIZES.text_small + 1, color=colour)
         for _, b in self.claim_buttons:
             b.draw(surface)
+
+    def draw_explanation(self, surface: pygame.Surface) -> None:
+        """The long explanation of the broken rule in the side panel (while the banner is shortened)."""
+        rect = self.rects["log"]
+        draw.panel(surface, rect, PALETTE.paper, PALETTE.error, 14)
+        draw.text(surface, t("cactus.explain.title"), (rect.x + 14, rect.y + 16), size=SIZES.text_small,
+                  bold=True, color=PALETTE.error, anchor="midleft")
+        inner = pygame.Rect(rect.x + 14, rect.y + 32, rect.width - 28, rect.height - 40)
+        content = txt.stage_prompt(self.match)
+        size = SIZES.text_small
+        while size > SIZES.text_small - 4 and draw.text_height(content, inner.width, size=size) > inner.height:
+            size -= 1
+        draw.text_block(surface, content, inner, size=size, color=PALETTE.ink)
 
     def draw_die_panel(self, surface: pygame.Surface) -> None:
         m = self.match
@@ -910,6 +1028,9 @@ class PlayScene(BaseScene):
     def draw_log(self, surface: pygame.Surface) -> None:
         rect = self.rects["log"]
         if rect.height < 60:
+            return
+        if self.banner()[2]:
+            self.draw_explanation(surface)
             return
         draw.panel(surface, rect, PALETTE.paper, PALETTE.sand_dark, 14)
         draw.text(surface, t("cactus.log"), (rect.x + 14, rect.y + 16), size=SIZES.text_small, bold=True,

@@ -1,0 +1,96 @@
+"""A broken rule stays visible: the banner and the callout never cover the pieces it is about (C-R2), from
+the smallest window (800x600) up, in both languages; a short view shortens the banner and the side panel
+explains at length."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import MIN_WINDOW, App, AppOptions, BaseScene
+from game.cactus import scene_text as txt
+from game.cactus.match import Match, Stage
+from game.cactus.scene_play import PlayScene
+from game.ui import draw
+
+
+def staged_violation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+                     lang: str) -> PlayScene:
+    """As `python -m game cactus --players 3 --bots 2 --seed 0 --fast --until-turn 13 --violation`."""
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    i18n.set_language(lang)
+    app = App(AppOptions(size=size, headless=True))
+    app.push(BaseScene())
+    match = Match.new(3, names=["Ann", "Agave", "Yucca"], seed=0, bots=[False, True, True])
+    scene = PlayScene(match, fast=True, autosave=False, until_turn=13, stage_violation=True)
+    app.push(scene)
+    now = 0
+    for _ in range(200):
+        app.frame(now)
+        now += 33
+        if match.stage == Stage.JUDGED and match.violations and not scene.camera.moving and now > 700:
+            break
+    assert match.stage == Stage.JUDGED and match.violations, match.stage
+    return scene
+
+
+def pieces_box(scene: PlayScene) -> pygame.Rect:
+    """The screen box of the violating pieces, straight from the world outlines and the camera."""
+    m = scene.match
+    boxes = []
+    for pid in m.violations[0].pieces:
+        if m.world.has_piece(pid):
+            pts = scene.view.pts(m.world.outline_world(pid))
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            boxes.append(pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                                     round(max(ys) - min(ys))))
+    assert boxes
+    return boxes[0].unionall(boxes[1:]).clip(scene.rects["table"])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 800)])
+def test_C_R2_banner_and_callout_leave_the_touching_pieces_visible(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                    size: tuple[int, int], lang: str) -> None:
+    scene = staged_violation(tmp_path, monkeypatch, size, lang)
+    m = scene.match
+    assert m.violations[0].rule == "C-R2"
+    spot = pieces_box(scene)
+    assert spot.width > 0 and spot.height > 0 and scene.rects["table"].contains(spot)
+    spot_rect = scene.violation_spot()
+    assert spot_rect is not None and spot_rect.contains(spot)  # the scene keeps at least these pixels clear
+    content, banner, short = scene.banner()
+    assert not banner.colliderect(spot), (banner, spot)
+    assert scene.rects["table"].contains(banner)
+    placed = scene.placed_callout()
+    assert placed is not None, "the callout stays beside the spot"
+    callout = placed[2]
+    assert not callout.colliderect(spot), (callout, spot)
+    assert not callout.colliderect(banner), (callout, banner)
+    first = m.violations[0]
+    if short:  # the short sentence with the rule ID; the long one is in the side panel
+        assert content == txt.violation_text(m, first) and f"({first.rule})" in content
+        assert scene.explain_room()
+    else:
+        assert content == txt.stage_prompt(m)
+    scene.draw(scene.app.surface)  # draws without error in every case
+
+
+def test_C_R2_short_view_moves_the_long_explanation_to_the_side_panel(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = staged_violation(tmp_path, monkeypatch, MIN_WINDOW, "de")
+    content, _banner, short = scene.banner()
+    assert short and "(C-R2)" in content
+    drawn: list[str] = []
+    real = draw.text_block
+
+    def spy(surface: pygame.Surface, text: str, rect: pygame.Rect, **kw: object) -> int:
+        drawn.append(text)
+        return real(surface, text, rect, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(draw, "text_block", spy)
+    scene.draw(scene.app.surface)
+    assert txt.stage_prompt(scene.match) in drawn  # the long explanation is on screen (side panel)
