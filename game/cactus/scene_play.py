@@ -930,8 +930,13 @@ class PlayScene(BaseScene):
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         m = self.match
-        content, box, _short = self.banner()
+        content, box, short = self.banner()
         colour = PALETTE.error if (m.stage == Stage.JUDGED and m.violations) else PALETTE.ink
+        if short and colour == PALETTE.error and self.placed_callout() is not None:
+            # the callout at the violation already says the short sentence; the side panel explains it at length
+            for _, b in self.claim_buttons:
+                b.draw(surface)
+            return
         draw.panel(surface, box, PALETTE.paper, PALETTE.dune if colour == PALETTE.ink else PALETTE.error, 12,
                    alpha=235)
         draw.text_block(surface, content, box.inflate(-28, -18), size=SIZES.text_small + 1, color=colour)
