@@ -25,21 +25,24 @@ from physics.scenes import drop_position, hang_points
 FRAME_MS = 17
 
 
-class _Player:
-    def __init__(self, app: App) -> None:
+class PlayDriver:
+    """Drives a play scene on a virtual clock: frames, and mouse events at world points (demos and tests)."""
+
+    def __init__(self, app: App, frame_ms: int = FRAME_MS) -> None:
         self.app = app
+        self.frame_ms = frame_ms
         self.now = 0
         app.frame(0)
 
     @property
     def scene(self) -> PlayScene:
         scene = self.app.scene
-        assert isinstance(scene, PlayScene)
+        assert isinstance(scene, PlayScene), scene
         return scene
 
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
-            self.now += FRAME_MS
+            self.now += self.frame_ms
             self.app.frame(self.now)
 
     def mouse(self, kind: int, world: tuple[float, float], **extra: Any) -> None:
@@ -55,7 +58,7 @@ def hold_near_target(app: App) -> PlayScene:
                                 bots=[False, True], seed=3)
     app.push(BaseScene())
     app.push(PlayScene(match, autosave=False))
-    p = _Player(app)
+    p = PlayDriver(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
     p.frames(50)
     if match.stage == Stage.CHOOSE:

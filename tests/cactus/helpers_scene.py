@@ -6,29 +6,16 @@ import pygame
 
 from game.app import App
 from game.cactus.match import Stage
-from game.cactus.scene_play import PlayScene
+from game.cactus.scene_demo import PlayDriver
 
 FRAME_MS = 33
 
 
-class Driver:
+class Driver(PlayDriver):
     """Posts mouse and key events to the app and runs frames on a virtual clock."""
 
     def __init__(self, app: App) -> None:
-        self.app = app
-        self.now = 0
-        app.frame(0)
-
-    @property
-    def scene(self) -> PlayScene:
-        scene = self.app.scene
-        assert isinstance(scene, PlayScene), scene
-        return scene
-
-    def frames(self, n: int = 1) -> None:
-        for _ in range(n):
-            self.now += FRAME_MS
-            self.app.frame(self.now)
+        super().__init__(app, FRAME_MS)
 
     def post(self, *events: pygame.event.Event) -> None:
         for e in events:
