@@ -128,6 +128,26 @@ def font_width(content: str, size: int = SIZES.text, bold: bool = False) -> int:
     return font(size, bold=bold).size(content)[0]
 
 
+def ellipsize(content: str, width: int, size: int = SIZES.text, bold: bool = False) -> str:
+    """``content`` shortened with an ellipsis so that it fits ``width`` pixels (unchanged when it fits)."""
+    if width <= 0 or font_width(content, size, bold) <= width:
+        return content
+    while content and font_width(content + "…", size, bold) > width:
+        content = content[:-1]
+    return content + "…"
+
+
+def fit_text(surface: pygame.Surface, content: str, pos: Point, width: int, *, size: int,
+             bold: bool = False, color: Color = PALETTE.ink, anchor: str = "midleft") -> pygame.Rect:
+    """One line of text no wider than ``width``: a little smaller first (down to size - 3), then cut."""
+    smallest = size - 3
+    while size > smallest and font_width(content, size, bold) > width:
+        size -= 1
+    while len(content) > 2 and font_width(content, size, bold) > width:
+        content = content[:-2].rstrip() + "…"
+    return text(surface, content, pos, size=size, bold=bold, color=color, anchor=anchor)
+
+
 def wrap_text(content: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break ``content`` into lines no wider than ``width`` pixels (explicit newlines are kept)."""
     lines: list[str] = []

@@ -56,6 +56,17 @@ class Sizes:
 SIZES = Sizes()
 
 
+def hex_colour(value: str, fallback: Color = (136, 136, 136)) -> Color:
+    """``"#rrggbb"`` (the leading ``#`` optional) as an RGB triple; ``fallback`` for anything else."""
+    digits = value.lstrip("#") if isinstance(value, str) else ""
+    if len(digits) != 6:
+        return fallback
+    try:
+        return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+    except ValueError:
+        return fallback
+
+
 def lerp(a: Color, b: Color, t: float) -> Color:
     """The colour ``t`` of the way from ``a`` to ``b``."""
     t = min(1.0, max(0.0, t))

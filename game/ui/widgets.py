@@ -6,8 +6,9 @@ table game shows all the time and wants to look like part of the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -29,6 +30,18 @@ STYLES: dict[str, tuple[Color, Color, Color]] = {
     "green": (PALETTE.cactus, PALETTE.paper, PALETTE.cactus_dark),
     "ghost": (PALETTE.sand, PALETTE.ink, PALETTE.dune),
 }
+
+
+class Handles(Protocol):
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+
+def first_taker(widgets: Iterable[Handles | None], event: pygame.event.Event) -> bool:
+    """Offer ``event`` to each widget in turn; True as soon as one takes it (None entries are skipped)."""
+    for widget in widgets:
+        if widget is not None and widget.handle_event(event):
+            return True
+    return False
 
 
 class Button:
