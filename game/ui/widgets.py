@@ -38,10 +38,7 @@ class Handles(Protocol):
 
 def first_taker(widgets: Iterable[Handles | None], event: pygame.event.Event) -> bool:
     """Offer ``event`` to each widget in turn; True as soon as one takes it (None entries are skipped)."""
-    for widget in widgets:
-        if widget is not None and widget.handle_event(event):
-            return True
-    return False
+    return any(widget is not None and widget.handle_event(event) for widget in widgets)
 
 
 class Button:
