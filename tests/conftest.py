@@ -13,3 +13,41 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 settings.register_profile("ci", derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# --------------------------------------------------------------------------------------------------------
+# Root fixtures: a user data folder of the test's own, and headless apps built in it.
+
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user data directory for this test (``GARDEN_TABLE_HOME``), UI language English."""
+    from game import i18n
+
+    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+    i18n.set_language("en")
+    return tmp_path
+
+
+@pytest.fixture
+def make_app(home: Path) -> Iterator[Callable[..., Any]]:
+    """``make_app(size=(1280, 800), **AppOptions fields)``: a headless App in this test's user data folder.
+
+    pygame is shut down once the test ends."""
+    import pygame
+
+    from game.app import App, AppOptions
+
+    def build(size: tuple[int, int] = (1280, 800), *, clock: Callable[[], int] | None = None,
+              **options: Any) -> App:
+        opts = AppOptions(size=size, headless=True, **options)
+        return App(opts) if clock is None else App(opts, clock=clock)
+
+    yield build
+    pygame.quit()
