@@ -72,6 +72,11 @@ class Action:
 
 ACTION_KINDS = ("harvest", "play", "choose", "end_play")
 
+#: Events after which an action can no longer be taken back (:meth:`Game.push`): something hidden came to
+#: light, chance was used, or a new turn began.
+UNDO_BARRIERS = frozenset({"reveal", "refill", "four_alike", "shuffle", "draw", "swap", "pass", "pass_choice",
+                           "under_stack", "win", "stalemate", "turn"})
+
 # --------------------------------------------------------------------------------------------------------
 # Cached action objects: legal_actions() hands out these shared instances, so no Action is built on the
 # hot path and apply() can recognise them by identity.
@@ -161,7 +166,7 @@ class Game:
         "players", "rhubarb", "round_limit", "seed", "start_player", "rng",
         "hands", "decks", "discards", "known", "stack", "row", "compost",
         "player", "phase", "played", "turn_number", "pending", "in_play",
-        "_over", "_winner", "log", "_legal", "_others",
+        "_over", "_winner", "log", "_legal", "_others", "undo_stack",
     )
 
     players: int
@@ -188,6 +193,8 @@ class Game:
     log: list[Event]
     _legal: list[Action] | None
     _others: tuple[tuple[int, ...], ...]
+    #: Positions that ``pop`` can go back to (python-chess's move stack): see :meth:`push`.
+    undo_stack: list[Game]
 
     # ---------------------------------------------------------------------------------------------------
     # Queries of the contract
@@ -385,7 +392,49 @@ class Game:
     # Applying actions
 
     def apply(self, action: Action) -> None:
-        """Carry out ``action`` for the current seat; an illegal one raises IllegalAction and changes nothing."""
+        """Carry out ``action`` for the current seat; an illegal one raises IllegalAction and changes nothing.
+
+        An applied action cannot be taken back: it empties the move stack of :meth:`push`."""
+        if self.undo_stack:
+            self.undo_stack = []
+        self._apply(action)
+
+    def push(self, action: Action) -> bool:
+        """Apply ``action`` and keep the position before it, so that :meth:`pop` can take it back.
+
+        Only a seat's own decisions within one turn can be taken back, and only until something hidden comes
+        to light or chance is used: when the action reveals a card, shuffles or draws (any event of
+        :data:`UNDO_BARRIERS`), moves the generator, ends the game or hands the decision to another seat, the
+        stack is emptied. Returns True when the action stays on the stack (it can be taken back).
+        An illegal action raises IllegalAction and changes nothing (the stack included)."""
+        before = self.clone()
+        since = len(self.log)
+        actor = self.current_player
+        self._apply(action)
+        stack = self.undo_stack
+        log = self.log
+        barrier = (self._over or self.current_player != actor
+                   or any(log[i][0] in UNDO_BARRIERS for i in range(since, len(log)))
+                   or self.rng.getstate() != before.rng.getstate())
+        if barrier:
+            if stack:
+                self.undo_stack = []
+            return False
+        stack.append(before)
+        return True
+
+    def pop(self) -> None:
+        """Take back the last action kept by :meth:`push`; IllegalAction when there is none."""
+        if not self.undo_stack:
+            raise IllegalAction("nothing to take back: no action since the last reveal, shuffle or turn")
+        before = self.undo_stack.pop()
+        stack = self.undo_stack
+        for name in Game.__slots__:
+            setattr(self, name, getattr(before, name))
+        self.undo_stack = stack
+        self._legal = None
+
+    def _apply(self, action: Action) -> None:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -822,6 +871,7 @@ class Game:
         g.log = list(self.log)
         g._legal = None
         g._others = self._others
+        g.undo_stack = []
         return g
 
     def card_counts(self) -> Counter[str]:
@@ -916,6 +966,17 @@ class Game:
         if log:
             out["log"] = [_event_view(e, p) for e in self.log[log_since:]]
         return out
+
+    @property
+    def log_size(self) -> int:
+        """How many entries the event log holds (a mark for :meth:`log_view`)."""
+        return len(self.log)
+
+    def log_view(self, player: int, since: int = 0) -> list[dict[str, Any]]:
+        """Seat ``player``'s view of the event log from entry ``since`` on (the ``log`` of :meth:`view`)."""
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(f"player must be a seat number 0..{self.players - 1}, got {player!r}")
+        return [_event_view(e, player) for e in self.log[max(0, since):]]
 
     def events(self, since: int = 0) -> list[dict[str, Any]]:
         """The full event log (hidden cards included) as dicts; for replays and tests, never for a seat."""
@@ -1012,5 +1073,6 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g._winner = None
     g._legal = None
     g._others = _others_table(players)
+    g.undo_stack = []
     g._begin_turn()
     return g

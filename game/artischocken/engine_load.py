@@ -143,6 +143,7 @@ def load(d: Any) -> Game:
     g.log = _log(data.get("log", []), n)
     g._legal = None
     g._others = _others_table(n)
+    g.undo_stack = []
 
     result = _dict(data.get("result", {}), "result", {"over", "winner"})
     over = result.get("over", phase == "over")
