@@ -18,7 +18,7 @@ MIN_SEATS, MAX_SEATS = 2, 4
 
 def parse_seats(text: str) -> list[str]:
     """``human,greedy,random`` -> seat kinds; a clear argparse error for anything else."""
-    from game.artischocken.scene_common import HUMAN, bot_kinds
+    from game.artischocken.seats import HUMAN, bot_kinds
 
     kinds = [part.strip().lower() for part in text.split(",") if part.strip()]
     allowed = [HUMAN, *bot_kinds()]
@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def create_scene(args: argparse.Namespace | None) -> BaseScene:
-    from game.artischocken.scene_common import Seat, default_bot_name
+    from game.artischocken.seats import Seat, default_bot_name
     from game.artischocken.scene_setup import SetupScene
     from game.artischocken.scene_table import Options, TableScene
     from game.i18n import t
@@ -97,7 +97,7 @@ def _load_scenario(path: Path) -> Game:
     from game.userdata import CorruptFileError, read_json
 
     if str(path).startswith("demo:"):
-        from game.artischocken.scene_demo import demo
+        from game.artischocken.demo import demo
 
         try:
             return demo(str(path)[5:])

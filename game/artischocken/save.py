@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.artischocken import Game
-from game.artischocken.scene_common import HUMAN, Seat, bot_kinds
+from game.artischocken.seats import HUMAN, Seat, bot_kinds
 from game.paths import user_data_dir
 from game.userdata import CorruptFileError, move_aside, read_json, write_json_atomic
 

@@ -15,7 +15,7 @@ import pygame_gui
 from game.app import BaseScene
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
-from game.artischocken.scene_common import HUMAN, Seat, bot_kinds, default_bot_name, kind_label
+from game.artischocken.seats import HUMAN, Seat, bot_kinds, default_bot_name, kind_label
 from game.artischocken.scene_table import Options, TableScene
 from game.i18n import t
 from game.ui import draw

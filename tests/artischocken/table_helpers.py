@@ -8,7 +8,7 @@ import pygame
 
 from game.app import App
 from game.artischocken import Game
-from game.artischocken.scene_common import Seat
+from game.artischocken.seats import Seat
 from game.artischocken.scene_table import Options, TableScene
 
 

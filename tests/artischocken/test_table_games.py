@@ -13,7 +13,7 @@ from table_helpers import Driver
 from game.artischocken import Game, new_game, scene_table
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
-from game.artischocken.scene_common import Seat
+from game.artischocken.seats import Seat
 from game.artischocken.scene_setup import SetupScene
 from game.artischocken.scene_table import Options, TableScene
 

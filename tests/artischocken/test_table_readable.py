@@ -14,7 +14,7 @@ from game.app import MIN_WINDOW, App, AppOptions
 from game.artischocken import CARDS
 from game.artischocken import cards as cardsmod
 from game.artischocken.describe import card_name, card_rule, card_short
-from game.artischocken.scene_layout import compute
+from game.artischocken.table_layout import compute
 from game.artischocken.scene_setup import SetupScene
 from game.ui import draw
 from game.ui.fonts import font

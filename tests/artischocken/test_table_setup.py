@@ -10,7 +10,7 @@ from table_helpers import Driver, position, table
 
 from game import i18n
 from game.app import App, AppOptions
-from game.artischocken.scene_layout import compute
+from game.artischocken.table_layout import compute
 from game.artischocken.scene_setup import SetupScene
 from game.artischocken.scene_table import TableScene
 

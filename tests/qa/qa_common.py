@@ -29,7 +29,7 @@ def copy_assets(tmp: Path) -> tuple[Path, Path]:
 
 def scene_factories(tmp: Path) -> dict[str, Callable[[], BaseScene]]:
     """Every first screen of every room (no autosave, editor on copies so nothing real is written)."""
-    from game.artischocken.scene_common import Seat
+    from game.artischocken.seats import Seat
     from game.artischocken.scene_setup import SetupScene as ArtSetup
     from game.artischocken.scene_table import Options, TableScene
     from game.cactus.match import Match

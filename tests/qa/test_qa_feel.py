@@ -36,7 +36,7 @@ def test_qa_every_button_shows_hover_and_press(tmp_path: Path) -> None:
 
 def test_qa_handover_screen_hides_every_hand(tmp_path: Path) -> None:
     """Two humans at one table: between their turns a hand-over screen stands and no hand may be drawn."""
-    from game.artischocken.scene_common import Seat
+    from game.artischocken.seats import Seat
     from game.artischocken.scene_table import Options, TableScene
 
     app = make_app()
@@ -67,7 +67,7 @@ def test_qa_handover_screen_hides_every_hand(tmp_path: Path) -> None:
 
 def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path) -> None:
     """Without --fast a bot's move is paced (the player can follow it), not done in the first frame."""
-    from game.artischocken.scene_common import Seat
+    from game.artischocken.seats import Seat
     from game.artischocken.scene_table import Options, TableScene
 
     app = make_app()

@@ -80,7 +80,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
     from game import i18n
     from game.app import App, AppOptions
-    from game.artischocken.scene_common import Seat
+    from game.artischocken.seats import Seat
     from game.artischocken.scene_setup import SetupScene
     from game.artischocken.scene_table import Options, TableScene
 
@@ -148,7 +148,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
 
 def main(argv: list[str]) -> int:
-    """``python -m game.artischocken.scene_demo [FOLDER] [WxH] [LANG]``."""
+    """``python -m game.artischocken.demo [FOLDER] [WxH] [LANG]``."""
     folder = argv[0] if argv else "assets/screenshots"
     width, height = (int(v) for v in (argv[1] if len(argv) > 1 else "1280x800").lower().split("x"))
     for written in screenshots(folder, (width, height), argv[2] if len(argv) > 2 else "en"):
