@@ -1,17 +1,19 @@
-"""Reading an ``artischocken/1`` position into a :class:`Game` (pure; part of the engine).
+"""Saving and loading an ``artischocken/1`` position (pure; part of the engine).
 
-Accepts the documented keys alone (everything else defaulted) so that any scenario can be set up, and the
-full ``Game.to_dict`` output so that a saved game resumes exactly. Anything malformed raises ValueError
-with a message that names the offending field.
+:func:`to_dict` writes the whole state of a game; :func:`load` reads it back into a new game. The loader
+accepts the documented keys alone (everything else defaulted) so that any scenario can be set up, and the
+full ``to_dict`` output so that a saved game resumes exactly. Anything malformed raises ValueError with a
+message that names the offending field. The generator is saved in the shared form of
+:mod:`game.rngstate` (``{"version", "state", "gauss"}``); the older list form still loads.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from game.artischocken.engine import (
-    _CANON,
+from game.artischocken.engine_cards import (
+    CANON,
     CARDS,
     EVENT_KEYS,
     FORMAT,
@@ -21,15 +23,61 @@ from game.artischocken.engine import (
     RHUBARB,
     ROW_SIZE,
     Event,
-    Game,
-    _others_table,
+    others_table,
 )
+from game.artischocken.engine_observer import event_dict
+from game.artischocken.engine_zones import refill
+from game.rngstate import rng_from_json, rng_to_json
+
+if TYPE_CHECKING:
+    from game.artischocken.engine import Game
 
 _TOP_KEYS = {"format", "options", "players", "garden_stack", "garden_row", "compost", "turn", "seed",
              "start_player", "pending", "result", "rng", "log"}
 _PLAYER_KEYS = {"hand", "deck", "discard", "known_top"}
 _TURN_KEYS = {"player", "phase", "played", "number"}
 _OPTION_KEYS = {"players", "rhubarb", "round_limit"}
+
+
+def pending_to_json(pending: dict[str, Any] | None, in_play: str | None) -> dict[str, Any] | None:
+    """The pending decision as saved (``None`` when there is none)."""
+    if pending is None:
+        return None
+    out: dict[str, Any] = {"kind": pending["kind"], "seat": pending["seat"]}
+    if "revealed" in pending:
+        out["revealed"] = list(pending["revealed"])
+    if "target" in pending:
+        out["target"] = pending["target"]
+    if "queue" in pending:
+        out["queue"] = list(pending["queue"])
+        out["chosen"] = [[s, list(c)] for s, c in pending["chosen"].items()]
+    if in_play is not None:
+        out["in_play"] = in_play
+    return out
+
+
+def to_dict(game: Game) -> dict[str, Any]:
+    """The whole state as JSON-safe data (format ``artischocken/1``); :func:`load` resumes it exactly."""
+    return {
+        "format": FORMAT,
+        "options": {"players": game.players, "rhubarb": game.rhubarb, "round_limit": game.round_limit},
+        "players": [
+            {"hand": list(game.hands[s]), "deck": game.decks[s][::-1], "discard": list(game.discards[s]),
+             "known_top": game.known[s]}
+            for s in range(game.players)
+        ],
+        "garden_stack": game.stack[::-1],
+        "garden_row": list(game.row),
+        "compost": list(game.compost),
+        "turn": {"player": game.player, "phase": game.phase, "played": list(game.played),
+                 "number": game.turn_number},
+        "seed": game.seed,
+        "start_player": game.start_player,
+        "pending": pending_to_json(game.pending, game.in_play),
+        "result": {"over": game.finished, "winner": game.won_by},
+        "rng": rng_to_json(game.rng),
+        "log": [event_dict(e) for e in game.log],
+    }
 
 
 def _fail(where: str, msg: str) -> NoReturn:
@@ -70,7 +118,7 @@ def _cards(x: object, where: str, rhubarb: bool) -> list[str]:
     for i, c in enumerate(x):
         if not isinstance(c, str):
             _fail(f"{where}[{i}]", f"expected a card id string, got {type(c).__name__} {c!r}")
-        canon = _CANON.get(c)
+        canon = CANON.get(c)
         if canon is None:
             _fail(f"{where}[{i}]", f"unknown card {c!r} (known cards: {', '.join(CARDS)})")
         assert canon is not None
@@ -84,7 +132,8 @@ def _card(x: object, where: str, rhubarb: bool) -> str:
     return _cards([x], where, rhubarb)[0]
 
 
-def load(d: Any) -> Game:
+def load(cls: type[Game], d: Any) -> Game:
+    """A new ``cls`` game from a saved or hand-written position; malformed data raises ValueError."""
     data = _dict(d, "top level", _TOP_KEYS)
     if data.get("format") != FORMAT:
         _fail("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
@@ -103,7 +152,7 @@ def load(d: Any) -> Game:
     if round_limit is not None:
         round_limit = _int(round_limit, "options.round_limit", 1)
 
-    g = Game.__new__(Game)
+    g = cls.__new__(cls)
     g.players = n
     g.rhubarb = rhubarb
     g.round_limit = round_limit
@@ -136,13 +185,10 @@ def load(d: Any) -> Game:
     g.turn_number = _int(turn.get("number", 0), "turn.number", 0)
     g.start_player = _int(data.get("start_player", g.player), "start_player", 0, n - 1)
 
-    rng = random.Random(seed)
-    if "rng" in data:
-        rng.setstate(_rng_state(data["rng"]))
-    g.rng = rng
+    g.rng = rng_from_json(data["rng"], "artischocken position: rng") if "rng" in data else random.Random(seed)
     g.log = _log(data.get("log", []), n)
-    g._legal = None
-    g._others = _others_table(n)
+    g.legal_cache = None
+    g.others = others_table(n)
     g.undo_stack = []
 
     result = _dict(data.get("result", {}), "result", {"over", "winner"})
@@ -156,8 +202,8 @@ def load(d: Any) -> Game:
         _fail("result.over", f"is {over} but turn.phase is {phase!r}")
     if winner is not None and not over:
         _fail("result.winner", "a winner is given but the game is not over")
-    g._over = over
-    g._winner = winner
+    g.finished = over
+    g.won_by = winner
 
     g.pending = None
     g.in_play = None
@@ -168,30 +214,11 @@ def load(d: Any) -> Game:
         _load_pending(g, _dict(pending, "pending"))
 
     if phase == "refill":
-        g._refill(g.player)
+        refill(g, g.player)
         g.phase = "harvest" if g.row else "play"
     elif phase == "harvest" and not g.row:
         g.phase = "play"  # nothing to harvest: straight to play (A-T3)
     return g
-
-
-def _rng_state(raw: object) -> tuple[Any, ...]:
-    where = "rng"
-    if not isinstance(raw, list) or len(raw) != 3 or not isinstance(raw[1], list):
-        _fail(where, "expected [version, [625 integers], gauss-or-null] as written by to_dict")
-    assert isinstance(raw, list)
-    version, internal, gauss = raw
-    if (not _is_int(version) or len(internal) != 625
-            or not all(_is_int(x) and 0 <= x < 2**32 for x in internal)):
-        _fail(where, "expected [version, [625 integers], gauss-or-null] as written by to_dict")
-    if gauss is not None and not isinstance(gauss, float):
-        _fail(where, "the third item must be a float or null")
-    state = (version, tuple(internal), gauss)
-    try:
-        random.Random().setstate(state)
-    except (ValueError, TypeError, OverflowError) as exc:
-        _fail(where, f"not a valid generator state ({exc})")
-    return state
 
 
 def _log(raw: object, n: int) -> list[Event]:

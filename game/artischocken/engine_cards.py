@@ -1,0 +1,164 @@
+"""Artischocken card ids, constants, ``Action``, ``IllegalAction`` and the cached action tables (pure).
+
+``legal_actions()`` hands out the shared :class:`Action` instances built here, so that no Action is built on
+the hot path and ``apply()`` recognises them by identity. Card strings coming from outside are interned
+through :data:`CANON` so that identity comparisons (``card is CARROT``) stay valid.
+
+Also here: the event tuple layout, the list helpers of the garden row (A-T2) and the Fisher-Yates shuffle
+with the game's generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+FORMAT = "artischocken/1"
+
+ARTICHOKE = "artichoke"
+EGGPLANT = "eggplant"
+BROCCOLI = "broccoli"
+PEAS = "peas"
+CARROT = "carrot"
+POTATO = "potato"
+LEEK = "leek"
+CORN = "corn"
+PEPPER = "pepper"
+BEET = "beet"
+ONION = "onion"
+RHUBARB = "rhubarb"
+
+#: The ten vegetables of the garden stack (A-S2), without the rhubarb variant.
+VEGETABLES: tuple[str, ...] = (EGGPLANT, BROCCOLI, PEAS, CARROT, POTATO, LEEK, CORN, PEPPER, BEET, ONION)
+#: Every card id the engine knows.
+CARDS: tuple[str, ...] = (ARTICHOKE, *VEGETABLES, RHUBARB)
+CARD_SET = frozenset(CARDS)
+#: Intern card strings coming from outside so that identity comparisons stay fast.
+CANON: dict[str, str] = {c: c for c in CARDS}
+
+PHASES = ("refill", "harvest", "play", "over")
+ZONES = ("hand", "deck", "discard", "garden_stack", "garden_row", "compost", "table", "revealed")
+#: The decisions that can be pending after a card (answered with a ``choose`` action).
+PENDING_KINDS = ("leek", "peas", "rhubarb", "eggplant")
+
+DECK_ARTICHOKES = 10  # A-S1
+HAND_SIZE = 5  # A-S1, A-T6
+ROW_SIZE = 5  # A-T1
+PER_VEGETABLE = 6  # A-S2
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: Safety net for A-T2: after this many reshuffles in a row the row is dealt without a fourth alike
+#: (only reachable in contrived scenario positions; real games stop within a few tries).
+MAX_RESHUFFLES = 500
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the game is left unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision. See DESIGN.md for the meaning of each field per ``kind``."""
+
+    kind: str
+    card: str | None = None
+    target: int | None = None
+    cards: tuple[str, ...] = ()
+    option: str | None = None
+
+
+ACTION_KINDS = ("harvest", "play", "choose", "end_play")
+
+#: Events after which an action can no longer be taken back (``Game.push``): something hidden came to
+#: light, chance was used, or a new turn began.
+UNDO_BARRIERS = frozenset({"reveal", "refill", "four_alike", "shuffle", "draw", "swap", "pass", "pass_choice",
+                           "under_stack", "win", "stalemate", "turn"})
+
+# Reason ids for why_unplayable(); the catalogue has "artischocken.unplayable.<id>" for each.
+UNPLAYABLE_REASONS = (
+    "game_over", "not_your_turn", "not_play_phase", "decision_pending", "not_in_hand", "after_carrot",
+    "artichoke", "needs_artichoke", "needs_three_artichokes", "needs_two_artichokes", "carrot_not_first",
+    "needs_two_stack_cards", "needs_deck_or_discard", "no_leek_target", "needs_row_card",
+    "needs_discard_card", "needs_other_hand_card", "no_beet_target", "needs_row_or_stack",
+    "variant_off", "unknown_card",
+)
+
+# --------------------------------------------------------------------------------------------------------
+# Cached action objects (shared instances; see the module docstring).
+
+END_PLAY = Action("end_play")
+HARVEST_ACTS = {c: Action("harvest", c) for c in CARDS}
+PLAY_ACTS = {c: Action("play", c) for c in CARDS}
+#: Plays that name an opponent: (card, target seat) -> Action.
+PLAY_TARGET_ACTS: dict[tuple[str, int], Action] = {
+    (c, t): Action("play", c, target=t) for c in (LEEK, BEET, ONION) for t in range(MAX_PLAYERS)
+}
+#: Plays that name a card at once (corn's row card, pepper's discard card): (card, chosen) -> Action.
+PLAY_CARD_ACTS: dict[tuple[str, str], Action] = {
+    (c, x): Action("play", c, cards=(x,)) for c in (CORN, PEPPER) for x in CARDS
+}
+CORN_ACT = {x: PLAY_CARD_ACTS[CORN, x] for x in CARDS}.__getitem__
+PEPPER_ACT = {x: PLAY_CARD_ACTS[PEPPER, x] for x in CARDS}.__getitem__
+LEEK_TAKE = Action("choose", option="take")
+LEEK_LEAVE = Action("choose", option="leave")
+#: Peas: (card kept, opponent who gets the other) -> Action.
+PEAS_ACTS: dict[tuple[str, int], Action] = {
+    (c, t): Action("choose", c, target=t) for c in CARDS for t in range(MAX_PLAYERS)
+}
+RHUBARB_ACTS: dict[str, Action] = {c: Action("choose", c) for c in CARDS}
+#: Onion plays per player count and seat (every opponent as target).
+ONION_ACTS = {n: tuple(tuple(PLAY_TARGET_ACTS[ONION, t] for t in range(n) if t != p) for p in range(n))
+              for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+_PASS: dict[tuple[str, ...], Action] = {}
+#: The harvest actions per garden row and the eggplant passes per sorted hand (bounded caches).
+HARVEST_CACHE: dict[tuple[str, ...], list[Action]] = {}
+PASS_CACHE: dict[tuple[str, ...], list[Action]] = {}
+CACHE_LIMIT = 100_000
+
+
+def pass_action(cards: tuple[str, ...]) -> Action:
+    """The shared eggplant-pass action for these (sorted) cards."""
+    act = _PASS.get(cards)
+    if act is None:
+        act = _PASS[cards] = Action("choose", cards=cards)
+    return act
+
+
+# Event tuple layout: (what, seat, cards, src, dst, target, by, visible_to)
+#   cards: tuple of card ids; visible_to: None (public) or a tuple of seats that may see the card names.
+Event = tuple[str, int | None, tuple[str, ...], str | None, str | None, int | None, str | None,
+              tuple[int, ...] | None]
+EVENT_KEYS = ("what", "seat", "cards", "from", "to", "target", "by", "visible_to")
+
+
+def shuffle(cards: list[str], rng: random.Random) -> None:
+    """Fisher-Yates with the game's generator (``rng.random`` based: faster than ``Random.shuffle``)."""
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def others_table(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the other seats in seat order."""
+    return tuple(tuple(t for t in range(players) if t != p) for p in range(players))
+
+
+def four_alike(row: list[str]) -> bool:
+    """True when 4 or more cards of one vegetable lie in the row (a row never holds more than 5)."""
+    if len(row) < 4:
+        return False
+    # With at most 5 cards, a vegetable that appears 4 times is one of the first two.
+    return row.count(row[0]) >= 4 or row.count(row[1]) >= 4
+
+
+def can_form_row(cards: list[str]) -> bool:
+    """A-T2: can these cards (stack plus row) form a full row without 4 alike?"""
+    if len(cards) < ROW_SIZE:
+        return False
+    return sum(min(n, 3) for n in Counter(cards).values()) >= ROW_SIZE
+
+
+def distinct(cards: list[str]) -> list[str]:
+    """The cards without repeats, in first-seen order."""
+    return list(dict.fromkeys(cards))
