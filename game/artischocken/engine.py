@@ -97,7 +97,7 @@ class Game:
     """One game of Artischocken. Build with :func:`new_game` or :meth:`Game.from_dict`."""
 
     __slots__ = (
-        "players", "rhubarb", "round_limit", "seed", "start_player", "rng",
+        "players", "rhubarb", "open_artichokes", "round_limit", "seed", "start_player", "rng",
         "hands", "decks", "discards", "known", "stack", "row", "compost",
         "player", "phase", "played", "turn_number", "pending", "in_play",
         "finished", "won_by", "log", "legal_cache", "others", "undo_stack",
@@ -105,6 +105,8 @@ class Game:
 
     players: int
     rhubarb: bool
+    #: Table rule: every seat's artichokes left are public (``view`` shows them); hidden information otherwise.
+    open_artichokes: bool
     round_limit: int | None
     seed: int
     start_player: int
@@ -434,6 +436,7 @@ class Game:
         g = Game.__new__(Game)
         g.players = self.players
         g.rhubarb = self.rhubarb
+        g.open_artichokes = self.open_artichokes
         g.round_limit = self.round_limit
         g.seed = self.seed
         g.start_player = self.start_player
@@ -514,8 +517,10 @@ def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_player: int | None = None,
-             round_limit: int | None = None) -> Game:
-    """A fresh game (A-S1..A-S4), already refilled (A-T1, A-T2) and waiting for the first harvest."""
+             round_limit: int | None = None, open_artichokes: bool = False) -> Game:
+    """A fresh game (A-S1..A-S4), already refilled (A-T1, A-T2) and waiting for the first harvest.
+
+    ``open_artichokes``: a table rule that makes every seat's artichokes left public (in every view)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -531,6 +536,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g = Game.__new__(Game)
     g.players = players
     g.rhubarb = bool(rhubarb)
+    g.open_artichokes = bool(open_artichokes)
     g.round_limit = round_limit
     g.seed = seed
     rng = g.rng = random.Random(seed)

@@ -69,6 +69,10 @@ class Action:
 
 ACTION_KINDS = ("harvest", "play", "choose", "end_play")
 
+#: A ``play`` whose ``cards`` names one card picks it from this zone of the player's: corn a garden-row card,
+#: pepper a card of the own discard (A-C-CORN, A-C-PEPPER). Tables show the pick in that zone.
+CHOICE_ZONE: dict[str, str] = {"corn": "garden_row", "pepper": "discard"}
+
 #: Events after which an action can no longer be taken back (``Game.push``): something hidden came to
 #: light, chance was used, or a new turn began.
 UNDO_BARRIERS = frozenset({"reveal", "refill", "four_alike", "shuffle", "draw", "swap", "pass", "pass_choice",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.artischocken.engine_cards import Event
+from game.artischocken.engine_cards import ARTICHOKE, Event
 
 if TYPE_CHECKING:
     from game.artischocken.engine import Game
@@ -74,6 +74,7 @@ def view(game: Game, player: int, *, log: bool = True, log_since: int = 0) -> di
         "seat": p,
         "players": game.players,
         "rhubarb": game.rhubarb,
+        "open_artichokes": game.open_artichokes,
         "round_limit": game.round_limit,
         "current_player": current,
         "phase": game.phase,
@@ -95,6 +96,12 @@ def view(game: Game, player: int, *, log: bool = True, log_since: int = 0) -> di
         "winner": game.won_by,
         "log_size": len(game.log),
     }
+    if game.open_artichokes or game.finished:  # the table rule, or the game is over: nothing is secret now
+        for s, info in enumerate(out["seats"]):
+            info["artichokes"] = (game.hands[s].count(ARTICHOKE) + game.decks[s].count(ARTICHOKE)
+                                  + game.discards[s].count(ARTICHOKE))
+        if game.won_by is not None:  # A-W1: the winner shows the hand without artichokes
+            out["winner_hand"] = list(game.hands[game.won_by])
     if log:
         out["log"] = [event_view(e, p) for e in game.log[log_since:]]
     return out

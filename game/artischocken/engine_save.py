@@ -36,7 +36,7 @@ _TOP_KEYS = {"format", "options", "players", "garden_stack", "garden_row", "comp
              "start_player", "pending", "result", "rng", "log"}
 _PLAYER_KEYS = {"hand", "deck", "discard", "known_top"}
 _TURN_KEYS = {"player", "phase", "played", "number"}
-_OPTION_KEYS = {"players", "rhubarb", "round_limit"}
+_OPTION_KEYS = {"players", "rhubarb", "round_limit", "open_artichokes"}
 
 
 def pending_to_json(pending: dict[str, Any] | None, in_play: str | None) -> dict[str, Any] | None:
@@ -60,7 +60,8 @@ def to_dict(game: Game) -> dict[str, Any]:
     """The whole state as JSON-safe data (format ``artischocken/1``); :func:`load` resumes it exactly."""
     return {
         "format": FORMAT,
-        "options": {"players": game.players, "rhubarb": game.rhubarb, "round_limit": game.round_limit},
+        "options": {"players": game.players, "rhubarb": game.rhubarb, "round_limit": game.round_limit,
+                    "open_artichokes": game.open_artichokes},
         "players": [
             {"hand": list(game.hands[s]), "deck": game.decks[s][::-1], "discard": list(game.discards[s]),
              "known_top": game.known[s]}
@@ -148,6 +149,9 @@ def load(cls: type[Game], d: Any) -> Game:
     rhubarb = options.get("rhubarb", False)
     if not isinstance(rhubarb, bool):
         _fail("options.rhubarb", f"expected true or false, got {rhubarb!r}")
+    open_artichokes = options.get("open_artichokes", False)
+    if not isinstance(open_artichokes, bool):
+        _fail("options.open_artichokes", f"expected true or false, got {open_artichokes!r}")
     round_limit = options.get("round_limit")
     if round_limit is not None:
         round_limit = _int(round_limit, "options.round_limit", 1)
@@ -155,6 +159,7 @@ def load(cls: type[Game], d: Any) -> Game:
     g = cls.__new__(cls)
     g.players = n
     g.rhubarb = rhubarb
+    g.open_artichokes = open_artichokes
     g.round_limit = round_limit
     g.hands, g.decks, g.discards, g.known = [], [], [], []
     for s, raw in enumerate(players_raw):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.artischocken.describe import card_name, plural
-from game.artischocken.engine import ARTICHOKE, CARDS, CHOICE_ZONE, Action
+from game.artischocken.engine_cards import ARTICHOKE, CARDS, CHOICE_ZONE, Action
 from game.i18n import t
 
 #: Hand cards read best grouped: vegetables in the engine's order, then rhubarb, artichokes last.

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.app import BaseScene
 from game.argtypes import int_in_range
 
 if TYPE_CHECKING:
     from game.artischocken import Game
+    from game.artischocken.seats import Seat
+    from game.artischocken.turns import Options
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -46,14 +48,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                             "demo:eggplant, demo:leek")
 
 
+def table_scene(game: Game | None, seats: list[Seat], options: Options) -> BaseScene:
+    """The table for ``seats``: a new game (``game`` None, from the options) or ``game`` played on."""
+    from game.artischocken.scene_table import TableScene
+
+    return TableScene.new(seats, options) if game is None else TableScene(game, seats, options)
+
+
+def setup_scene(**options: Any) -> BaseScene:
+    """The setup screen; it opens the table through :func:`table_scene`."""
+    from game.artischocken.scene_setup import SetupScene
+
+    return SetupScene(open_table=table_scene, **options)
+
+
 def create_scene(args: argparse.Namespace | None) -> BaseScene:
     from game.artischocken.seats import Seat, default_bot_name
-    from game.artischocken.scene_setup import SetupScene
-    from game.artischocken.scene_table import Options, TableScene
+    from game.artischocken.turns import Options
     from game.i18n import t
 
     if args is None:
-        return SetupScene()
+        return setup_scene()
     seed = int(getattr(args, "seed", 0) or 0)
     fast = bool(getattr(args, "fast", False))
     until_over = bool(getattr(args, "until_over", False))
@@ -68,7 +83,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             _fail(f"--seats names {len(kinds)} seats but the scenario has {game.players} players")
         kinds = kinds or ["human"] + ["greedy"] * (game.players - 1)
     if not kinds:
-        return SetupScene(rhubarb=rhubarb, fast=fast, until_over=until_over)
+        return setup_scene(rhubarb=rhubarb, fast=fast, until_over=until_over)
     if start is not None and not 1 <= start <= len(kinds):
         _fail(f"--start-player: expected a seat number from 1 to {len(kinds)} (the game has {len(kinds)} seats), "
               f"got {start}")
@@ -82,9 +97,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             bots += 1
     options = Options(fast=fast, until_over=until_over, seed=seed, rhubarb=rhubarb,
                       start_player=None if start is None else start - 1)
-    if game is not None:
-        return TableScene(game, seats, options)
-    return TableScene.new(seats, options)
+    return table_scene(game, seats, options)
 
 
 def _fail(message: str) -> NoReturn:
@@ -120,3 +133,97 @@ def _load_scenario(path: Path) -> Game:
         return Game.from_dict(data)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as exc:
         _fail(f"{path}: not a usable artischocken/1 position ({exc})")
+
+
+def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en") -> list[str]:
+    """Render the README screenshots (setup, mid-game table, eggplant pass, end screen) into ``folder``."""
+    import os
+    from pathlib import Path
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game import i18n
+    from game.app import App, AppOptions
+    from game.artischocken.demo import demo
+    from game.artischocken.scene_setup import SetupScene
+    from game.artischocken.scene_table import TableScene
+    from game.artischocken.seats import Seat
+    from game.artischocken.turns import Options
+
+    i18n.set_language(lang)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[str] = []
+    app = App(AppOptions(size=size, headless=True, seed=7))
+    clock = [0]
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            app.frame(clock[0])
+            clock[0] += 16
+
+    def shot(name: str) -> None:
+        path = out / f"artischocken-{name}.png"
+        pygame.image.save(app.surface, str(path))
+        saved.append(str(path))
+
+    try:
+        setup = SetupScene(open_table=table_scene, offer_resume=False)
+        app.push(setup)
+        frames(2)
+        setup.add_button.activate()
+        setup.entries[0].set_text("Anna")
+        setup.kinds[1] = "greedy"
+        setup.entries[1].set_text("Basil")
+        setup.entries[2].set_text("Cleo")
+        setup.rhubarb = True
+        frames(3)
+        shot("setup")
+        seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
+        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False))
+        app.replace(table)
+        frames(2)
+        view = table.table.session.table_view()
+        hand = table.hand()
+        blocked = next(i for i, c in enumerate(hand) if c != "artichoke" and not table.playable(c))
+        assert table.lay is not None and view["hand"]
+        rect = table.lay.hand_rects(len(hand))[blocked]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top + 40), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        frames(45)
+        shot("table")
+        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False))
+        app.replace(egg)
+        frames(2)
+        egg.select_hand(0)
+        egg.select_hand(1)
+        frames(3)
+        shot("eggplant")
+        end = TableScene.new([Seat("Anna", "greedy"), Seat("Basil", "greedy"), Seat("Cleo", "random")],
+                             Options(seed=3, fast=True, autosave=False))
+        app.replace(end)
+        for _ in range(400):
+            frames(1)
+            if end.table.session.is_over:
+                break
+        frames(3)
+        shot("end")
+    finally:
+        pygame.quit()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    """``python -m game.artischocken.room [FOLDER] [WxH] [LANG]``: the README screenshots."""
+    folder = argv[0] if argv else "assets/screenshots"
+    width, height = (int(v) for v in (argv[1] if len(argv) > 1 else "1280x800").lower().split("x"))
+    for written in screenshots(folder, (width, height), argv[2] if len(argv) > 2 else "en"):
+        print(written)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

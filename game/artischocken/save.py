@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.artischocken import Game
 from game.artischocken.seats import HUMAN, Seat, bot_kinds
 from game.paths import user_data_dir
 from game.userdata import CorruptFileError, move_aside, read_json, write_json_atomic
+
+if TYPE_CHECKING:
+    from game.artischocken.turns import LocalTable
 
 FORMAT = "artischocken-table/1"
 
@@ -37,6 +40,11 @@ def autosave_path() -> Path:
 def save(game: Game, seats: list[Seat], seed: int = 0, path: Path | None = None) -> Path:
     data = {"format": FORMAT, "seats": [s.to_dict() for s in seats], "seed": seed, "game": game.to_dict()}
     return write_json_atomic(path or autosave_path(), data)
+
+
+def save_table(table: LocalTable, seed: int = 0, path: Path | None = None) -> Path:
+    """The autosave of a local table: its seats and its game."""
+    return save(table.game, [Seat(s.name, s.kind) for s in table.seats], seed, path)
 
 
 def clear(path: Path | None = None) -> None:

@@ -6,6 +6,7 @@ Keys: Tab moves between the buttons, Enter starts, Esc goes back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -13,10 +14,11 @@ import pygame
 import pygame_gui
 
 from game.app import BaseScene
+from game.artischocken import Game
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
 from game.artischocken.seats import HUMAN, Seat, bot_kinds, default_bot_name, kind_label
-from game.artischocken.scene_table import Options, TableScene
+from game.artischocken.turns import Options
 from game.i18n import t
 from game.ui import draw
 from game.ui.gui import make_manager
@@ -26,12 +28,20 @@ from game.ui.widgets import Button, FocusGroup, MessageLine
 MIN_SEATS, MAX_SEATS = 2, 4
 
 
+#: How the setup screen opens the table (handed in by the room, so that no scene imports another):
+#: ``open_table(game, seats, options)``, with ``game`` None for a new game and a saved game to resume.
+OpenTable = Callable[[Game | None, list[Seat], Options], BaseScene]
+
+
 class SetupScene(BaseScene):
-    def __init__(self, *, rhubarb: bool = False, fast: bool = False, until_over: bool = False,
-                 offer_resume: bool = True) -> None:
+    def __init__(self, *, open_table: OpenTable, rhubarb: bool = False, fast: bool = False,
+                 until_over: bool = False, offer_resume: bool = True) -> None:
+        self.open_table = open_table
         self.kinds: list[str] = [HUMAN, "greedy" if "greedy" in bot_kinds() else bot_kinds()[0]]
         self.names: list[str] = [t("table.setup.default_name", n=1), default_bot_name(0)]
         self.rhubarb = rhubarb
+        self.auto_end = False
+        self.open_artichokes = False
         self.fast = fast
         self.until_over = until_over
         self.start: int | None = None  # None = random
@@ -44,6 +54,10 @@ class SetupScene(BaseScene):
                                  text_size=SIZES.text_small)
         self.rhubarb_button = Button(self._rhubarb_label, self.toggle_rhubarb, style="secondary",
                                      text_size=SIZES.text_small)
+        self.auto_end_button = Button(lambda: t("table.setup.auto_end"), self.toggle_auto_end, style="secondary",
+                                      text_size=SIZES.text_small)
+        self.open_button = Button(lambda: t("table.setup.open_artichokes"), self.toggle_open, style="secondary",
+                                  text_size=SIZES.text_small)
         self.start_button = Button(self._start_label, self.cycle_start, style="secondary", text_size=SIZES.text_small)
         self.play_button = Button(lambda: t("table.setup.play"), self.start_game, style="primary")
         self.back_button = Button(lambda: t("table.setup.back"), self._back, style="secondary")
@@ -52,7 +66,7 @@ class SetupScene(BaseScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
         self.size = (1280, 800)
-        self.started: TableScene | None = None
+        self.started: BaseScene | None = None
 
     # -- labels -------------------------------------------------------------------------------------------
     def _rhubarb_label(self) -> str:
@@ -116,6 +130,17 @@ class SetupScene(BaseScene):
     def toggle_rhubarb(self) -> None:
         self.rhubarb = not self.rhubarb
 
+    def toggle_auto_end(self) -> None:
+        self.auto_end = not self.auto_end
+
+    def toggle_open(self) -> None:
+        self.open_artichokes = not self.open_artichokes
+
+    def _toggles(self) -> list[tuple[Button, bool]]:
+        """The checkbox buttons and whether each is on."""
+        return [(self.rhubarb_button, self.rhubarb), (self.auto_end_button, self.auto_end),
+                (self.open_button, self.open_artichokes)]
+
     def cycle_start(self) -> None:
         n = len(self.kinds)
         self.start = 0 if self.start is None else (None if self.start + 1 >= n else self.start + 1)
@@ -136,8 +161,9 @@ class SetupScene(BaseScene):
             self.message.show(t("table.setup.name_empty"), "warn")
             return
         options = Options(fast=self.fast, until_over=self.until_over, seed=self.app.options.seed,
-                          rhubarb=self.rhubarb, start_player=self.start)
-        self.started = TableScene.new(seats, options)
+                          rhubarb=self.rhubarb, start_player=self.start, auto_end=self.auto_end,
+                          open_artichokes=self.open_artichokes)
+        self.started = self.open_table(None, seats, options)
         self.app.replace(self.started)
 
     def _back(self) -> None:
@@ -163,8 +189,8 @@ class SetupScene(BaseScene):
 
     def resume(self) -> None:
         saved = self._saved
-        options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed)
-        self.started = TableScene(saved.game, saved.seats, options)
+        options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed, auto_end=self.auto_end)
+        self.started = self.open_table(saved.game, saved.seats, options)
         self.app.replace(self.started)
 
     # -- layout -------------------------------------------------------------------------------------------
@@ -176,9 +202,10 @@ class SetupScene(BaseScene):
         self.manager = make_manager(size)
         card_w = min(760, w - 80)
         row_h = 58 if h >= 720 else 50
-        card_h = 150 + MAX_SEATS * row_h + 150
+        card_h = 150 + MAX_SEATS * row_h + 200
         self.card_rect = pygame.Rect(0, 0, card_w, min(card_h, h - 40))
-        self.card_rect.center = (w // 2, h // 2 + 20)
+        # a little below the middle, but the hint under the card stays in the window
+        self.card_rect.center = (w // 2, min(h // 2 + 20, h - 34 - self.card_rect.height // 2))
         top = self.card_rect.y + 124
         x = self.card_rect.x + 40
         inner = card_w - 80
@@ -211,11 +238,13 @@ class SetupScene(BaseScene):
         y = top + MAX_SEATS * row_h + 14
         self.rhubarb_button.rect = pygame.Rect(x, y, inner // 2 - 8, 42)
         self.start_button.rect = pygame.Rect(x + inner // 2 + 8, y, inner // 2 - 8, 42)
+        self.auto_end_button.rect = pygame.Rect(x, y + 50, inner // 2 - 8, 42)
+        self.open_button.rect = pygame.Rect(x + inner // 2 + 8, y + 50, inner // 2 - 8, 42)
         y = self.card_rect.bottom - 30 - SIZES.button_height
         self.play_button.rect = pygame.Rect(self.card_rect.right - 40 - 240, y, 240, SIZES.button_height)
         self.back_button.rect = pygame.Rect(x, y, 160, SIZES.button_height)
         self.focus.set_items([*self.kind_buttons, *self._add(), self.rhubarb_button, self.start_button,
-                              self.back_button, self.play_button])
+                              self.auto_end_button, self.open_button, self.back_button, self.play_button])
 
     def _add(self) -> list[Button]:
         """The add-a-seat button while there is room for one more seat (when full, its place is the options')."""
@@ -223,7 +252,7 @@ class SetupScene(BaseScene):
 
     def _buttons(self) -> list[Button]:
         return [*self.kind_buttons, *self.remove_buttons, *self._add(), self.rhubarb_button, self.start_button,
-                self.play_button, self.back_button]
+                self.auto_end_button, self.open_button, self.play_button, self.back_button]
 
     # -- events -------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -276,13 +305,15 @@ class SetupScene(BaseScene):
                 pygame.draw.circle(surface, PALETTE.sun, (row.x + 96, row.centery), 6)
         for button in self._buttons():
             button.draw(surface)
-        box = pygame.Rect(0, 0, 22, 22)
-        box.midleft = (self.rhubarb_button.rect.x + 16, self.rhubarb_button.rect.centery)
-        draw.rounded_rect(surface, box, PALETTE.cactus if self.rhubarb else PALETTE.paper, 5,
-                          PALETTE.cactus_dark if self.rhubarb else PALETTE.dune, 2)
-        if self.rhubarb:
-            pygame.draw.lines(surface, PALETTE.paper, False,
-                              [(box.x + 5, box.centery), (box.x + 9, box.bottom - 6), (box.right - 5, box.y + 6)], 3)
+        for toggle, on in self._toggles():
+            box = pygame.Rect(0, 0, 22, 22)
+            box.midleft = (toggle.rect.x + 16, toggle.rect.centery)
+            draw.rounded_rect(surface, box, PALETTE.cactus if on else PALETTE.paper, 5,
+                              PALETTE.cactus_dark if on else PALETTE.dune, 2)
+            if on:
+                pygame.draw.lines(surface, PALETTE.paper, False,
+                                  [(box.x + 5, box.centery), (box.x + 9, box.bottom - 6), (box.right - 5, box.y + 6)],
+                                  3)
         if self.manager is not None:
             self.manager.draw_ui(surface)
         draw.text(surface, t("table.setup.hint"), (card.centerx, card.bottom + 14), size=14,

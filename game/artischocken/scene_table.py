@@ -18,7 +18,7 @@ Keys: 1-9 choose (hand cards, row cards, targets, ...), Enter confirms, Esc goes
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -33,16 +33,17 @@ from game.artischocken import table_zones as zones
 from game.artischocken.cards import Zone
 from game.artischocken.describe import card_name, unplayable_text
 from game.artischocken.flights import REVEAL_EVENTS, Flight, Reveal, flights_for, reveal_items, row_slots
-from game.artischocken.intent import PLAYING, ROW_PICKS, Command, Decision, Intent, bar_buttons, decide, prompt
+from game.artischocken.intent import PLAYING, Decision, Intent, bar_buttons, decide, prompt
 from game.artischocken.seats import Seat, sentence
 from game.artischocken.stats import seat_stats
 from game.artischocken.table_canvas import Canvas, Choice
+from game.artischocken.table_controls import TableControls
 from game.artischocken.table_felt import felt
 from game.artischocken.table_layout import TableLayout, compute
-from game.artischocken.turns import LocalTable
+from game.artischocken.turns import LocalTable, Options
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE, SIZES
+from game.ui.theme import SIZES
 from game.ui.widgets import Button, MessageLine, first_taker
 
 BOT_PAUSE = 0.8
@@ -55,21 +56,6 @@ FAST_STEPS = 400
 
 
 @dataclass
-class Options:
-    fast: bool = False
-    until_over: bool = False
-    autosave: bool = True
-    seed: int = 0
-    rhubarb: bool = False
-    start_player: int | None = None
-    #: End the play phase by itself when nothing can be played any more (no card, or after a carrot).
-    auto_end: bool = False
-    #: Table rule: every seat's artichokes left are shown (hidden information otherwise: eggplant passes).
-    open_artichokes: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
 class Frame:
     """One planned frame: the display list and what it says about the mouse."""
 
@@ -79,7 +65,7 @@ class Frame:
     detail_rect: pygame.Rect | None = None
 
 
-class TableScene(BaseScene):
+class TableScene(TableControls, BaseScene):
     """One game at the table."""
 
     def __init__(self, game: Game, seats: list[Seat], options: Options | None = None) -> None:
@@ -190,7 +176,7 @@ class TableScene(BaseScene):
             self.intent.browse_pick = False
             return True
         if self.intent.busy:
-            self._clear_selection()
+            self.clear_selection()
             return True
         self._open_menu()
         return True
@@ -200,7 +186,12 @@ class TableScene(BaseScene):
                          [(t("table.menu.leave"), self._to_launcher), (t("table.menu.stay"), lambda: None)])
 
     def _to_launcher(self) -> None:
-        self.app.leave_room()
+        if len(self.app.stack) <= 1:
+            from game.launcher import LauncherScene
+
+            self.app.replace(LauncherScene())
+        else:
+            self.app.pop()
 
     # -- applying actions ------------------------------------------------------------------------------
     def apply(self, action: Action) -> bool:
@@ -217,7 +208,7 @@ class TableScene(BaseScene):
             return False
         self.actions_applied += 1
         self.auto_wait = None
-        self._clear_selection()
+        self.clear_selection()
         self._animate(mark, before)
         if table.game.is_over:
             self._on_over()
@@ -231,7 +222,7 @@ class TableScene(BaseScene):
             self.message.show(t("table.undo.none"), "warn")
             return
         session.undo()
-        self._clear_selection()
+        self.clear_selection()
         self.flights.clear()
         self.reveal = None
         self.auto_wait = None
@@ -256,9 +247,14 @@ class TableScene(BaseScene):
         self.intent = Intent()
         session = self.table.session
         self.stats = seat_stats(session.log(), session.players)
+        self._layout_end()
 
-    def _clear_selection(self) -> None:
+    def clear_selection(self) -> None:
         self.intent.clear()
+        self._bar_key = None
+
+    def refresh_bar(self) -> None:
+        """The bar's buttons are built again for the next frame (the selection changed)."""
         self._bar_key = None
 
     # -- the loop -----------------------------------------------------------------------------------------
@@ -334,124 +330,12 @@ class TableScene(BaseScene):
             return self.apply(auto)
         if table.wants_handover() and not self._blocked():
             table.begin_handover()
-            self._clear_selection()
+            self.clear_selection()
         return False
 
     def _accept_handover(self) -> None:
         if self.table.accept_handover():
             self.layout(self.app.size)
-
-    # -- the looking seat's decision ----------------------------------------------------------------------
-    def select_hand(self, index: int) -> None:
-        """Click or number key on a hand card."""
-        d = self.decision_state()
-        if not 0 <= index < len(d.hand):
-            return
-        intent = self.intent
-        if d.kind == "pass":
-            if index in intent.pass_sel:
-                intent.pass_sel.remove(index)
-            else:
-                intent.pass_sel.append(index)
-                while len(intent.pass_sel) > d.pass_count:
-                    intent.pass_sel.pop(0)
-            self._bar_key = None
-            return
-        if d.kind not in PLAYING:
-            return
-        card = d.hand[index]
-        if not d.playable(card):
-            self.message.show(self.why_not(card), "warn", 2.5)
-            return
-        if intent.selected == index:
-            if d.kind == "confirm":
-                self.confirm()
-                return
-            self._clear_selection()
-            return
-        self._clear_selection()
-        intent.selected = index
-        d = self.decision_state()
-        if d.kind == "pick_discard":
-            intent.browse = ("pick", self.looking)
-            intent.browse_pick = True
-
-    def confirm(self) -> None:
-        """Enter / the primary button."""
-        d = self.decision_state()
-        if d.kind == "confirm" and d.plays:
-            self.apply(d.plays[0])
-        elif d.kind == "play":
-            self.apply(Action("end_play"))
-        elif d.kind == "pass":
-            self.do_pass()
-        elif d.kind in ("target", "peas") and len(d.targets) == 1:
-            self.choose_target(d.targets[0])
-
-    def end_turn(self) -> None:
-        if self.decision() in PLAYING:
-            self.apply(Action("end_play"))
-
-    def choose_target(self, seat: int) -> None:
-        action = self.decision_state().target_action(seat, self.intent.peas_keep)
-        if action is not None:
-            self.apply(action)
-
-    def choose_row(self, index: int) -> None:
-        d = self.decision_state()
-        row = self.table.session.table_view()["garden_row"]
-        if d.kind in ROW_PICKS and 0 <= index < len(row):
-            action = d.pick_action(row[index])
-            if action is not None:
-                self.apply(action)
-
-    def pick_discard(self, card: str) -> None:
-        d = self.decision_state()
-        if d.kind == "pick_discard":
-            action = d.pick_action(card)
-            if action is not None:
-                self.apply(action)
-
-    def leek(self, option: str) -> None:
-        d = self.decision_state()
-        action = d.option_action(option) if d.kind == "leek" else None
-        if action is not None:
-            self.apply(action)
-
-    def keep_peas(self, card: str) -> None:
-        d = self.decision_state()
-        if d.kind != "peas":
-            return
-        self.intent.peas_keep = card
-        self._bar_key = None
-        if len(d.targets) == 1:
-            self.choose_target(d.targets[0])
-
-    def do_pass(self) -> None:
-        d = self.decision_state()
-        if d.kind != "pass" or len(self.intent.pass_sel) != d.pass_count:
-            return
-        action = d.pass_action([d.hand[i] for i in self.intent.pass_sel])
-        if action is not None:
-            self.apply(action)
-
-    def run_command(self, command: Command) -> None:
-        """A bar button's command."""
-        name = command.name
-        if name == "undo":
-            self.undo()
-        elif name == "cancel":
-            self._clear_selection()
-        elif name == "confirm":
-            self.confirm()
-        elif name == "end_turn":
-            self.end_turn()
-        elif name == "pass":
-            self.do_pass()
-        elif name == "target":
-            self.choose_target(int(command.arg))
-        elif name == "leek":
-            self.leek(str(command.arg))
 
     # -- events ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -468,79 +352,17 @@ class TableScene(BaseScene):
                 self.handover_button.activate()
             return
         if event.type == pygame.KEYDOWN:
-            self._key(event)
+            self.key(event)
             return
         if first_taker(self.buttons, event):
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._click(event.pos)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
-        elif key == pygame.K_u:
-            self.undo()
-        elif pygame.K_1 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9:
-            n = key - pygame.K_1 if pygame.K_1 <= key <= pygame.K_9 else key - pygame.K_KP1
-            self.choose_number(n)
-
-    def choose_number(self, n: int) -> None:
-        """Number key ``n + 1``: the n-th item of whatever is to be chosen now."""
-        d = self.decision_state()
-        kind = d.kind
-        if kind in ROW_PICKS:
-            self.choose_row(n)
-        elif kind in ("play", "confirm", "pass"):
-            self.select_hand(n)
-        elif kind == "target" or (kind == "peas" and self.intent.peas_keep is not None):
-            if n < len(d.targets):
-                self.choose_target(d.targets[n])
-        elif kind == "pick_discard":
-            if n < len(d.picks):
-                self.pick_discard(d.picks[n])
-        elif kind == "peas":
-            revealed = (d.pending or {}).get("revealed") or []
-            if n < len(revealed):
-                self.keep_peas(revealed[n])
-        elif kind == "leek" and n < 2:
-            self.leek("take" if n == 0 else "leave")
+            self.click(event.pos)
 
     @property
     def choices(self) -> list[Choice]:
         """What the last planned frame can click."""
         return self.frame.canvas.choices if self.frame else []
-
-    def _click(self, pos: tuple[int, int]) -> None:
-        for choice in reversed(self.choices):
-            if choice.rect.collidepoint(pos):
-                self._choose(choice)
-                return
-        if self.intent.browse is not None:
-            self._close_browse()
-
-    def _choose(self, choice: Choice) -> None:
-        action, arg = choice.action, choice.arg
-        if action == "hand":
-            self.select_hand(arg)
-        elif action == "row":
-            self.choose_row(arg)
-        elif action == "target":
-            self.choose_target(arg)
-        elif action == "peas":
-            self.keep_peas(arg)
-        elif action == "pick":
-            self.pick_discard(arg)
-        elif action == "browse":
-            self.intent.browse = arg
-            self.intent.browse_pick = False
-        elif action == "close_browse":
-            self._close_browse()
-
-    def _close_browse(self) -> None:
-        if self.intent.browse_pick:
-            self._clear_selection()
-        self.intent.browse = None
 
     # -- animations ---------------------------------------------------------------------------------------
     def _animate(self, mark: int, before: list[tuple[str, pygame.Rect]]) -> None:
@@ -673,8 +495,6 @@ class TableScene(BaseScene):
             c.hover = None
         c.op(_message, self.message, (lay.table.centerx, lay.bar.top - 8))
         if self.handover is not None:
-            pending_kind = session.sessions_pending_kind() if False else None  # noqa: SIM108
-            del pending_kind
             panels.handover(c, lay.size, self._name(self.handover), self._handover_reason(), self.handover_button)
         if view["is_over"]:
             panels.end(c, st, self.end_buttons, self.stats)
@@ -708,7 +528,8 @@ class TableScene(BaseScene):
 
     def _again(self) -> None:
         opts = Options(fast=self.options.fast, until_over=False, autosave=self.options.autosave,
-                       seed=self.options.seed + 1, rhubarb=self.options.rhubarb, start_player=None,
+                       seed=self.options.seed + 1, rhubarb=self.table.session.table_view()["rhubarb"],
+                       start_player=None,
                        auto_end=self.options.auto_end, open_artichokes=self.options.open_artichokes)
         self.app.replace(TableScene.new(self.seats, opts))
 
@@ -717,4 +538,4 @@ def _message(surface: pygame.Surface, line: MessageLine, pos: tuple[int, int]) -
     line.draw(surface, pos)
 
 
-__all__ = ["AUTO_PAUSE", "BOT_PAUSE", "FAST_STEPS", "PALETTE", "REVEAL_HOLD", "Options", "TableScene"]
+__all__ = ["AUTO_PAUSE", "BOT_PAUSE", "FAST_STEPS", "REVEAL_HOLD", "Options", "TableScene"]

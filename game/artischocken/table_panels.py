@@ -14,8 +14,8 @@ from game.artischocken import cards as cardsmod
 from game.artischocken.describe import card_name, card_rule, plural
 from game.artischocken.flights import Reveal
 from game.artischocken.intent import display_order
-from game.artischocken.table_layout import TableLayout
 from game.artischocken.table_canvas import Canvas
+from game.artischocken.table_layout import TableLayout
 from game.artischocken.table_zones import TableState
 from game.i18n import t
 from game.ui import draw
@@ -250,12 +250,17 @@ def end_box(size: tuple[int, int]) -> pygame.Rect:
     return box
 
 
-def stats_line(stats: dict[str, Any]) -> str:
-    """One seat's statistics in a few words."""
-    composted = sum(stats.get("composted", {}).values())
-    return "  ·  ".join((plural("table.end.turns", stats.get("turns", 0), n=stats.get("turns", 0)),
-                         t("table.end.composted", n=composted), t("table.end.passed", n=stats.get("passed", 0)),
-                         t("table.end.stolen", n=stats.get("stolen", 0))))
+def stats_lines(stats: dict[str, Any]) -> tuple[str, str]:
+    """One seat's statistics in two short lines: turns, passed, stolen; artichokes composted by each card."""
+    turns = int(stats.get("turns", 0))
+    first = "  ·  ".join((plural("table.end.turns", turns, n=turns), t("table.end.passed", n=stats.get("passed", 0)),
+                          t("table.end.stolen", n=stats.get("stolen", 0))))
+    composted: dict[str, int] = stats.get("composted", {})
+    total = sum(composted.values())
+    if not total:
+        return first, t("table.end.composted_none")
+    by_card = ", ".join(f"{n}× {card_name(card)}" for card, n in sorted(composted.items(), key=lambda kv: -kv[1]))
+    return first, t("table.end.composted", n=total, cards=by_card)
 
 
 def end(c: Canvas, st: TableState, buttons: Sequence[Button], stats: list[dict[str, Any]] | None) -> None:
@@ -293,30 +298,26 @@ def end(c: Canvas, st: TableState, buttons: Sequence[Button], stats: list[dict[s
 
 
 def standings(c: Canvas, st: TableState, area: pygame.Rect, stats: list[dict[str, Any]] | None) -> None:
-    """After the game: how many artichokes each seat still had, and what it did (turns, composted, ...)."""
+    """After the game: how many artichokes each seat still had, and what it did (turns, passes, steals and the
+    artichokes each card composted)."""
     seats = st.view["seats"]
-    chips = []
-    for seat, info in enumerate(seats):
-        left = info.get("artichokes")
-        left_text = plural("table.end.artichokes", left, n=left) if left is not None else ""
-        detail_text = stats_line(stats[seat]) if stats else ""
-        chips.append((st.names[seat], left_text, detail_text, seat == st.view["winner"]))
-    detail_px = 12
-    n = len(chips)
+    n = len(seats)
     gap = 12
     width = (area.width - gap * (n - 1)) // max(1, n)
-    while detail_px > 10 and any(draw.font_width(d, detail_px) + 16 > width for _, _, d, _ in chips):
-        detail_px -= 1
-    height = min(area.height, 78 if stats else 52)
+    height = min(area.height, 96 if stats else 52)
     x = area.x
-    for name, left, detail_text, won in chips:
+    for seat, info in enumerate(seats):
+        won = seat == st.view["winner"]
         chip = pygame.Rect(x, area.y, width, height)
         c.rounded_rect(chip, PALETTE.sand_light if not won else lerp(PALETTE.sun, PALETTE.paper, 0.6), 12,
                        PALETTE.sand_dark if not won else PALETTE.sun, 2)
-        c.text(name, (chip.centerx, chip.y + 16), size=17, bold=True, anchor="center")
-        if left:
-            c.text(left, (chip.centerx, chip.y + 37), size=14, color=PALETTE.ink_soft, anchor="center")
-        if detail_text and height >= 70:
-            c.op(draw.fit_text, detail_text, (chip.x + 8, chip.y + 60), width - 16, size=detail_px,
-                 color=PALETTE.ink_soft)
+        c.text(st.names[seat], (chip.centerx, chip.y + 16), size=17, bold=True, anchor="center")
+        left = info.get("artichokes")
+        if left is not None:
+            c.text(plural("table.end.artichokes", left, n=left), (chip.centerx, chip.y + 37), size=14,
+                   color=PALETTE.ink_soft, anchor="center")
+        if stats and height >= 90:
+            for k, line in enumerate(stats_lines(stats[seat])):
+                c.op(draw.fit_text, line, (chip.x + 10, chip.y + 60 + 18 * k), width - 20, size=13,
+                     color=PALETTE.ink_soft if k == 0 else PALETTE.ink)
         x += width + gap

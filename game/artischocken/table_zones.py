@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 
 from game.artischocken import cards as cardsmod
-from game.artischocken.describe import card_name
+from game.artischocken.describe import card_name, plural
 from game.artischocken.flights import Flight, arriving, arriving_cards
 from game.artischocken.intent import PLAYING, ROW_PICKS, Decision, Intent
-from game.artischocken.table_layout import SeatPlace, TableLayout
 from game.artischocken.table_canvas import Canvas, Hover
+from game.artischocken.table_layout import SeatPlace, TableLayout
 from game.i18n import t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
@@ -54,7 +54,8 @@ def seat_label(c: Canvas, st: TableState, place: SeatPlace, seat: int, light: bo
     tag = t("table.you") if seat == st.looking else (t("table.bot") if not st.humans[seat] else "")
     if st.artichokes is not None:
         left = st.artichokes[seat]
-        tag = f"{tag}  ·  {t('table.artichokes_left', n=left)}" if tag else t("table.artichokes_left", n=left)
+        count = plural("table.artichokes_left", left, n=left)
+        tag = f"{tag}  ·  {count}" if tag else count
     if tag:
         c.text(f"· {tag}", (r.right + 6, place.name.centery), size=max(12, place.name.height - 10),
                color=shade(color, -0.25) if light else PALETTE.ink_soft, anchor="midleft")

@@ -17,7 +17,8 @@ their decisions back). The scene asks it what happens next and only ever acts th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from game.artischocken.bots import Bot, make_bot
 from game.artischocken.engine import Action, Game, IllegalAction
@@ -26,7 +27,26 @@ from game.artischocken.session import SeatSession
 END_PLAY = Action("end_play")
 
 
+@dataclass
+class Options:
+    """How a table is played: pace, autosave, the new game's options, and the table options."""
+
+    fast: bool = False
+    until_over: bool = False
+    autosave: bool = True
+    seed: int = 0
+    rhubarb: bool = False
+    start_player: int | None = None
+    #: End the play phase by itself when nothing can be played any more (no card, or after a carrot).
+    auto_end: bool = False
+    #: Table rule: every seat's artichokes left are shown (hidden information otherwise: eggplant passes).
+    open_artichokes: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
 class SeatLike(Protocol):
+    @property
+    def name(self) -> str: ...
     @property
     def kind(self) -> str: ...
     @property

@@ -13,9 +13,9 @@ from table_helpers import Driver
 from game.artischocken import Game, new_game, scene_table
 from game.artischocken import cards as cardsmod
 from game.artischocken import save as savemod
-from game.artischocken.seats import Seat
-from game.artischocken.scene_setup import SetupScene
+from game.artischocken.room import setup_scene
 from game.artischocken.scene_table import Options, TableScene
+from game.artischocken.seats import Seat
 
 A = "artichoke"
 
@@ -30,7 +30,7 @@ def test_A_W1_bot_games_for_2_3_4_players_through_the_scene(drv: Driver, kinds: 
         drv.frame()
         if not drv.app.running:
             break
-    game = scene.game
+    game = scene.table.game
     assert game.is_over and not drv.app.running and drv.app.exit_code == 0
     assert scene.actions_applied > len(kinds) * 3
     if game.winner is not None:  # A-W1: the winner drew a hand without artichokes
@@ -42,7 +42,7 @@ def test_A_W1_bot_games_for_2_3_4_players_through_the_scene(drv: Driver, kinds: 
 
 def _human_move(scene: TableScene, rng: random.Random) -> None:
     """A human seat's decision, by the scene's own interaction methods (like clicks would call them)."""
-    game = scene.game
+    game = scene.table.game
     legal = game.legal_actions()
     plays = [a for a in legal if a.kind != "end_play"]
     action = rng.choice(plays) if plays and rng.random() < 0.8 else legal[0]
@@ -72,21 +72,21 @@ def test_A_G2_no_other_seat_hand_card_is_ever_drawn_face_up(drv: Driver, monkeyp
         for card, (zone, seat) in record:
             if zone in ("hand", "private", "deck_known"):
                 assert seat == looking and looking is not None, (card, zone, seat, looking)
-            assert zone != "winning_hand" or scene.game.is_over
+            assert zone != "winning_hand" or scene.table.game.is_over
         hands = Counter(c for c, (zone, _) in record if zone == "hand")
         if hands:
             hand_frames += 1
-            assert looking is not None and not hands - Counter(scene.game.view(looking)["hand"])
+            assert looking is not None and not hands - Counter(scene.table.game.view(looking)["hand"])
         if scene.handover is not None:
             assert not hands
             handovers += 1
             drv.key(pygame.K_RETURN)
             continue
-        if scene.game.is_over:
+        if scene.table.game.is_over:
             break
-        if scene._my_decision() and not scene.flights:
+        if scene.my_decision() and not scene.flights:
             _human_move(scene, rng)
-    assert scene.game.is_over
+    assert scene.table.game.is_over
     assert handovers >= 6 and hand_frames > 20
 
 
@@ -96,18 +96,18 @@ def test_resume_from_the_autosave_continues_exactly(drv: Driver, monkeypatch: py
     first = TableScene.new(seats, Options(fast=True, seed=21))
     drv.app.push(first)
     drv.frame(4)
-    assert not first.game.is_over
+    assert not first.table.game.is_over
     saved = savemod.load()
-    assert saved is not None and saved.game.to_dict() == first.game.to_dict()
+    assert saved is not None and saved.game.to_dict() == first.table.game.to_dict()
     assert [s.to_dict() for s in saved.seats] == [s.to_dict() for s in seats] and saved.seed == 21
     for _ in range(400):
         drv.frame()
-        if first.game.is_over:
+        if first.table.game.is_over:
             break
-    assert first.game.is_over
+    assert first.table.game.is_over
     # resume through the setup screen's offer, as on the next start
     savemod.save(saved.game, saved.seats, saved.seed)
-    setup = SetupScene(fast=True)
+    setup = setup_scene(fast=True)
     drv.app.replace(setup)
     assert setup.dialog is not None
     drv.key(pygame.K_RETURN)  # "Continue"
@@ -115,16 +115,16 @@ def test_resume_from_the_autosave_continues_exactly(drv: Driver, monkeypatch: py
     assert isinstance(resumed, TableScene) and resumed is not first
     for _ in range(400):
         drv.frame()
-        if resumed.game.is_over:
+        if resumed.table.game.is_over:
             break
-    assert resumed.game.to_dict() == first.game.to_dict()
+    assert resumed.table.game.to_dict() == first.table.game.to_dict()
 
 
 def test_a_corrupt_autosave_is_explained_not_a_crash(drv: Driver) -> None:
     path = savemod.autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{broken")
-    setup = SetupScene()
+    setup = setup_scene()
     drv.app.push(setup)
     drv.frame()
     assert setup.dialog is not None and "autosave" in setup.dialog.body
@@ -172,9 +172,9 @@ def test_play_again_starts_a_new_game_with_the_same_seats(drv: Driver) -> None:
     drv.app.push(scene)
     drv.frame()
     drv.key(pygame.K_RETURN)  # end the turn: Anna draws five leeks and wins (A-W1)
-    assert scene.game.is_over and scene.game.winner == 0
+    assert scene.table.game.is_over and scene.table.game.winner == 0
     drv.frame()
     drv.key(pygame.K_RETURN)  # "Play again"
     again = drv.app.scene
-    assert isinstance(again, TableScene) and again is not scene and not again.game.is_over
+    assert isinstance(again, TableScene) and again is not scene and not again.table.game.is_over
     assert [s.name for s in again.seats] == ["Anna", "Ben"]

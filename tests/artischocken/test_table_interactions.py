@@ -21,12 +21,12 @@ def test_A_T3_harvest_by_click_and_by_number_key(drv: Driver) -> None:
     drv.frame()
     assert scene.decision() == "harvest"
     drv.click(drv.choice(scene, "row1"))
-    assert "leek" in scene.game.view(0)["hand"] and "leek" not in scene.game.view(0)["garden_row"]
+    assert "leek" in scene.table.game.view(0)["hand"] and "leek" not in scene.table.game.view(0)["garden_row"]
     # undo within the own turn (nothing hidden was revealed), then the same by keyboard
     drv.key(pygame.K_u)
-    assert scene.game.view(0)["phase"] == "harvest" and "leek" in scene.game.view(0)["garden_row"]
+    assert scene.table.game.view(0)["phase"] == "harvest" and "leek" in scene.table.game.view(0)["garden_row"]
     drv.key(pygame.K_3)
-    assert "peas" in scene.game.view(0)["hand"]
+    assert "peas" in scene.table.game.view(0)["hand"]
 
 
 def test_A_C_BROCCOLI_select_then_enter_and_the_playable_highlight(drv: Driver) -> None:
@@ -36,8 +36,8 @@ def test_A_C_BROCCOLI_select_then_enter_and_the_playable_highlight(drv: Driver) 
     drv.click(drv.choice(scene, "hand0"))  # broccoli (vegetables first in the fan)
     assert scene.decision() == "confirm"
     drv.key(pygame.K_RETURN)
-    assert scene.game.view(0)["compost"] == [A]
-    assert scene.game.view(0)["hand"].count(A) == 2
+    assert scene.table.game.view(0)["compost"] == [A]
+    assert scene.table.game.view(0)["hand"].count(A) == 2
     # A-C-CARROT: after another vegetable the carrot is not playable; hovering says why (engine's reason)
     assert not scene.playable("carrot")
     drv.frame(2)
@@ -51,11 +51,11 @@ def test_A_C_BROCCOLI_select_then_enter_and_the_playable_highlight(drv: Driver) 
 def test_unplayable_card_click_explains_and_keeps_state(drv: Driver) -> None:
     scene = table(drv.app, position([["broccoli", A], [A]]), ["human", "random"])
     drv.frame()
-    before = scene.game.to_dict()
+    before = scene.table.game.to_dict()
     drv.click(drv.choice(scene, "hand0"))
-    assert scene.selected is None and scene.message.visible
+    assert scene.intent.selected is None and scene.message.visible
     assert scene.message.text == i18n.t("artischocken.unplayable.needs_three_artichokes")
-    assert scene.game.to_dict() == before
+    assert scene.table.game.to_dict() == before
 
 
 def test_A_C_LEEK_pick_opponent_then_take(drv: Driver) -> None:
@@ -69,8 +69,8 @@ def test_A_C_LEEK_pick_opponent_then_take(drv: Driver) -> None:
     assert scene.decision() == "leek"
     drv.frame()
     drv.click(drv.button(scene, i18n.t("table.btn.take")))
-    assert "beet" in scene.game.view(0)["hand"]
-    assert scene.game.view(0)["seats"][0]["discard"] == ["leek"]
+    assert "beet" in scene.table.game.view(0)["hand"]
+    assert scene.table.game.view(0)["seats"][0]["discard"] == ["leek"]
 
 
 def test_A_C_LEEK_leave_by_keyboard(drv: Driver) -> None:
@@ -80,7 +80,7 @@ def test_A_C_LEEK_leave_by_keyboard(drv: Driver) -> None:
     drv.key(pygame.K_1)  # select the leek
     drv.key(pygame.K_1)  # first target: Ben
     drv.key(pygame.K_2)  # 2 = leave
-    assert scene.game.view(0)["seats"][1]["discard"] == ["corn"]
+    assert scene.table.game.view(0)["seats"][1]["discard"] == ["corn"]
 
 
 def test_A_C_ONION_and_A_C_BEET_targets(drv: Driver) -> None:
@@ -90,22 +90,22 @@ def test_A_C_ONION_and_A_C_BEET_targets(drv: Driver) -> None:
     drv.click(drv.choice(scene, "hand1"))  # onion (beet sorts before onion)
     drv.frame()
     drv.click(drv.choice(scene, "seat1"))
-    assert scene.game.view(0)["seats"][1]["discard"] == ["onion"]
+    assert scene.table.game.view(0)["seats"][1]["discard"] == ["onion"]
     drv.click(drv.choice(scene, "hand0"))  # beet
     drv.frame()
     drv.click(drv.button(scene, "Cleo"))  # the action bar names the targets too
-    hand = Counter(scene.game.view(0)["hand"])
-    assert hand["potato"] == 1 or scene.game.view(0)["compost"].count(A) == 1  # swapped (or both composted)
+    hand = Counter(scene.table.game.view(0)["hand"])
+    assert hand["potato"] == 1 or scene.table.game.view(0)["compost"].count(A) == 1  # swapped (or both composted)
 
 
 def test_A_C_CORN_row_card_onto_the_deck(drv: Driver) -> None:
     scene = table(drv.app, position([["corn", A], [A]], row=["pepper", "onion"]), ["human", "random"])
     drv.frame()
     drv.click(drv.choice(scene, "hand0"))
-    assert scene.decision() == "corn"
+    assert scene.decision() == "pick_row"
     drv.frame()
     drv.click(drv.choice(scene, "row1"))
-    view = scene.game.view(0)
+    view = scene.table.game.view(0)
     assert view["deck_top_known"] == ["onion"] and view["seats"][0]["discard"] == [A, "corn"]
 
 
@@ -113,10 +113,10 @@ def test_A_C_PEPPER_pick_from_the_discard(drv: Driver) -> None:
     scene = table(drv.app, position([["pepper", A], [A]], discards=[["carrot", "leek"], []]), ["human", "random"])
     drv.frame()
     drv.click(drv.choice(scene, "hand0"))
-    assert scene.decision() == "pepper" and scene.browse is not None
+    assert scene.decision() == "pick_discard" and scene.intent.browse is not None
     drv.frame()
     drv.click(drv.choice(scene, "pick1"))  # top card first: leek, carrot
-    view = scene.game.view(0)
+    view = scene.table.game.view(0)
     assert view["deck_top_known"] == ["carrot"] and view["seats"][0]["discard"] == ["leek", "pepper"]
 
 
@@ -129,13 +129,13 @@ def test_A_C_PEAS_keep_one_give_one(drv: Driver) -> None:
     assert scene.decision() == "peas"
     drv.frame()
     drv.click(drv.choice(scene, "peas1"))  # keep the second revealed card
-    kept = scene.peas_keep
+    kept = scene.intent.peas_keep
     assert kept in ("corn", "onion")
     drv.frame()
     drv.click(drv.choice(scene, "seat2"))
     other = ({"corn", "onion"} - {kept}).pop()
-    assert scene.game.view(0)["seats"][0]["discard"] == [kept, "peas"]
-    assert scene.game.view(0)["seats"][2]["discard"] == [other]
+    assert scene.table.game.view(0)["seats"][0]["discard"] == [kept, "peas"]
+    assert scene.table.game.view(0)["seats"][2]["discard"] == [other]
 
 
 def test_A_C_RHUBARB_take_from_the_new_row(drv: Driver) -> None:
@@ -146,9 +146,9 @@ def test_A_C_RHUBARB_take_from_the_new_row(drv: Driver) -> None:
     drv.key(pygame.K_RETURN)
     assert scene.decision() == "rhubarb"
     drv.frame()
-    row = scene.game.view(0)["garden_row"]
+    row = scene.table.game.view(0)["garden_row"]
     drv.click(drv.choice(scene, "row0"))
-    assert row[0] in scene.game.view(0)["hand"] and "rhubarb" in scene.game.view(0)["compost"]
+    assert row[0] in scene.table.game.view(0)["hand"] and "rhubarb" in scene.table.game.view(0)["compost"]
 
 
 def test_A_C_CARROT_and_end_turn_button(drv: Driver) -> None:
@@ -156,11 +156,11 @@ def test_A_C_CARROT_and_end_turn_button(drv: Driver) -> None:
     drv.frame()
     drv.key(pygame.K_1)
     drv.key(pygame.K_RETURN)
-    assert Counter(scene.game.view(0)["compost"]) == {A: 2, "carrot": 1}
+    assert Counter(scene.table.game.view(0)["compost"]) == {A: 2, "carrot": 1}
     drv.frame()
     assert not scene.playable("corn")  # nothing after a carrot
     drv.click(drv.button(scene, i18n.t("table.btn.end_turn")))
-    view = scene.game.view(0)
+    view = scene.table.game.view(0)
     assert view["turn"]["number"] >= 1 and "corn" in view["seats"][0]["discard"]  # A-T5: the rest discarded
 
 
@@ -176,7 +176,7 @@ def test_A_C_EGGPLANT_pass_behind_hand_over_screens(drv: Driver) -> None:
     drv.click(drv.choice(scene, "hand0"))  # eggplant
     drv.key(pygame.K_RETURN)
     assert scene.decision() == "pass"
-    hand0 = scene._hand(0)
+    hand0 = scene.hand()
     drv.key(pygame.K_1)
     drv.key(pygame.K_2)
     drv.key(pygame.K_RETURN)
@@ -191,10 +191,10 @@ def test_A_C_EGGPLANT_pass_behind_hand_over_screens(drv: Driver) -> None:
     drv.click(drv.choice(scene, "hand1"))
     drv.click(drv.button(scene, i18n.t("table.btn.pass")))
     drv.frame(3)
-    view = scene.game.view(1)
+    view = scene.table.game.view(1)
     assert view["pending"] is None  # the bot passed too, then all cards moved (A-C-EGGPLANT)
     assert all(view["seats"][s]["hand_count"] == n for s, n in ((0, 3), (1, 4), (2, 3)))
-    got1 = Counter(scene.game.view(1)["hand"])
+    got1 = Counter(scene.table.game.view(1)["hand"])
     assert not (passed - got1)  # seat 1 received what seat 0 passed
 
 
@@ -208,9 +208,9 @@ def test_A_C_EGGPLANT_no_choice_is_skipped(drv: Driver) -> None:
     drv.key(pygame.K_RETURN)
     drv.frame(3)
     # Anna had one card left (corn) and Ben two: nobody had a choice, all passed automatically
-    assert scene.game.view(0)["pending"] is None
-    assert sorted(scene.game.view(0)["hand"]) == [A, "leek"]
-    assert scene.game.view(1)["hand"] == ["corn"]
+    assert scene.table.game.view(0)["pending"] is None
+    assert sorted(scene.table.game.view(0)["hand"]) == [A, "leek"]
+    assert scene.table.game.view(1)["hand"] == ["corn"]
 
 
 def test_undo_stops_at_a_reveal(drv: Driver) -> None:
@@ -219,15 +219,15 @@ def test_undo_stops_at_a_reveal(drv: Driver) -> None:
     drv.frame()
     drv.key(pygame.K_1)
     drv.key(pygame.K_RETURN)  # broccoli: undoable
-    assert len(scene.undo_stack) == 1
+    assert len(scene.table.game.undo_stack) == 1
     drv.key(pygame.K_u)
-    assert scene.game.view(0)["compost"] == [] and not scene.undo_stack
+    assert scene.table.game.view(0)["compost"] == [] and not scene.table.game.undo_stack
     drv.key(pygame.K_2)
     drv.key(pygame.K_RETURN)  # potato reveals the top of the deck: no undo after that (A-C-POTATO)
-    assert scene.game.view(0)["seats"][0]["discard"] == ["corn", "potato"]
-    assert not scene.undo_stack
+    assert scene.table.game.view(0)["seats"][0]["discard"] == ["corn", "potato"]
+    assert not scene.table.game.undo_stack
     drv.key(pygame.K_u)
-    assert scene.game.view(0)["seats"][0]["discard"] == ["corn", "potato"]
+    assert scene.table.game.view(0)["seats"][0]["discard"] == ["corn", "potato"]
 
 
 def test_reveals_stay_on_screen_and_bots_pause(drv: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -252,12 +252,12 @@ def test_browse_a_discard_and_leave_with_esc(drv: Driver) -> None:
                   ["human", "random"])
     drv.frame()
     drv.click(scene.lay.seats[1].discard.center if scene.lay else (0, 0))
-    assert scene.browse == ("discard", 1)
+    assert scene.intent.browse == ("discard", 1)
     drv.frame()
     faces = [c.key for c in scene.choices]
     assert "pick0" not in faces  # browsing only: nothing to pick
     drv.key(pygame.K_ESCAPE)
-    assert scene.browse is None and drv.app.scene is scene
+    assert scene.intent.browse is None and drv.app.scene is scene
     drv.key(pygame.K_ESCAPE)  # the leave dialog
     assert scene.dialog is not None
     drv.key(pygame.K_ESCAPE)  # cancel: keep playing
@@ -275,10 +275,10 @@ def test_A_G2_the_log_names_seats_and_hides_other_hands(drv: Driver) -> None:
     drv.key(pygame.K_RETURN)  # Anna ends the turn and draws; Ben (a bot) plays and draws five onions
     for _ in range(20):
         drv.frame()
-        if scene.game.is_over:
+        if scene.table.game.is_over:
             break
-    assert scene.game.is_over and scene.game.winner == 1 and scene.looking == 0
-    lines = [text for text, _ in scene._log_lines()]
+    assert scene.table.game.is_over and scene.table.game.winner == 1 and scene.looking == 0
+    lines = [text for text, _ in scene.log_lines()]
     assert "Anna draws Artichoke, 4× Leek." in lines, lines
     assert "Ben draws 5 hidden cards." in lines, lines
     assert not any("Onion" in text for text in lines)  # Ben's deck and hand stay secret
@@ -312,7 +312,7 @@ def test_A_C_CORN_the_owner_sees_the_card_it_put_on_its_deck_and_nobody_else(drv
     drv.key(pygame.K_RETURN)  # "I am Anna"
     assert scene.looking == 0
     assert scene.apply(Action("play", "corn", cards=("peas",)))
-    assert scene.game.view(0)["deck_top_known"] == ["peas"]
+    assert scene.table.game.view(0)["deck_top_known"] == ["peas"]
     flying = _recorded(drv)
     assert ("peas", ("deck_known", 0)) not in flying  # still on its way to the deck
     _settle(drv, scene)
@@ -339,15 +339,15 @@ def test_flying_cards_are_left_out_of_their_destination_until_they_land(drv: Dri
     before = Counter(c for c, (zone, _) in _recorded(drv) if zone == "hand")
     assert before == Counter({A: 5})
     scene.choose_row(1)  # leek into the hand
-    state = scene.game.to_dict()
-    assert scene.flights and "leek" in scene.game.view(0)["hand"]
+    state = scene.table.game.to_dict()
+    assert scene.flights and "leek" in scene.table.game.view(0)["hand"]
     during = _recorded(drv)
     assert Counter(c for c, (zone, _) in during if zone == "hand") == before
     assert ("leek", ("flight", None)) in during
     _settle(drv, scene)
     after = Counter(c for c, (zone, _) in _recorded(drv) if zone == "hand")
     assert after == before + Counter({"leek": 1})
-    assert scene.game.to_dict() == state  # drawing never changed the game
+    assert scene.table.game.to_dict() == state  # drawing never changed the game
 
 
 def test_flying_cards_reach_face_up_piles_only_when_they_land(drv: Driver) -> None:
@@ -355,7 +355,7 @@ def test_flying_cards_reach_face_up_piles_only_when_they_land(drv: Driver) -> No
                   ["human", "greedy"], fast=False)
     drv.frame()
     assert scene.apply(Action("play", "onion", target=1))
-    assert scene.game.view(0)["compost"] == [A] and scene.game.view(0)["seats"][1]["discard"] == ["onion"]
+    assert scene.table.game.view(0)["compost"] == [A] and scene.table.game.view(0)["seats"][1]["discard"] == ["onion"]
     during = _recorded(drv)
     assert ("onion", ("discard", 1)) not in during and (A, ("compost", None)) not in during
     _settle(drv, scene)

@@ -14,8 +14,8 @@ from game.app import MIN_WINDOW, App, AppOptions
 from game.artischocken import CARDS
 from game.artischocken import cards as cardsmod
 from game.artischocken.describe import card_name, card_rule, card_short
+from game.artischocken.room import setup_scene
 from game.artischocken.table_layout import compute
-from game.artischocken.scene_setup import SetupScene
 from game.ui import draw
 from game.ui.fonts import font
 
@@ -80,7 +80,7 @@ def test_hovered_card_shows_its_full_rule_large(tmp_path: Path, monkeypatch: pyt
     drv.frame(2)
     lay = scene.lay
     assert lay is not None
-    hand = scene._hand(0)
+    hand = scene.hand()
     for key, card in (("hand0", hand[0]), ("hand1", hand[1])):
         rect = next(c.rect for c in scene.choices if c.key == key)
         drv.move((rect.centerx, rect.top + 20))
@@ -113,7 +113,7 @@ def test_hovered_card_shows_its_full_rule_large(tmp_path: Path, monkeypatch: pyt
 def test_setup_with_four_seats_keeps_buttons_apart_at_800x600(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                               lang: str) -> None:
     drv = _driver(tmp_path, monkeypatch, MIN_WINDOW, lang)
-    setup = SetupScene(offer_resume=False)
+    setup = setup_scene(offer_resume=False)
     drv.app.push(setup)
     drv.frame()
     while len(setup.kinds) < 4:

@@ -10,9 +10,9 @@ from table_helpers import Driver, position, table
 
 from game import i18n
 from game.app import App, AppOptions
-from game.artischocken.table_layout import compute
-from game.artischocken.scene_setup import SetupScene
+from game.artischocken.room import setup_scene
 from game.artischocken.scene_table import TableScene
+from game.artischocken.table_layout import compute
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def drv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def test_A_S3_setup_seats_names_rhubarb_and_start_player(drv: Driver) -> None:
-    setup = SetupScene()
+    setup = setup_scene()
     drv.app.push(setup)
     drv.frame()
     assert setup.dialog is None and len(setup.kinds) == 2
@@ -51,11 +51,11 @@ def test_A_S3_setup_seats_names_rhubarb_and_start_player(drv: Driver) -> None:
     assert isinstance(scene, TableScene)
     assert [s.name for s in scene.seats][1] == "Zoe"
     assert [s.kind for s in scene.seats][2] == "human" and scene.seats[0].kind == "human"
-    assert scene.game.rhubarb and scene.game.start_player == 1  # A-S2 variant, A-S3 picked start player
+    assert scene.table.game.rhubarb and scene.table.game.start_player == 1  # A-S2 variant, A-S3 picked start player
 
 
 def test_setup_refuses_an_empty_name(drv: Driver) -> None:
-    setup = SetupScene()
+    setup = setup_scene()
     drv.app.push(setup)
     drv.frame()
     setup.entries[0].set_text("   ")
@@ -64,7 +64,7 @@ def test_setup_refuses_an_empty_name(drv: Driver) -> None:
 
 
 def test_seat_limits(drv: Driver) -> None:
-    setup = SetupScene()
+    setup = setup_scene()
     drv.app.push(setup)
     drv.frame()
     for _ in range(4):
