@@ -1,5 +1,6 @@
-"""The editor's panels, drawn from the session: the top bar, the canvas captions, the material or cactus
-panel and the hang test. Drawing only reads (the widgets on top of the panels are :mod:`tools.editor.forms`).
+"""The editor's panels, drawn from the session: the top bar, what the canvas shows and its captions, the
+material or cactus panel and the hang test. Drawing only reads (the widgets on top of the panels are
+:mod:`tools.editor.forms`).
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ import pygame
 
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE, SIZES, lerp
+from game.ui.theme import PALETTE, SIZES, hex_colour, lerp
 from game.ui.widgets import Button
 from tools.editor.canvas import Subject, fault_text
-from tools.editor.checks import MassProperties
+from tools.editor.checks import MassProperties, mass_properties, outline_faults
 from tools.editor.hangtest import DropResult, HangRunner
 from tools.editor.labels import form_name, mm, part_label
 from tools.editor.layout import EditorLayout
-from tools.editor.model import Document
+from tools.editor.model import PART_BASE, Document
 from tools.editor.ranges import MATERIALS, RANGES
 from tools.editor.session import EditingSession
 
@@ -66,6 +67,31 @@ def canvas_head(session: EditingSession) -> str:
         return t("editor.canvas.own", id=session.piece_id or "")
     cactus = session.current_cactus()
     return t("editor.canvas.cactus", name=cactus.name if cactus else "", part=part_label(session.cactus_part))
+
+
+def canvas_subject(session: EditingSession) -> Subject | None:
+    """What the canvas shows: the current outline, its colour, its faults and mass, and (for a cactus part)
+    the cactus's other parts behind it."""
+    outline = session.current_outline()
+    if outline is None:
+        return None
+    if session.tab == "pieces":
+        piece = session.current_piece()
+        assert piece is not None
+        st = session.pieces.state
+        colour = hex_colour(st.colour_hex(piece.colour), PALETTE.ink_faint)
+        mat = st.material(piece)
+        key: object = ("piece", piece.form if st.shares_form(piece) else piece.id, id(session.pieces))
+        density = mat.density if session.density_usable(mat.density) else 0.0
+        return Subject(key, outline, colour, outline_faults(outline), mass_properties(outline, density))
+    cactus = session.current_cactus()
+    assert cactus is not None
+    part = session.cactus_part
+    context = [(cactus.part(k), PALETTE.terracotta if k == PART_BASE else PALETTE.cactus)
+               for k in cactus.part_indices if k != part]
+    colour = PALETTE.terracotta if part == PART_BASE else PALETTE.cactus
+    return Subject(("cactus", session.cactus_index, id(session.cacti)), outline, colour,
+                   outline_faults(outline, thin_check=part != PART_BASE), mass_properties(outline, 1.0), context)
 
 
 def draw_canvas_overlay(surface: pygame.Surface, rect: pygame.Rect, subject: Subject | None, head: str) -> None:

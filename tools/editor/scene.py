@@ -20,22 +20,22 @@ import pygame
 from game.app import BaseScene
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE, SIZES, hex_colour
+from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Dialog, MessageLine, TextSource, Tooltip, first_taker
 from physics.cacti import CactiSpec
 from physics.geometry import Outline
 from physics.pieces import PieceSpec
-from tools.editor import ops
-from tools.editor.canvas import OutlineCanvas, Subject
-from tools.editor.checks import mass_properties, outline_faults
+from tools.editor import controls
+from tools.editor.canvas import OutlineCanvas
 from tools.editor.forms import EditorForms, FormChange
 from tools.editor.hangtest import DROPS_PER_FRAME, HANG_MAX, HangRunner, HangStats, HangTest, parse_drop_count
 from tools.editor.labels import edit_label
-from tools.editor.layout import TOP_BUTTONS, EditorLayout, editor_layout
+from tools.editor.layout import EditorLayout, editor_layout
 from tools.editor.listing import ROW_H, ListRow, draw_file_check, draw_list, list_rows
-from tools.editor.model import PART_BASE, CactiDocument, CactusDraft, PieceDraft, PiecesDocument
+from tools.editor.model import CactiDocument, CactusDraft, PieceDraft, PiecesDocument
 from tools.editor.panels import (
     canvas_head,
+    canvas_subject,
     draw_cactus_panel,
     draw_canvas_overlay,
     draw_hang_panel,
@@ -420,42 +420,13 @@ class EditorScene(BaseScene):
 
     def _make_buttons(self) -> None:
         plan = self.plan
-        actions: dict[str, tuple[Callable[[], None], str]] = {
-            "undo": (self.undo, "ghost"), "redo": (self.redo, "ghost"), "reload": (self.reload, "ghost"),
-            "save": (self._save_clicked, "primary"), "back": (self.leave, "secondary")}
-        self.buttons = [Button(lambda n=name: t(f"editor.button.{n}"), actions[name][0],  # type: ignore[misc]
-                               rect=rect, style=actions[name][1], text_size=SIZES.text_small,
-                               tooltip=lambda n=name: t(f"editor.tip.{n}"))  # type: ignore[misc]
-                        for name, rect in zip(TOP_BUTTONS, plan.top_button_rects())]
-        tab_rects = plan.tab_rects()
-        self.tab_buttons = [
-            Button(lambda: t("editor.tab.pieces"), lambda: self.set_tab("pieces"), rect=tab_rects[0],
-                   text_size=SIZES.text_small),
-            Button(lambda: t("editor.tab.cacti"), lambda: self.set_tab("cacti"), rect=tab_rects[1],
-                   text_size=SIZES.text_small),
-        ]
-        tools: list[tuple[Callable[[], str], Callable[[], None], str]] = [
-            (lambda: "↔", lambda: self.transform("mirror", lambda o: ops.mirror(o, "x")), "editor.tip.mirror_x"),
-            (lambda: "↕", lambda: self.transform("mirror", lambda o: ops.mirror(o, "y")), "editor.tip.mirror_y"),
-            (lambda: "−15°", lambda: self.transform("rotate", lambda o: ops.rotate(o, -15)), "editor.tip.rotate"),
-            (lambda: "+15°", lambda: self.transform("rotate", lambda o: ops.rotate(o, 15)), "editor.tip.rotate"),
-            (lambda: "−10%", lambda: self.transform("scale", lambda o: ops.scale(o, 1 / 1.1)), "editor.tip.scale"),
-            (lambda: "+10%", lambda: self.transform("scale", lambda o: ops.scale(o, 1.1)), "editor.tip.scale"),
-            (self._snap_label, self.cycle_grid, "editor.tip.snap"),
-            (lambda: t("editor.tool.parts"), self.toggle_parts, "editor.tip.parts"),
-            (lambda: t("editor.tool.fit"), self.canvas.fit, "editor.tip.fit"),
-        ]
-        self.tools = [Button(label, action, rect=rect, style="secondary", text_size=plan.tool_size,
-                             tooltip=lambda k=tip: t(k))  # type: ignore[misc]
-                      for (label, action, tip), rect in zip(tools, plan.tool_rects)]
-        self.scope_buttons = [Button(lambda s=scope: t(f"editor.material.scope_{s}"),  # type: ignore[misc]
-                                     lambda s=scope: self.set_scope(s),  # type: ignore[misc]
-                                     rect=rect, style="ghost", text_size=SIZES.text_small - 3,
-                                     tooltip=lambda s=scope: t(f"editor.tip.scope_{s}"))  # type: ignore[misc]
-                              for scope, rect in zip(("piece", "default"), plan.scope_rects())]
-        self.hang_button = Button(lambda: t("editor.hang.run") if self.hang is None else t("editor.hang.stop"),
-                                  self.toggle_hang_test, rect=self.rects["hang_run"], style="green",
-                                  text_size=SIZES.text_small, tooltip=lambda: t("editor.tip.hang"))
+        self.buttons = controls.top_buttons(plan, {"undo": self.undo, "redo": self.redo, "reload": self.reload,
+                                                   "save": self._save_clicked, "back": self.leave})
+        self.tab_buttons = controls.tab_buttons(plan, self.set_tab)
+        self.tools = controls.tool_buttons(plan, self.transform, self._snap_label, self.cycle_grid,
+                                           self.toggle_parts, self.canvas.fit)
+        self.scope_buttons = controls.scope_buttons(plan, self.set_scope)
+        self.hang_button = controls.hang_button(plan, lambda: self.hang_run.running, self.toggle_hang_test)
 
     def _refresh_list(self) -> None:
         """Where the list is this frame and its rows (the filters take room only on a readable pieces tab)."""
@@ -568,20 +539,8 @@ class EditorScene(BaseScene):
         for button in self._all_buttons():
             if button is not None:
                 button.update(dt)
-        doc = self.session.doc
-        self.buttons[0].enabled = doc.can_undo
-        self.buttons[1].enabled = doc.can_redo
-        self.buttons[3].enabled = self.session.load_error is None
-        self.tab_buttons[0].style = "primary" if self.tab == "pieces" else "ghost"
-        self.tab_buttons[1].style = "primary" if self.tab == "cacti" else "ghost"
-        editable = self.current_outline() is not None
-        for k, button in enumerate(self.tools):
-            button.enabled = editable
-            if k in (6, 7):  # snap and parts show whether they are on
-                button.style = "green" if (self.canvas.snap if k == 6 else self.canvas.show_parts) else "secondary"
-        active = 0 if self.material_scope == "piece" else 1
-        for k, button in enumerate(self.scope_buttons):
-            button.style = "primary" if k == active else "ghost"
+        controls.show_state(self.buttons, self.tab_buttons, self.tools, self.scope_buttons, self.session,
+                            snap=self.canvas.snap, parts=self.canvas.show_parts)
         self.message.update(dt)
         self.tooltip.update(dt)
         self.canvas.set_subject(canvas_subject(self.session))
@@ -626,27 +585,3 @@ class EditorScene(BaseScene):
         self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
         self.tooltip.draw(surface)
 
-
-def canvas_subject(session: EditingSession) -> Subject | None:
-    """What the canvas shows: the current outline, its colour, its faults and mass, and (for a cactus part)
-    the cactus's other parts behind it."""
-    outline = session.current_outline()
-    if outline is None:
-        return None
-    if session.tab == "pieces":
-        piece = session.current_piece()
-        assert piece is not None
-        st = session.pieces.state
-        colour = hex_colour(st.colour_hex(piece.colour), PALETTE.ink_faint)
-        mat = st.material(piece)
-        key: object = ("piece", piece.form if st.shares_form(piece) else piece.id, id(session.pieces))
-        density = mat.density if session.density_usable(mat.density) else 0.0
-        return Subject(key, outline, colour, outline_faults(outline), mass_properties(outline, density))
-    cactus = session.current_cactus()
-    assert cactus is not None
-    part = session.cactus_part
-    context = [(cactus.part(k), PALETTE.terracotta if k == PART_BASE else PALETTE.cactus)
-               for k in cactus.part_indices if k != part]
-    colour = PALETTE.terracotta if part == PART_BASE else PALETTE.cactus
-    return Subject(("cactus", session.cactus_index, id(session.cacti)), outline, colour,
-                   outline_faults(outline, thin_check=part != PART_BASE), mass_properties(outline, 1.0), context)
