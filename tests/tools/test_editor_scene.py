@@ -5,21 +5,24 @@ from __future__ import annotations
 import json
 import math
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
-from game import i18n
-from game.app import App, AppOptions
+from game.app import App
 from game.launcher import LauncherScene
 from game.paths import asset
 from physics.pieces import load_pieces
 from physics.world import World
+from tools.editor.hangtest import DROPS_PER_FRAME
 from tools.editor.model import backup_path
-from tools.editor.scene import DROPS_PER_FRAME, MATERIALS, EditorScene
+from tools.editor.ranges import MATERIALS
+from tools.editor.scene import EditorScene
+
+MakeApp = Callable[..., App]
 
 
 class Harness:
@@ -62,13 +65,17 @@ class Harness:
         self.click(dialog.widgets[index].rect.center)
 
 
-def open_editor(tmp_path: Path, size: tuple[int, int] = (1280, 800), pieces_text: str | None = None) -> Harness:
-    pieces, cacti = tmp_path / "pieces.json", tmp_path / "cacti.json"
+def open_editor(make_app: MakeApp, tmp_path: Path, size: tuple[int, int] = (1280, 800),
+                pieces_text: str | None = None) -> Harness:
+    """The editor on copies of the shipped files (in a folder of their own, apart from the user data)."""
+    folder = tmp_path / "files"
+    folder.mkdir()
+    pieces, cacti = folder / "pieces.json", folder / "cacti.json"
     shutil.copyfile(asset("pieces.json"), pieces)
     shutil.copyfile(asset("cacti.json"), cacti)
     if pieces_text is not None:
         pieces.write_text(pieces_text, encoding="utf-8")
-    app = App(AppOptions(size=size, headless=True))
+    app = make_app(size)
     app.push(LauncherScene())
     scene = EditorScene(pieces, cacti)
     app.push(scene)
@@ -78,11 +85,8 @@ def open_editor(tmp_path: Path, size: tuple[int, int] = (1280, 800), pieces_text
 
 
 @pytest.fixture
-def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Harness]:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
-    i18n.set_language("en")
-    yield open_editor(tmp_path)
-    pygame.quit()
+def editor(make_app: MakeApp, tmp_path: Path) -> Harness:
+    return open_editor(make_app, tmp_path)
 
 
 def select(h: Harness, piece_id: str) -> None:
@@ -163,23 +167,18 @@ def test_self_crossing_drag_is_shown_and_cannot_be_saved(editor: Harness, tmp_pa
     assert scene.dialog is None and scene.dirty
 
 
-def test_corrupt_pieces_file_opens_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
-    i18n.set_language("en")
-    h = open_editor(tmp_path, pieces_text='{"format": "cactus-pieces/1", "pieces": [}')
-    try:
-        scene = h.scene
-        assert scene.pieces.error is not None and "not valid JSON" in scene.pieces.error
-        assert scene.dialog is not None and "not valid JSON" in scene.dialog.body
-        h.dialog_button(0)
-        h.key(pygame.K_s, pygame.KMOD_CTRL)
-        h.frame(3)
-        assert h.pieces.read_text(encoding="utf-8").endswith("[}")
-        h.key(pygame.K_TAB)  # the cacti still open and work
-        assert scene.tab == "cacti" and scene.current_outline() is not None
-        pygame.image.save(h.app.surface, str(tmp_path / "corrupt.png"))
-    finally:
-        pygame.quit()
+def test_corrupt_pieces_file_opens_with_a_message(make_app: MakeApp, tmp_path: Path) -> None:
+    h = open_editor(make_app, tmp_path, pieces_text='{"format": "cactus-pieces/1", "pieces": [}')
+    scene = h.scene
+    assert scene.pieces.error is not None and "not valid JSON" in scene.pieces.error
+    assert scene.dialog is not None and "not valid JSON" in scene.dialog.body
+    h.dialog_button(0)
+    h.key(pygame.K_s, pygame.KMOD_CTRL)
+    h.frame(3)
+    assert h.pieces.read_text(encoding="utf-8").endswith("[}")
+    h.key(pygame.K_TAB)  # the cacti still open and work
+    assert scene.tab == "cacti" and scene.current_outline() is not None
+    pygame.image.save(h.app.surface, str(tmp_path / "corrupt.png"))
 
 
 def test_leaving_with_unsaved_changes_asks_first(editor: Harness) -> None:
@@ -243,30 +242,26 @@ def test_cacti_tab_edits_a_cactus_part(editor: Harness) -> None:
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1024, 700), (800, 600)])
-def test_layout_keeps_panels_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
-    h = open_editor(tmp_path, size)
-    try:
-        scene = h.scene
-        boxes = [scene.rects["list"], scene.canvas.rect, scene.preview.rect, scene.rects["material"],
-                 scene.rects["hang"], *(b.rect for b in scene.tools), *(b.rect for b in scene.buttons)]
-        screen = pygame.Rect((0, 0), size)
-        for i, a in enumerate(boxes):
-            assert screen.contains(a)
-            for b in boxes[i + 1:]:
-                assert not a.colliderect(b), (a, b)
-        for widget in scene.widgets.values():
-            rect = widget.get_abs_rect()
-            assert screen.contains(rect)
-            assert not rect.colliderect(scene.canvas.rect) and not rect.colliderect(scene.preview.rect)
-        # every tool inside its bar, every material widget inside the material panel (not clipped)
-        assert all(scene.rects["tools"].contains(b.rect) for b in scene.tools)
-        for name in ("id", "kind", "colour", "form", *(f"{k}_{m}" for k in ("slider", "entry") for m in MATERIALS)):
-            assert scene.rects["material"].contains(scene.widgets[name].get_abs_rect()), name
-        for button in scene.scope_buttons:
-            assert scene.rects["material"].contains(button.rect)
-    finally:
-        pygame.quit()
+def test_layout_keeps_panels_apart(make_app: MakeApp, tmp_path: Path, size: tuple[int, int]) -> None:
+    h = open_editor(make_app, tmp_path, size)
+    scene = h.scene
+    boxes = [scene.rects["list"], scene.canvas.rect, scene.preview.rect, scene.rects["material"],
+             scene.rects["hang"], *(b.rect for b in scene.tools), *(b.rect for b in scene.buttons)]
+    screen = pygame.Rect((0, 0), size)
+    for i, a in enumerate(boxes):
+        assert screen.contains(a)
+        for b in boxes[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    for widget in scene.widgets.values():
+        rect = widget.get_abs_rect()
+        assert screen.contains(rect)
+        assert not rect.colliderect(scene.canvas.rect) and not rect.colliderect(scene.preview.rect)
+    # every tool inside its bar, every material widget inside the material panel (not clipped)
+    assert all(scene.rects["tools"].contains(b.rect) for b in scene.tools)
+    for name in ("id", "kind", "colour", "form", *(f"{k}_{m}" for k in ("slider", "entry") for m in MATERIALS)):
+        assert scene.rects["material"].contains(scene.widgets[name].get_abs_rect()), name
+    for button in scene.scope_buttons:
+        assert scene.rects["material"].contains(button.rect)
 
 
 def _pieces_text(change: Any) -> str:
@@ -279,40 +274,35 @@ def _pieces_text(change: Any) -> str:
     ("default", "density", -1.0), ("default", "friction", -5.0), ("default", "density", 0.0),
     ("red_hook", "elasticity", 1.5), ("red_hook", "density", 1e9),
 ])
-def test_out_of_range_material_opens_shows_and_can_be_fixed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_out_of_range_material_opens_shows_and_can_be_fixed(make_app: MakeApp, tmp_path: Path,
                                                             where: str, field: str, value: float) -> None:
     """C-K2 material: a value physics refuses opens with a dialog naming the block and field, the preview
     never hands it to pymunk, saving is refused, and setting a value in range makes the file saveable."""
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
-    i18n.set_language("en")
 
     def change(doc: dict[str, Any]) -> None:
         block = doc["default"] if where == "default" else next(p for p in doc["pieces"] if p["id"] == where)
         block[field] = value
 
-    h = open_editor(tmp_path, (800, 600), _pieces_text(change))
-    try:
-        scene = h.scene
-        assert scene.pieces.error is None
-        assert scene.dialog is not None and scene.dialog.open
-        body = scene.dialog.body
-        assert field in body and (("default" in body) if where == "default" else where in body)
-        assert scene.material_scope == ("default" if where == "default" else "piece")
-        if where != "default":
-            assert scene.piece_id == where
-        h.dialog_button(0)
-        h.frame(40)  # the preview runs: nothing aborts
-        assert scene.physics_subject()[0] is None
-        before = h.pieces.read_bytes()
-        assert not scene.save() and h.pieces.read_bytes() == before
-        assert scene.last_refusal is not None and field in scene.last_refusal
-        scene.dialog = None
-        scene.material_changed(field, 0.5)  # clamped into the slider's range
-        assert scene.pieces.verdict() is None
-        assert scene.physics_subject()[0] is not None
-        assert scene.save()
-    finally:
-        pygame.quit()
+    h = open_editor(make_app, tmp_path, (800, 600), _pieces_text(change))
+    scene = h.scene
+    assert scene.pieces.error is None
+    assert scene.dialog is not None and scene.dialog.open
+    body = scene.dialog.body
+    assert field in body and (("default" in body) if where == "default" else where in body)
+    assert scene.material_scope == ("default" if where == "default" else "piece")
+    if where != "default":
+        assert scene.piece_id == where
+    h.dialog_button(0)
+    h.frame(40)  # the preview runs: nothing aborts
+    assert scene.physics_subject()[0] is None
+    before = h.pieces.read_bytes()
+    assert not scene.save() and h.pieces.read_bytes() == before
+    assert scene.last_refusal is not None and field in scene.last_refusal
+    scene.dialog = None
+    scene.material_changed(field, 0.5)  # clamped into the slider's range
+    assert scene.pieces.verdict() is None
+    assert scene.physics_subject()[0] is not None
+    assert scene.save()
 
 
 def test_typed_values_cannot_leave_their_range(editor: Harness) -> None:
@@ -330,19 +320,13 @@ def test_typed_values_cannot_leave_their_range(editor: Harness) -> None:
 
 
 @pytest.mark.parametrize("bad", [float("nan"), 1e308, -2000.0])
-def test_absurd_outline_coordinates_open_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        bad: float) -> None:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
-    i18n.set_language("en")
-    h = open_editor(tmp_path, (800, 600),
+def test_absurd_outline_coordinates_open_with_a_message(make_app: MakeApp, tmp_path: Path, bad: float) -> None:
+    h = open_editor(make_app, tmp_path, (800, 600),
                     _pieces_text(lambda d: d["forms"].__setitem__("arch", [[0, 0], [bad, 0], [0, 10]])))
-    try:
-        error = h.scene.pieces.error
-        assert error is not None and "arch" in error and "point 1" in error
-        assert h.scene.dialog is not None and h.scene.dialog.open
-        h.frame(3)
-    finally:
-        pygame.quit()
+    error = h.scene.pieces.error
+    assert error is not None and "arch" in error and "point 1" in error
+    assert h.scene.dialog is not None and h.scene.dialog.open
+    h.frame(3)
 
 
 def test_slider_drag_is_one_undo_step(editor: Harness) -> None:
@@ -365,10 +349,9 @@ def test_slider_drag_is_one_undo_step(editor: Harness) -> None:
     assert scene.current_piece() == piece
 
 
-def test_cli_opens_the_editor_on_other_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_opens_the_editor_on_other_files(home: Path, tmp_path: Path) -> None:
     from game.cli import main
 
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path / "home"))
     pieces = tmp_path / "mine.json"
     pieces.write_text("not json", encoding="utf-8")
     shot = tmp_path / "shot.png"

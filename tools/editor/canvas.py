@@ -21,11 +21,9 @@ import pygame
 from game.i18n import t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
+from physics.geometry import Outline, Point
 from tools.editor import ops
 from tools.editor.checks import Fault, MassProperties
-
-Point = tuple[float, float]
-Outline = tuple[Point, ...]
 
 VERTEX_HIT = 10  # px
 EDGE_HIT = 7  # px
@@ -80,15 +78,6 @@ def dashed(surface: pygame.Surface, color: Color, points: Sequence[Point], dash:
             t0, t1 = s / steps, min(1.0, (s + 1) / steps)
             pygame.draw.aaline(surface, color, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
                                (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1))
-
-
-def fit_text(text: str, width: int, size: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis to fit ``width`` pixels."""
-    if width <= 0 or draw.font_width(text, size, bold) <= width:
-        return text
-    while text and draw.font_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def fault_text(fault: Fault) -> str:

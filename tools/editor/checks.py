@@ -19,6 +19,7 @@ from physics.geometry import (
     EPS,
     MAX_COORD,
     OutlineError,
+    Point,
     centroid,
     convex_parts,
     find_crossing,
@@ -26,8 +27,6 @@ from physics.geometry import (
     normalise_outline,
     signed_area,
 )
-
-Point = tuple[float, float]
 
 #: A piece smaller than this (mm^2) is too small to handle (a 10 mm x 10 mm square).
 MIN_AREA = 100.0

@@ -1,7 +1,8 @@
 """The hang test: N seeded drops of one piece onto one cactus in the physics world, and their statistics.
 
-Pure logic, no pygame: the editor runs it a few drops per frame (:class:`HangTest` is incremental), tests and
-scripts run it in one go (:func:`run_hang_test`). The same piece, table, seed and count give the same
+Pure logic, no pygame: the editor runs it a few drops per frame (:class:`HangTest` is incremental, and
+:class:`HangRunner` keeps the editor's running test and its last results), tests and scripts run it in one go
+(:func:`run_hang_test`). The same piece, table, seed and count give the same
 results: every drop is a fresh :class:`physics.world.World` with one cactus, and the offsets and angles come
 from ``random.Random(seed)`` only.
 """
@@ -13,11 +14,9 @@ import random
 from dataclasses import dataclass, replace
 
 from physics.cacti import CactiSpec, CactusSpec
-from physics.geometry import Outline, normalise_outline
+from physics.geometry import Outline, Point, normalise_outline
 from physics.pieces import PieceSpec
 from physics.world import SUBSTEP, World
-
-Point = tuple[float, float]
 
 #: Drops land within this many mm left or right of the aim point.
 SPREAD = 12.0
@@ -25,6 +24,11 @@ SPREAD = 12.0
 MAX_SETTLE = 4.0
 #: Clearance (mm) between the table's edge and the cactus in the one-cactus table.
 SIDE_ROOM = 120.0
+#: The editor's drop count: the default, the most one run may take, and how many run per frame (so the
+#: window stays live while a test runs).
+HANG_DEFAULT = 40
+HANG_MAX = 500
+DROPS_PER_FRAME = 3
 
 
 @dataclass(frozen=True)
@@ -180,3 +184,70 @@ def run_hang_test(spec: PieceSpec, table: CactiSpec, *, seed: int = 0, count: in
     test = HangTest(spec, table, seed=seed, count=count, aim=aim, spread=spread, max_time=max_time)
     test.run(count)
     return test.stats()
+
+
+def parse_drop_count(text: str, current: int) -> tuple[int, bool]:
+    """A typed drop count: (the count to use, True when ``text`` was one in 1..HANG_MAX).
+
+    A number out of range is moved into it; anything else keeps ``current``."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        return current, False
+    if 1 <= value <= HANG_MAX:
+        return value, True
+    return min(HANG_MAX, max(1, value)), False
+
+
+class HangRunner:
+    """The editor's hang test over time: the test running now, the last finished statistics (and the ones
+    before them, for the comparison), and the subject key each belongs to, so a test whose piece changed
+    under it is cancelled and old numbers are marked stale."""
+
+    def __init__(self, count: int = HANG_DEFAULT) -> None:
+        self.count = count
+        self.test: HangTest | None = None
+        self.key: object = None
+        self.stats: HangStats | None = None
+        self.stats_key: object = None
+        self.before: HangStats | None = None
+        self.results: list[DropResult] = []
+
+    @property
+    def running(self) -> bool:
+        return self.test is not None
+
+    def start(self, spec: PieceSpec, table: CactiSpec, *, seed: int, aim: Point | None, key: object) -> None:
+        self.test = HangTest(spec, table, seed=seed, count=self.count, aim=aim)
+        self.key = key
+
+    def stop(self) -> None:
+        self.test = None
+
+    def step(self, key: object, drops: int = DROPS_PER_FRAME) -> str | None:
+        """Run a few more drops. Returns "cancelled" (the subject changed: the test is dropped), "finished"
+        (the statistics are in :attr:`stats`) or None (still running, or nothing runs)."""
+        test = self.test
+        if test is None:
+            return None
+        if key != self.key:
+            self.test = None  # the piece changed under the test: its numbers would mean nothing
+            return "cancelled"
+        test.run(drops)
+        if not test.done:
+            return None
+        if self.stats is not None:
+            self.before = self.stats
+        self.stats = test.stats()
+        self.results = list(test.results)
+        self.stats_key = self.key
+        self.test = None
+        return "finished"
+
+    def stale(self, key: object) -> bool:
+        """True when the shown statistics belong to another subject than ``key``."""
+        return self.stats_key != key
+
+    def shown_results(self) -> list[DropResult]:
+        """The drops to show: the running test's so far, else the last finished test's."""
+        return list(self.test.results) if self.test is not None else self.results

@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from game.userdata import write_bytes_atomic, write_json_atomic
 from physics.cacti import DEFAULT_CACTI, CactiError, parse_cacti
-from physics.geometry import OutlineError, check_point
+from physics.geometry import Outline, OutlineError, Point, check_point
 from physics.pieces import (
     DEFAULT_PIECES,
     MATERIAL_KEYS,
@@ -28,8 +28,6 @@ from physics.pieces import (
 )
 from tools.editor.checks import outline_faults
 
-Point = tuple[float, float]
-Outline = tuple[Point, ...]
 S = TypeVar("S")
 
 #: Coordinates are saved rounded to this many decimals (a hundredth of a millimetre).

@@ -5,10 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from physics.geometry import centroid, signed_area
-
-Point = tuple[float, float]
-Outline = tuple[Point, ...]
+from physics.geometry import Outline, Point, centroid, signed_area
 
 #: An outline never gets fewer points than this by deleting.
 MIN_POINTS = 3

@@ -13,27 +13,18 @@ import pygame
 
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
+from game.ui.theme import PALETTE, SIZES, Color, hex_colour, lerp, shade
 from physics.cacti import CactiSpec
+from physics.geometry import Point
 from physics.pieces import PieceSpec
 from physics.world import World
-from tools.editor.canvas import aa_polyline, fit_text
+from tools.editor.canvas import aa_polyline
 from tools.editor.hangtest import arm_aims, clear_height
-
-Point = tuple[float, float]
 
 #: Seconds after the last edit before the preview drops again.
 REDROP_DELAY = 0.35
 #: The preview gives up waiting for rest after this many simulated seconds.
 MAX_TIME = 6.0
-
-
-def hex_colour(value: str) -> Color:
-    try:
-        c = pygame.Color(value)
-    except ValueError:
-        return PALETTE.ink_faint
-    return (c.r, c.g, c.b)
 
 
 class PreviewPane:
@@ -176,12 +167,12 @@ class PreviewPane:
             card = pygame.Rect(0, 0, width, 40)
             card.center = (inner.centerx, inner.y + 46)
             draw.rounded_rect(surface, card, PALETTE.paper, 20, PALETTE.error, 2)
-            draw.text(surface, fit_text(note, width - 30, SIZES.text_small, True), card.center,
+            draw.text(surface, draw.ellipsize(note, width - 30, SIZES.text_small, True), card.center,
                       size=SIZES.text_small, bold=True, color=PALETTE.error, anchor="center")
             return
         if world is not None and world.has_piece(spec.id):
             pts = [self.to_screen(p) for p in world.outline_world(spec.id)]
-            colour = hex_colour(spec.colour_hex)
+            colour = hex_colour(spec.colour_hex, PALETTE.ink_faint)
             draw.aa_polygon(surface, colour, pts)
             aa_polyline(surface, shade(colour, -0.4), pts, True, 1.6)
         if self.aim is not None and self.status in ("falling", "fell"):
