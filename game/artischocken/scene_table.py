@@ -325,7 +325,7 @@ class TableScene(TableControls, BaseScene):
                 self.auto_wait = AUTO_END_PAUSE
                 return False
             self.auto_wait -= dt
-            if self.auto_wait > 0 or self._blocked():
+            if self.auto_wait > 0 or self.flights or self.reveal is not None:
                 return False
             return self.apply(auto)
         if table.wants_handover() and not self._blocked():
