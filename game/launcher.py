@@ -45,6 +45,11 @@ TITLE_SIZES = (32, 28, 24, 21, 18)
 BLURB_SIZES = (SIZES.text_small + 1, SIZES.text_small, SIZES.text_small - 2)
 
 
+def open_label_text() -> str:
+    """The label a lifted tile shows on its picture."""
+    return t("launcher.open") + "  →"
+
+
 def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
     """Lay out a tile's contents inside ``rect``: nothing leaves the tile, nothing overlaps."""
     inner_w = rect.width - 2 * INSET
@@ -76,7 +81,7 @@ def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
         lines = lines[:fitting]
         if lines:
             lines[-1] = lines[-1].rstrip(" .,") + "…"
-    label = t("launcher.open") + "  →"
+    label = open_label_text()
     label_w = draw.font_width(label, SIZES.text_small, bold=True) + 28
     open_label = pygame.Rect(0, 0, label_w, 32)
     open_label.bottomright = (art.right - 10, art.bottom - 10)
@@ -141,7 +146,7 @@ class Tile(Pressable):
             layer = pygame.Surface(label.size, pygame.SRCALPHA)
             draw.rounded_rect(layer, layer.get_rect(), PALETTE.terracotta, label.height // 2,
                               PALETTE.terracotta_dark, 2)
-            draw.text(layer, t("launcher.open") + "  →", layer.get_rect().center, size=SIZES.text_small, bold=True,
+            draw.text(layer, open_label_text(), layer.get_rect().center, size=SIZES.text_small, bold=True,
                       color=PALETTE.paper, anchor="center")
             layer.set_alpha(round(255 * self.lift))
             surface.blit(layer, label)

@@ -286,11 +286,8 @@ class Dialog:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
             return True
-        if self._focus.handle_event(event):
-            return True
-        for widget in self._widgets:
-            if widget.handle_event(event):
-                break
+        if not self._focus.handle_event(event):
+            first_taker(self._widgets, event)
         return True
 
     def update(self, dt: float) -> None:
