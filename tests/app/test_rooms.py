@@ -122,3 +122,46 @@ def test_issue11_leave_room_without_a_home_ends_the_app(make_app) -> None:
     app.push(BaseScene())
     rooms.leave_room(app)
     assert app.stack == [] and not app.running
+
+
+@pytest.fixture
+def pushed(monkeypatch: pytest.MonkeyPatch) -> list[BaseScene]:
+    """Every scene any App is given, in order (to follow what the CLI builds)."""
+    from game.app import App
+
+    seen: list[BaseScene] = []
+    push = App.push
+
+    def recording(self: App, scene: BaseScene) -> None:
+        seen.append(scene)
+        push(self, scene)
+
+    monkeypatch.setattr(App, "push", recording)
+    return seen
+
+
+def test_issue11_cli_a_room_that_cannot_open_shows_the_error_scene(home: Path, tmp_path: Path, pushed,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import tools.room
+    from game import cli
+
+    def broken(args: object) -> BaseScene:
+        raise RuntimeError("the editor cannot open")
+
+    monkeypatch.setattr(tools.room, "create_scene", broken)
+    shot = tmp_path / "error.png"
+    assert cli.main(["editor", "--headless", "--frames", "2", "--screenshot", str(shot), "--lang", "en"]) == 0
+    assert [type(scene) for scene in pushed] == [ErrorScene]
+    assert "the editor cannot open" in pushed[0].body  # type: ignore[attr-defined]
+    assert "RuntimeError: the editor cannot open" in (home / "crash.log").read_text()
+    assert pygame.image.load(str(shot)).get_size() == (1280, 800)
+
+
+def test_issue11_cli_a_room_not_built_shows_the_placeholder(home: Path, pushed,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import cli
+
+    monkeypatch.setitem(rooms.ROOMS, "editor", "tools.no_such_room_module")
+    assert cli.main(["editor", "--headless", "--frames", "2", "--lang", "en"]) == 0
+    assert [type(scene) for scene in pushed] == [PlaceholderScene]
+    assert not (home / "crash.log").exists()
