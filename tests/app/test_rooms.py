@@ -16,6 +16,11 @@ from game.launcher import ErrorScene, LauncherScene, PlaceholderScene
 GAME = Path(__file__).resolve().parents[2] / "game"
 
 
+class Buggy(BaseScene):
+    def update(self, dt: float) -> None:
+        raise RuntimeError("boom")
+
+
 def imported_modules(path: Path) -> set[str]:
     """Every module a file imports, at the top or inside functions (``if TYPE_CHECKING:`` blocks aside)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -51,10 +56,6 @@ def test_issue11_the_cli_hands_the_app_its_scenes(make_app) -> None:
 
 
 def test_issue11_without_an_error_scene_a_caught_error_is_logged_and_raised(home: Path, make_app) -> None:
-    class Buggy(BaseScene):
-        def update(self, dt: float) -> None:
-            raise RuntimeError("boom")
-
     app = make_app((800, 600), catch_errors=True, error_scene=None)
     app.push(Buggy())
     with pytest.raises(RuntimeError, match="boom"):
@@ -66,10 +67,6 @@ def test_issue11_an_error_scene_that_fails_itself_ends_the_app(make_app) -> None
     class FragileMessage(ErrorScene):
         def draw(self, surface: pygame.Surface) -> None:
             raise ValueError("the message cannot draw")
-
-    class Buggy(BaseScene):
-        def update(self, dt: float) -> None:
-            raise RuntimeError("boom")
 
     app = make_app((800, 600), catch_errors=True, error_scene=FragileMessage)
     app.push(Buggy())
