@@ -56,8 +56,17 @@ def create_room_scene(name: str, args: argparse.Namespace | None = None, *,
 
 
 def open_room(app: App, name: str, args: argparse.Namespace | None = None) -> Any:
-    """Put room ``name``'s first scene on top of ``app`` (the app's placeholder while the room is not built)."""
-    scene = create_room_scene(name, args, placeholder=app.options.placeholder_scene)
+    """Put room ``name``'s first scene on top of ``app`` (the app's placeholder while the room is not built).
+
+    A room that fails to open, in an app that catches errors, puts the app's error scene on top instead, so
+    that going back from it returns to the scene that asked (the launcher)."""
+    try:
+        scene = create_room_scene(name, args, placeholder=app.options.placeholder_scene)
+    except Exception as exc:
+        if not app.options.catch_errors or app.options.error_scene is None:
+            raise
+        app.show_error(exc)
+        return app.scene
     app.push(scene)
     return scene
 

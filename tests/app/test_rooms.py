@@ -103,6 +103,25 @@ def test_issue11_open_room_pushes_the_rooms_first_scene(make_app) -> None:
     assert not isinstance(scene, PlaceholderScene)
 
 
+def test_issue11_a_room_that_fails_to_open_from_the_launcher_returns_to_it(make_app,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import tools.room
+
+    def broken(args: object) -> BaseScene:
+        raise RuntimeError("the editor cannot open")
+
+    monkeypatch.setattr(tools.room, "create_scene", broken)
+    app = make_app((1280, 800), catch_errors=True)
+    launcher = LauncherScene()
+    app.push(launcher)
+    launcher.open_room("editor")
+    assert isinstance(app.scene, ErrorScene) and app.stack[0] is launcher
+    assert "the editor cannot open" in app.scene.body
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.frame(0)
+    assert app.scene is launcher and app.running
+
+
 def test_issue11_leave_room_goes_back_or_home(make_app) -> None:
     app = make_app((1280, 800))
     below, room = BaseScene(), BaseScene()
