@@ -164,8 +164,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.launcher import LauncherScene
 
             return LauncherScene(problem=prefs.problem)
-        from game.launcher import PlaceholderScene
-
-        return create_room_scene(args.command, args, placeholder=PlaceholderScene)
+        return create_room_scene(args.command, args, placeholder=app_scenes()["placeholder_scene"])
 
     return run_app(args, make_scene)
