@@ -4,11 +4,16 @@ One :class:`App` owns the pygame window and a stack of scenes. Every frame it fe
 runs ``fixed_update`` at a fixed rate from an integer-millisecond accumulator (with a clamp, so a stall never
 causes a spiral of catch-up steps), then ``update`` and ``draw``. The clock is injectable: tests and headless
 runs pass frame times explicitly and need no real time.
+
+The app imports no scene. The few scenes it shows on its own behalf (the message that replaces a failing
+scene, the stand-in for a room not built yet, the home screen a lone room leaves to) are handed in through
+:class:`AppOptions` by whoever builds the app (``game.cli``); :mod:`game.rooms` moves between rooms.
 """
 
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,6 +142,13 @@ class AppOptions:
     #: Turn an exception in a scene into an on-screen message (and a crash log) instead of a traceback.
     #: The CLI sets it; tests leave it off so that failures show.
     catch_errors: bool = False
+    #: The scene that replaces a failing one: ``error_scene(message)``. Without it a caught error is logged to
+    #: ``crash.log`` and raised again.
+    error_scene: Callable[[str], BaseScene] | None = None
+    #: The stand-in for a room that is not built yet: ``placeholder_scene(room_name)`` (see :mod:`game.rooms`).
+    placeholder_scene: Callable[[str], BaseScene] | None = None
+    #: The home screen (the launcher) that takes the place of a room left while it is the only scene.
+    home_scene: Callable[[], BaseScene] | None = None
 
 
 class VirtualClock:
@@ -179,6 +191,7 @@ class App:
         self.frame_count = 0
         self.exit_code = 0
         self._pacer = pygame.time.Clock()
+        self._error_scenes: weakref.WeakSet[BaseScene] = weakref.WeakSet()  # the messages this app put up
 
     # -- the scene stack ---------------------------------------------------------------------------
     @property
@@ -258,21 +271,44 @@ class App:
         try:
             self._frame(now_ms)
         except Exception as exc:  # a player never sees a traceback: the scene is replaced by a message
+            if self.options.error_scene is None:
+                from game.crash import write_crash_log
+
+                write_crash_log(exc)
+                raise
             self.recover(exc)
 
     def recover(self, exc: Exception) -> None:
         """Replace the failing scene by an error message; a failure of the message itself ends the app."""
-        from game.crash import describe_error, write_crash_log
-        from game.launcher import ErrorScene
+        from game.crash import write_crash_log
 
         log = write_crash_log(exc)
         failing = self.scene
-        if isinstance(failing, ErrorScene) or len(self.stack) > 20:
+        if self.options.error_scene is None or failing in self._error_scenes or len(self.stack) > 20:
             self.quit(1)
             return
         if failing is not None:
             self.stack.pop()
-        self.push(ErrorScene(describe_error(exc, log)))
+        self._show_error(exc, log)
+
+    def show_error(self, exc: Exception) -> None:
+        """Log ``exc`` to ``crash.log`` and put the error scene on top, saying what failed (e.g. a room that
+        could not open). Without an ``error_scene`` in the options the exception is raised again."""
+        from game.crash import write_crash_log
+
+        log = write_crash_log(exc)
+        if self.options.error_scene is None:
+            raise exc
+        self._show_error(exc, log)
+
+    def _show_error(self, exc: Exception, log: Path | None) -> None:
+        from game.crash import describe_error
+
+        factory = self.options.error_scene
+        assert factory is not None
+        scene = factory(describe_error(exc, log))
+        self._error_scenes.add(scene)
+        self.push(scene)
 
     def _frame(self, now_ms: int | None) -> None:
         now = self.clock() if now_ms is None else now_ms

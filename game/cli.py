@@ -2,6 +2,9 @@
 
 Global flags may stand before or after the subcommand. Bad input ends with a usage message and exit code 2,
 never with a traceback.
+
+This module builds the app and hands it the scenes it shows on its own behalf (:func:`app_scenes`), so that
+the app itself imports no scene.
 """
 
 from __future__ import annotations
@@ -13,11 +16,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from game import i18n
 from game.argtypes import parse_window, positive_int, whole_number
 from game.rooms import create_room_scene, room_module
+
+if TYPE_CHECKING:
+    from game.app import BaseScene
 
 #: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
 SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate"}
@@ -86,11 +92,26 @@ def _run_tool(table: dict[str, str], room: str, argv: list[str], parser: argpars
         return 0
 
 
+class AppScenes(TypedDict):
+    """The scene factories of :class:`game.app.AppOptions` that the CLI fills in."""
+
+    error_scene: Callable[[str], BaseScene]
+    placeholder_scene: Callable[[str], BaseScene]
+    home_scene: Callable[[], BaseScene]
+
+
+def app_scenes() -> AppScenes:
+    """The scenes the app is handed (``AppOptions`` fields): the error message that replaces a failing scene,
+    the placeholder of a room not built yet, and the launcher as the home screen."""
+    from game.launcher import ErrorScene, LauncherScene, PlaceholderScene
+
+    return AppScenes(error_scene=ErrorScene, placeholder_scene=PlaceholderScene, home_scene=LauncherScene)
+
+
 def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
     import pygame
 
     from game.app import App, AppOptions
-    from game.crash import describe_error, write_crash_log
 
     options = AppOptions(
         size=args.window,
@@ -100,6 +121,7 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
         lang=i18n.get_language(),
         seed=args.seed,
         catch_errors=True,
+        **app_scenes(),
     )
     try:
         app = App(options)
@@ -110,9 +132,7 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
         try:
             app.push(make_scene())
         except Exception as exc:  # a room that cannot open says why on screen
-            from game.launcher import ErrorScene
-
-            app.push(ErrorScene(describe_error(exc, write_crash_log(exc))))
+            app.show_error(exc)
         return app.run()
     except (OSError, pygame.error) as exc:  # e.g. the screenshot path cannot be written
         print(f"python -m game: {exc}", file=sys.stderr)
@@ -144,6 +164,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             from game.launcher import LauncherScene
 
             return LauncherScene(problem=prefs.problem)
-        return create_room_scene(args.command, args)
+        return create_room_scene(args.command, args, placeholder=app_scenes()["placeholder_scene"])
 
     return run_app(args, make_scene)

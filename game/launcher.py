@@ -1,7 +1,8 @@
 """The launcher: three rooms as large illustrated tiles, a language switch and quit.
 
 Mouse: hover a tile to lift it, click to enter. Keyboard: arrows or Tab move the focus, Enter opens,
-L switches the language, Esc quits.
+L switches the language, Esc quits. Also the notice scenes the CLI hands to the app: the placeholder of a
+room not built yet and the error message that replaces a failing scene.
 """
 
 from __future__ import annotations
@@ -11,15 +12,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import i18n, settings
+from game import i18n, rooms, settings
 from game.app import BaseScene
 from game.i18n import t
-from game.rooms import create_room_scene
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, FocusGroup, MessageLine
+from game.ui.widgets import Button, FocusGroup, MessageLine, Pressable, first_taker
 
 ROOM_ORDER = ("cactus", "artischocken", "editor")
 
@@ -43,6 +43,11 @@ INSET = 22
 CHIP_H = 28
 TITLE_SIZES = (32, 28, 24, 21, 18)
 BLURB_SIZES = (SIZES.text_small + 1, SIZES.text_small, SIZES.text_small - 2)
+
+
+def open_label_text() -> str:
+    """The label a lifted tile shows on its picture."""
+    return t("launcher.open") + "  →"
 
 
 def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
@@ -76,7 +81,7 @@ def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
         lines = lines[:fitting]
         if lines:
             lines[-1] = lines[-1].rstrip(" .,") + "…"
-    label = t("launcher.open") + "  →"
+    label = open_label_text()
     label_w = draw.font_width(label, SIZES.text_small, bold=True) + 28
     open_label = pygame.Rect(0, 0, label_w, 32)
     open_label.bottomright = (art.right - 10, art.bottom - 10)
@@ -84,8 +89,8 @@ def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
 
 
 @dataclass
-class Tile:
-    """A room tile; behaves like a button for the focus group."""
+class Tile(Pressable):
+    """A room tile; behaves like a button (hover, press, click on release) and for the focus group."""
 
     room: str
     rect: pygame.Rect
@@ -107,19 +112,6 @@ class Tile:
         if self._layout is None or self._layout[0] != key:
             self._layout = (key, fit_tile(self.room, self.rect))
         return self._layout[1]
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.pressed = True
-            return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            was, self.pressed = self.pressed, False
-            if was and self.rect.collidepoint(event.pos):
-                self.activate()
-                return True
-        return False
 
     def update(self, dt: float) -> None:
         target = 1.0 if (self.hovered or self.focused) else 0.0
@@ -154,7 +146,7 @@ class Tile:
             layer = pygame.Surface(label.size, pygame.SRCALPHA)
             draw.rounded_rect(layer, layer.get_rect(), PALETTE.terracotta, label.height // 2,
                               PALETTE.terracotta_dark, 2)
-            draw.text(layer, t("launcher.open") + "  →", layer.get_rect().center, size=SIZES.text_small, bold=True,
+            draw.text(layer, open_label_text(), layer.get_rect().center, size=SIZES.text_small, bold=True,
                       color=PALETTE.paper, anchor="center")
             layer.set_alpha(round(255 * self.lift))
             surface.blit(layer, label)
@@ -187,7 +179,7 @@ class LauncherScene(BaseScene):
     # -- actions -----------------------------------------------------------------------------------
     def open_room(self, room: str) -> None:
         self.opened = room
-        self.app.push(create_room_scene(room, None))
+        rooms.open_room(self.app, room)
 
     def toggle_language(self) -> None:
         new = "de" if i18n.get_language() == "en" else "en"
@@ -241,12 +233,7 @@ class LauncherScene(BaseScene):
             return
         if self.focus.handle_event(event):
             return
-        for tile in self.tiles:
-            if tile.handle_event(event):
-                return
-        for button in (self.lang_button, self.quit_button):
-            if button.handle_event(event):
-                return
+        first_taker([*self.tiles, self.lang_button, self.quit_button], event)
 
     def update(self, dt: float) -> None:
         self.time += dt

@@ -37,16 +37,19 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def make_app(home: Path) -> Iterator[Callable[..., Any]]:
-    """``make_app(size=(1280, 800), **AppOptions fields)``: a headless App in this test's user data folder.
+    """``make_app(size=(1280, 800), clock=None, **AppOptions fields)``: a headless App in this test's user data
+    folder, handed the same scenes the CLI hands it (error message, room placeholder, launcher as home; pass
+    ``error_scene=None`` and so on to leave one out). ``clock`` replaces the app's virtual clock.
 
     pygame is shut down once the test ends."""
     import pygame
 
     from game.app import App, AppOptions
+    from game.cli import app_scenes
 
     def build(size: tuple[int, int] = (1280, 800), *, clock: Callable[[], int] | None = None,
               **options: Any) -> App:
-        opts = AppOptions(size=size, headless=True, **options)
+        opts = AppOptions(size=size, headless=True, **{**app_scenes(), **options})
         return App(opts) if clock is None else App(opts, clock=clock)
 
     yield build

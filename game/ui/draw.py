@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, Color, lerp
 
-Point = tuple[float, float]
+if TYPE_CHECKING:  # the one Point alias; a type only, so drawing never loads pymunk (Artischocken uses this)
+    from physics.geometry import Point
+
 SUPERSAMPLE = 3
 
 

@@ -7,12 +7,14 @@ supersampled one, see :func:`game.ui.draw.supersampled`), so one drawing serves 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.theme import Color
 
-Point = tuple[float, float]
+if TYPE_CHECKING:  # the one Point alias; a type only, so painting never loads pymunk (Artischocken uses this)
+    from physics.geometry import Point
 
 
 def scaled(points: Sequence[Point], s: float, dx: float = 0.0, dy: float = 0.0) -> list[Point]:

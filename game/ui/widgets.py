@@ -41,7 +41,37 @@ def first_taker(widgets: Iterable[Handles | None], event: pygame.event.Event) ->
     return any(widget is not None and widget.handle_event(event) for widget in widgets)
 
 
-class Button:
+class Pressable:
+    """Hover, press and click-on-release for a widget with a ``rect``: buttons and the launcher's tiles.
+
+    Motion sets ``hovered``; a left press inside sets ``pressed`` (when ``enabled``); the release inside after a
+    press calls ``activate()``. ``handle_event`` returns True when the event was the widget's."""
+
+    rect: pygame.Rect
+    enabled: bool
+    hovered: bool
+    pressed: bool
+
+    def activate(self) -> None:
+        raise NotImplementedError
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was this widget's."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = self.enabled
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was, self.pressed = self.pressed, False
+            if was and self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+        return False
+
+
+class Button(Pressable):
     """A rounded button with hover, pressed, focus and disabled states; ``on_click`` runs on release."""
 
     def __init__(self, label: TextSource, on_click: Callable[[], None], *, rect: pygame.Rect | None = None,
@@ -63,22 +93,6 @@ class Button:
         if self.enabled:
             self.flash = 0.15
             self.on_click()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Return True when the event was this button's."""
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.pressed = self.enabled
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            was = self.pressed
-            self.pressed = False
-            if was and self.rect.collidepoint(event.pos):
-                self.activate()
-                return True
-        return False
 
     def update(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt)
@@ -272,11 +286,8 @@ class Dialog:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
             return True
-        if self._focus.handle_event(event):
-            return True
-        for widget in self._widgets:
-            if widget.handle_event(event):
-                break
+        if not self._focus.handle_event(event):
+            first_taker(self._widgets, event)
         return True
 
     def update(self, dt: float) -> None:

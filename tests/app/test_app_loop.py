@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import FIXED_STEP_MS, App, AppOptions, BaseScene, FixedStepAccumulator
+from game.app import FIXED_STEP_MS, App, BaseScene, FixedStepAccumulator
 
 
 class Recorder(BaseScene):
@@ -48,11 +48,9 @@ class Recorder(BaseScene):
 
 
 @pytest.fixture
-def app() -> App:
+def app(make_app) -> App:
     fake_now = iter(range(0, 10**9, 16))
-    application = App(AppOptions(size=(800, 600), headless=True), clock=lambda: next(fake_now))
-    yield application
-    pygame.quit()
+    return make_app((800, 600), clock=lambda: next(fake_now))
 
 
 def frame_times(fps: int, seconds: int) -> list[int]:
@@ -148,19 +146,16 @@ def test_resize_never_below_minimum(app: App) -> None:
     assert scene.sizes[-1] == (800, 600)
 
 
-def test_run_stops_after_frames_and_saves_screenshot(tmp_path) -> None:
+def test_run_stops_after_frames_and_saves_screenshot(tmp_path, make_app) -> None:
     shot = tmp_path / "shot.png"
-    application = App(AppOptions(size=(800, 600), headless=True, frames=4, screenshot=shot))
+    application = make_app((800, 600), frames=4, screenshot=shot)
     scene = Recorder()
     application.push(scene)
-    try:
-        assert application.run() == 0
-        assert scene.draws == 4
-        image = pygame.image.load(str(shot))
-        assert image.get_size() == (800, 600)
-        assert image.get_at((5, 5))[:3] == (10, 20, 30)
-    finally:
-        pygame.quit()
+    assert application.run() == 0
+    assert scene.draws == 4
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (800, 600)
+    assert image.get_at((5, 5))[:3] == (10, 20, 30)
 
 
 def test_a_scene_may_hold_the_window_open(app: App) -> None:

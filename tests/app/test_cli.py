@@ -77,65 +77,52 @@ def test_launcher_screenshot_1280x800(tmp_path: Path, lang: str) -> None:
     assert len(colours) > 50
 
 
-def test_a_failing_scene_becomes_a_message_not_a_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app import App, AppOptions, BaseScene
+def test_a_failing_scene_becomes_a_message_not_a_traceback(home: Path, make_app) -> None:
+    from game.app import BaseScene
     from game.launcher import ErrorScene
     from physics import PiecesError
-
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
 
     class Broken(BaseScene):
         def update(self, dt: float) -> None:
             raise PiecesError("piece 'red_hook': outline crosses itself")
 
-    app = App(AppOptions(size=(800, 600), headless=True, catch_errors=True))
-    try:
-        app.push(BaseScene())
-        app.push(Broken())
-        app.frame(0)
-        assert isinstance(app.scene, ErrorScene) and app.running
-        assert "red_hook" in app.scene.body
-        assert len(app.stack) == 2  # the broken scene is gone, the one below it is kept
-        assert "PiecesError" in (tmp_path / "crash.log").read_text()
-        app.frame(16)  # the message itself draws fine
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
-        app.frame(32)
-        assert app.scene is not None and not isinstance(app.scene, ErrorScene)
-    finally:
-        pygame.quit()
+    app = make_app((800, 600), catch_errors=True)
+    app.push(BaseScene())
+    app.push(Broken())
+    app.frame(0)
+    assert isinstance(app.scene, ErrorScene) and app.running
+    assert "red_hook" in app.scene.body
+    assert len(app.stack) == 2  # the broken scene is gone, the one below it is kept
+    assert "PiecesError" in (home / "crash.log").read_text()
+    app.frame(16)  # the message itself draws fine
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.frame(32)
+    assert app.scene is not None and not isinstance(app.scene, ErrorScene)
 
 
-def test_unexpected_error_names_the_crash_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.app import App, AppOptions, BaseScene
+def test_unexpected_error_names_the_crash_log(make_app) -> None:
+    from game.app import BaseScene
     from game.launcher import ErrorScene
-
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
 
     class Buggy(BaseScene):
         def draw(self, surface: pygame.Surface) -> None:
             raise ZeroDivisionError("division by zero")
 
-    app = App(AppOptions(size=(800, 600), headless=True, catch_errors=True))
-    try:
-        app.push(Buggy())
-        app.frame(0)
-        assert isinstance(app.scene, ErrorScene)
-        assert "crash.log" in app.scene.body and "ZeroDivisionError" in app.scene.body
-    finally:
-        pygame.quit()
+    app = make_app((800, 600), catch_errors=True)
+    app.push(Buggy())
+    app.frame(0)
+    assert isinstance(app.scene, ErrorScene)
+    assert "crash.log" in app.scene.body and "ZeroDivisionError" in app.scene.body
 
 
-def test_errors_propagate_when_not_caught() -> None:
-    from game.app import App, AppOptions, BaseScene
+def test_errors_propagate_when_not_caught(make_app) -> None:
+    from game.app import BaseScene
 
     class Buggy(BaseScene):
         def update(self, dt: float) -> None:
             raise RuntimeError("boom")
 
-    app = App(AppOptions(size=(800, 600), headless=True))
-    try:
-        app.push(Buggy())
-        with pytest.raises(RuntimeError):
-            app.frame(0)
-    finally:
-        pygame.quit()
+    app = make_app((800, 600))
+    app.push(Buggy())
+    with pytest.raises(RuntimeError):
+        app.frame(0)

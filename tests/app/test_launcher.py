@@ -8,20 +8,16 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import App, AppOptions
 from game.launcher import LauncherScene
 
 
 @pytest.fixture
-def launcher(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    app = App(AppOptions(size=(1280, 800), headless=True))
+def launcher(make_app):
+    app = make_app((1280, 800))
     scene = LauncherScene()
     app.push(scene)
     yield app, scene
     i18n.set_language("en")
-    pygame.quit()
 
 
 def post(*events: pygame.event.Event) -> None:
@@ -100,20 +96,16 @@ def test_layout_follows_resize(launcher) -> None:
             assert not a.colliderect(b)  # no overlapping widgets
 
 
-def test_corrupt_settings_are_explained_in_a_dialog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    (tmp_path / "settings.json").write_text("{oops")
+def test_corrupt_settings_are_explained_in_a_dialog(home: Path, make_app) -> None:
+    (home / "settings.json").write_text("{oops")
     from game import settings
 
     prefs = settings.load_settings()
-    app = App(AppOptions(size=(1280, 800), headless=True))
-    try:
-        scene = LauncherScene(problem=prefs.problem)
-        app.push(scene)
-        assert scene.dialog is not None and "settings.json" in scene.dialog.body
-        post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
-        app.frame(0)
-        app.frame(16)
-        assert scene.dialog is None
-    finally:
-        pygame.quit()
+    app = make_app((1280, 800))
+    scene = LauncherScene(problem=prefs.problem)
+    app.push(scene)
+    assert scene.dialog is not None and "settings.json" in scene.dialog.body
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    app.frame(0)
+    app.frame(16)
+    assert scene.dialog is None

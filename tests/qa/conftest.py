@@ -1,4 +1,5 @@
-"""QA fixtures: every test gets its own GARDEN_TABLE_HOME and starts (and ends) in English."""
+"""QA fixtures: every test gets its own user data folder (the root ``home`` fixture) and starts (and ends) in
+English; apps come from the root ``make_app`` fixture."""
 
 from __future__ import annotations
 
@@ -12,10 +13,7 @@ from game import i18n
 
 
 @pytest.fixture(autouse=True)
-def qa_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    home = tmp_path / "home"
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(home))
-    i18n.set_language("en")
+def qa_home(home: Path) -> Iterator[Path]:
     yield home
     i18n.set_language("en")
     pygame.quit()

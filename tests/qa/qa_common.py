@@ -1,4 +1,6 @@
-"""Shared QA fixtures: an isolated home, a headless app, scene factories for every screen."""
+"""Shared QA helpers: scene factories for every screen, buttons of a scene, frames and input.
+
+The headless app comes from the root ``make_app`` fixture (tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,16 +10,12 @@ from pathlib import Path
 
 import pygame
 
-from game.app import App, AppOptions, BaseScene
+from game.app import App, BaseScene
 from game.paths import asset
 from game.ui.widgets import Button
 
 SIZES_SMALL = [(800, 600), (900, 640)]
 SIZES_ALL = [(1280, 800), (1024, 700), (800, 600), (1920, 1080)]
-
-
-def make_app(size: tuple[int, int] = (1280, 800), seed: int = 0) -> App:
-    return App(AppOptions(size=size, headless=True, seed=seed, catch_errors=False))
 
 
 def copy_assets(tmp: Path) -> tuple[Path, Path]:

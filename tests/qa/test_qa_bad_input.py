@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from qa_common import copy_assets, make_app, run_frames
+from qa_common import copy_assets, run_frames
 
 from game import cli
 from game.paths import asset
@@ -62,7 +62,7 @@ def test_qa_scenario_that_is_a_directory_exits_2(tmp_path: Path) -> None:
 
 # -- settings ----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"lang": 5}', '{"lang": "xx"}', ""])
-def test_qa_bad_settings_open_the_launcher(qa_home: Path, content: str) -> None:
+def test_qa_bad_settings_open_the_launcher(qa_home: Path, make_app, content: str) -> None:
     from game import i18n, settings
     from game.launcher import LauncherScene
 
@@ -87,16 +87,21 @@ def cactus_save() -> dict:
     return Match.new(3, names=["A", "B", "C"], seed=1, bots=[False, True, True]).to_dict()
 
 
-def resume_cactus(qa_home: Path, content: str):
-    from game.cactus.scene_setup import SetupScene
-
-    path = qa_home / "cactus" / "autosave.json"
+def open_on_autosave(make_app, path: Path, content: str, make_scene, frames: int):
+    """``content`` as the autosave at ``path``, then a headless app with ``make_scene()`` on top, run a little."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(content, encoding="utf-8")
     app = make_app()
-    scene = SetupScene()
+    scene = make_scene()
     app.push(scene)
-    run_frames(app, 2)
+    run_frames(app, frames)
+    return app, scene
+
+
+def resume_cactus(make_app, qa_home: Path, content: str):
+    from game.cactus.scene_setup import SetupScene
+
+    app, scene = open_on_autosave(make_app, qa_home / "cactus" / "autosave.json", content, SetupScene, 2)
     scene.resume_game()
     run_frames(app, 3)
     return app, scene
@@ -104,26 +109,26 @@ def resume_cactus(qa_home: Path, content: str):
 
 @pytest.mark.parametrize("content", ["garbage{", "[]", "{}", '{"format": "cactus-match/1"}', '"x"', "123",
                                      '{"format": "cactus-match/1", "rules": {}, "world": {}}'])
-def test_qa_cactus_corrupt_autosave_says_so(qa_home: Path, content: str) -> None:
-    app, scene = resume_cactus(qa_home, content)
+def test_qa_cactus_corrupt_autosave_says_so(qa_home: Path, make_app, content: str) -> None:
+    app, scene = resume_cactus(make_app, qa_home, content)
     assert app.scene is scene and scene.dialog is not None and scene.dialog.open
 
 
-def test_qa_cactus_save_with_unknown_piece_is_refused(qa_home: Path) -> None:
+def test_qa_cactus_save_with_unknown_piece_is_refused(qa_home: Path, make_app) -> None:
     data = cactus_save()
     data["rules"]["supply"] = ["no_such_piece", *data["rules"]["supply"]]
-    app, scene = resume_cactus(qa_home, json.dumps(data))
+    app, scene = resume_cactus(make_app, qa_home, json.dumps(data))
     assert app.scene is scene and scene.dialog is not None and scene.dialog.open
 
 
 @pytest.mark.parametrize("field", ["rules", "options", "turn"])
-def test_qa_cactus_save_with_null_section(qa_home: Path, field: str) -> None:
+def test_qa_cactus_save_with_null_section(qa_home: Path, make_app, field: str) -> None:
     data = cactus_save()
     if field == "rules":
         data["rules"] = None
     else:
         data["rules"][field] = None
-    app, scene = resume_cactus(qa_home, json.dumps(data))
+    app, scene = resume_cactus(make_app, qa_home, json.dumps(data))
     assert app.scene is scene and scene.dialog is not None and scene.dialog.open
 
 
@@ -137,7 +142,7 @@ def art_save(kind: str = "greedy") -> dict:
 
 
 @pytest.mark.parametrize("case", ["garbage", "list", "empty", "unknown_card", "unknown_bot", "seat_count", "null_game"])
-def test_qa_art_corrupt_autosave_says_so(qa_home: Path, case: str) -> None:
+def test_qa_art_corrupt_autosave_says_so(qa_home: Path, make_app, case: str) -> None:
     from game.artischocken.scene_setup import SetupScene
 
     data = art_save()
@@ -160,18 +165,13 @@ def test_qa_art_corrupt_autosave_says_so(qa_home: Path, case: str) -> None:
         data["game"] = None
         content = json.dumps(data)
     path = qa_home / "artischocken" / "autosave.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content, encoding="utf-8")
-    app = make_app()
-    scene = SetupScene()
-    app.push(scene)
-    run_frames(app, 3)
+    app, scene = open_on_autosave(make_app, path, content, SetupScene, 3)
     assert app.scene is scene and scene.dialog is not None
     assert not path.exists()  # set aside, so the next start is clean
 
 
 # -- the editor with a broken pieces file ------------------------------------------------------------------------
-def open_editor_on(tmp_path: Path, content: str):
+def open_editor_on(make_app, tmp_path: Path, content: str):
     from tools.editor.scene import EditorScene
 
     pieces, cacti = copy_assets(tmp_path)
@@ -193,8 +193,8 @@ STRING_POINTS = pieces_with(lambda d: d["forms"].__setitem__("arch", [["a", "b"]
 
 
 @pytest.mark.parametrize("content", ['{"forms": [', "[1, 2, 3]", "null", STRING_POINTS])
-def test_qa_editor_unreadable_pieces_file_is_explained(tmp_path: Path, content: str) -> None:
-    app, scene = open_editor_on(tmp_path, content)
+def test_qa_editor_unreadable_pieces_file_is_explained(tmp_path: Path, make_app, content: str) -> None:
+    app, scene = open_editor_on(make_app, tmp_path, content)
     assert scene.pieces.error is not None
     assert scene.dialog is not None and scene.dialog.open
 
@@ -206,8 +206,8 @@ def test_qa_editor_unreadable_pieces_file_is_explained(tmp_path: Path, content: 
     lambda d: d["pieces"][0].pop("form"),
     lambda d: d["pieces"][0].__setitem__("form", "nope"),
 ], ids=["bowtie", "two_points", "empty_outline", "missing_form", "unknown_form"])
-def test_qa_editor_broken_outline_is_refused_not_crashed(tmp_path: Path, change) -> None:
-    app, scene = open_editor_on(tmp_path, pieces_with(change))
+def test_qa_editor_broken_outline_is_refused_not_crashed(tmp_path: Path, make_app, change) -> None:
+    app, scene = open_editor_on(make_app, tmp_path, pieces_with(change))
     problem = scene.pieces.error or scene.pieces.verdict()
     assert problem, "a broken pieces file must not pass the editor's check"
     before = scene.pieces.path.read_bytes()
@@ -216,9 +216,10 @@ def test_qa_editor_broken_outline_is_refused_not_crashed(tmp_path: Path, change)
     assert scene.pieces.path.read_bytes() == before
 
 
-def test_qa_editor_absurd_coordinates(tmp_path: Path) -> None:
+def test_qa_editor_absurd_coordinates(tmp_path: Path, make_app) -> None:
     pts = [[0.0, 0.0], [1e308, 0.0], [0.0, 1e308]]
-    app, scene = open_editor_on(tmp_path, pieces_with(lambda d: d["forms"].__setitem__("arch", copy.deepcopy(pts))))
+    content = pieces_with(lambda d: d["forms"].__setitem__("arch", copy.deepcopy(pts)))
+    app, scene = open_editor_on(make_app, tmp_path, content)
     assert scene.pieces.error or scene.pieces.verdict()
 
 

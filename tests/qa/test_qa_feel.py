@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from qa_common import buttons_of, make_app, run_frames, scene_factories
+import pytest
+from qa_common import buttons_of, run_frames, scene_factories
 
 
-def test_qa_every_button_shows_hover_and_press(tmp_path: Path) -> None:
+def test_qa_every_button_shows_hover_and_press(tmp_path: Path, make_app) -> None:
     """On each setup screen, hovering a button highlights it and pressing it shows the pressed state."""
     for room in ("cactus-setup", "art-setup"):
         app = make_app()
@@ -34,7 +35,7 @@ def test_qa_every_button_shows_hover_and_press(tmp_path: Path) -> None:
         pygame.quit()
 
 
-def test_qa_handover_screen_hides_every_hand(tmp_path: Path) -> None:
+def test_qa_handover_screen_hides_every_hand(tmp_path: Path, make_app) -> None:
     """Two humans at one table: between their turns a hand-over screen stands and no hand may be drawn."""
     from game.artischocken.seats import Seat
     from game.artischocken.scene_table import Options, TableScene
@@ -65,7 +66,8 @@ def test_qa_handover_screen_hides_every_hand(tmp_path: Path) -> None:
     assert seen_handover, "the turn never passed to the other human"
 
 
-def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path) -> None:
+@pytest.mark.slow  # a bot's paced move: hundreds of frames
+def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path, make_app) -> None:
     """Without --fast a bot's move is paced (the player can follow it), not done in the first frame."""
     from game.artischocken.seats import Seat
     from game.artischocken.scene_table import Options, TableScene
@@ -81,7 +83,8 @@ def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path) -> None:
     assert len(scene.game.log) > log0, "the bot never acted"
 
 
-def test_qa_cactus_bot_turn_is_announced(tmp_path: Path) -> None:
+@pytest.mark.slow  # a whole bot turn: hundreds of frames with physics
+def test_qa_cactus_bot_turn_is_announced(tmp_path: Path, make_app) -> None:
     from game.cactus.match import Match
     from game.cactus.scene_play import PlayScene
 

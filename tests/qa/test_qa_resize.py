@@ -8,7 +8,9 @@ from typing import Any
 
 import pygame
 import pytest
-from qa_common import buttons_of, make_app, run_frames, scene_factories
+from qa_common import buttons_of, run_frames, scene_factories
+
+pytestmark = pytest.mark.slow  # issue 11: long runs, left out of `make quick`
 
 SIZES = [(800, 600), (1920, 1080), (1024, 700)]
 
@@ -32,7 +34,7 @@ def state_of(room: str, scene) -> str:
 
 
 @pytest.mark.parametrize("room", ["launcher", "cactus-setup", "cactus-play", "art-setup", "art-table", "editor"])
-def test_qa_resize_keeps_state_and_relayouts(tmp_path: Path, room: str) -> None:
+def test_qa_resize_keeps_state_and_relayouts(tmp_path: Path, make_app, room: str) -> None:
     app = make_app((1280, 800))
     scene: Any = scene_factories(tmp_path)[room]()
     if room == "art-table":
@@ -56,7 +58,7 @@ def test_qa_resize_keeps_state_and_relayouts(tmp_path: Path, room: str) -> None:
         assert state_of(room, scene) == before
 
 
-def test_qa_cactus_resize_while_holding_a_piece(tmp_path: Path) -> None:
+def test_qa_cactus_resize_while_holding_a_piece(tmp_path: Path, make_app) -> None:
     """Resize while the player holds a piece: the hold survives and the piece does not jump into a rule break."""
     from game.cactus.match import Stage
 
