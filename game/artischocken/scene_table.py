@@ -24,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n
+from game import i18n, rooms
 from game.app import BaseScene
 from game.artischocken import Action, Game, IllegalAction, new_game
 from game.artischocken import save as savemod
@@ -186,12 +186,7 @@ class TableScene(TableControls, BaseScene):
                          [(t("table.menu.leave"), self._to_launcher), (t("table.menu.stay"), lambda: None)])
 
     def _to_launcher(self) -> None:
-        if len(self.app.stack) <= 1:
-            from game.launcher import LauncherScene
-
-            self.app.replace(LauncherScene())
-        else:
-            self.app.pop()
+        rooms.leave_room(self.app)
 
     # -- applying actions ------------------------------------------------------------------------------
     def apply(self, action: Action) -> bool:

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
+from typing import Any
 
-import pygame
 import pytest
 from table_helpers import Driver
 
-from game import i18n
-from game.app import App, AppOptions
 from game.artischocken import cards as cardsmod
 
 
 @pytest.fixture
-def drv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Driver]:
-    """A headless 1280x800 app with its own user data folder, driven by synthetic events."""
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    app = App(AppOptions(size=(1280, 800), headless=True))
-    yield Driver(app)
+def drv(make_app: Callable[..., Any]) -> Iterator[Driver]:
+    """A headless 1280x800 app (the root ``make_app``: its own user data folder, the CLI's scenes), driven by
+    synthetic events."""
+    yield Driver(make_app((1280, 800)))
     cardsmod.RECORDER = None
-    pygame.quit()

@@ -7,8 +7,8 @@ import pytest
 from table_helpers import Driver, position, table
 
 from game.artischocken import Action, Game, new_game, scene_table
-from game.artischocken.room import setup_scene
 from game.artischocken.describe import plural
+from game.artischocken.room import setup_scene
 from game.artischocken.scene_table import Options, TableScene
 from game.artischocken.seats import Seat
 from game.artischocken.stats import seat_stats

@@ -3,14 +3,14 @@ hovered card's detail panel at every window size; names never clipped; setup and
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 from table_helpers import Driver, position, table
 
 from game import i18n
-from game.app import MIN_WINDOW, App, AppOptions
+from game.app import MIN_WINDOW, App
 from game.artischocken import CARDS
 from game.artischocken import cards as cardsmod
 from game.artischocken.describe import card_name, card_rule, card_short
@@ -24,10 +24,10 @@ LANGS = ("en", "de")
 SIZES = [(1280, 800), (1024, 700), MIN_WINDOW, (1920, 1080)]
 
 
-def _driver(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str) -> Driver:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
+def _driver(make_app: Callable[..., App], size: tuple[int, int], lang: str) -> Driver:
+    app = make_app(size, seed=3)
     i18n.set_language(lang)
-    return Driver(App(AppOptions(size=size, headless=True, seed=3)))
+    return Driver(app)
 
 
 @pytest.fixture(autouse=True)
@@ -71,9 +71,9 @@ def test_card_names_are_whole_or_left_out(lang: str, width: int) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
-def test_hovered_card_shows_its_full_rule_large(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str,
+def test_hovered_card_shows_its_full_rule_large(make_app: Callable[..., App], lang: str,
                                                 size: tuple[int, int]) -> None:
-    drv = _driver(tmp_path, monkeypatch, size, lang)
+    drv = _driver(make_app, size, lang)
     scene = table(drv.app, position([["carrot", "broccoli", A, A, A], [A] * 5, [A] * 5], decks=[[A], [A], [A]],
                                     row=["leek", "peas", "corn"], discards=[[], ["pepper"], []], played=["onion"]),
                   ["human", "greedy", "greedy"])
@@ -110,9 +110,9 @@ def test_hovered_card_shows_its_full_rule_large(tmp_path: Path, monkeypatch: pyt
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_setup_with_four_seats_keeps_buttons_apart_at_800x600(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_setup_with_four_seats_keeps_buttons_apart_at_800x600(make_app: Callable[..., App],
                                                               lang: str) -> None:
-    drv = _driver(tmp_path, monkeypatch, MIN_WINDOW, lang)
+    drv = _driver(make_app, MIN_WINDOW, lang)
     setup = setup_scene(offer_resume=False)
     drv.app.push(setup)
     drv.frame()
@@ -133,8 +133,8 @@ def test_setup_with_four_seats_keeps_buttons_apart_at_800x600(tmp_path: Path, mo
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_table_at_800x600_keeps_its_zones_apart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
-    drv = _driver(tmp_path, monkeypatch, MIN_WINDOW, lang)
+def test_table_at_800x600_keeps_its_zones_apart(make_app: Callable[..., App], lang: str) -> None:
+    drv = _driver(make_app, MIN_WINDOW, lang)
     pos = position([[A] * 6, [A] * 5, [A] * 5, [A] * 5], decks=[[A]] * 4, row=["leek", "peas", "corn", "beet", "onion"])
     scene = table(drv.app, pos, ["human", "greedy", "greedy", "greedy"])
     drv.frame(2)

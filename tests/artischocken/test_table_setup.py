@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 from table_helpers import Driver, position, table
 
-from game import i18n
-from game.app import App, AppOptions
 from game.artischocken.room import setup_scene
 from game.artischocken.scene_table import TableScene
 from game.artischocken.table_layout import compute
 
 
 @pytest.fixture
-def drv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    app = App(AppOptions(size=(1280, 800), headless=True, seed=9))
-    yield Driver(app)
-    pygame.quit()
+def drv(make_app):
+    return Driver(make_app((1280, 800), seed=9))
 
 
 def test_A_S3_setup_seats_names_rhubarb_and_start_player(drv: Driver) -> None:

@@ -27,9 +27,9 @@ def copy_assets(tmp: Path) -> tuple[Path, Path]:
 
 def scene_factories(tmp: Path) -> dict[str, Callable[[], BaseScene]]:
     """Every first screen of every room (no autosave, editor on copies so nothing real is written)."""
-    from game.artischocken.seats import Seat
-    from game.artischocken.scene_setup import SetupScene as ArtSetup
+    from game.artischocken.room import setup_scene as art_setup
     from game.artischocken.scene_table import Options, TableScene
+    from game.artischocken.seats import Seat
     from game.cactus.match import Match
     from game.cactus.scene_play import PlayScene
     from game.cactus.scene_setup import SetupScene as CactusSetup
@@ -42,7 +42,7 @@ def scene_factories(tmp: Path) -> dict[str, Callable[[], BaseScene]]:
         "cactus-setup": lambda: CactusSetup(players=3),
         "cactus-play": lambda: PlayScene(Match.new(3, names=["Ann", "Ben", "Cleo"], seed=1, bots=[False] * 3),
                                          autosave=False),
-        "art-setup": lambda: ArtSetup(offer_resume=False),
+        "art-setup": lambda: art_setup(offer_resume=False),
         "art-table": lambda: TableScene.new([Seat("Ann", "human"), Seat("Ada", "greedy"), Seat("Cleo", "greedy")],
                                             Options(seed=1, autosave=False)),
         "editor": lambda: EditorScene(pieces, cacti),

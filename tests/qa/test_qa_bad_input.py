@@ -143,7 +143,7 @@ def art_save(kind: str = "greedy") -> dict:
 
 @pytest.mark.parametrize("case", ["garbage", "list", "empty", "unknown_card", "unknown_bot", "seat_count", "null_game"])
 def test_qa_art_corrupt_autosave_says_so(qa_home: Path, make_app, case: str) -> None:
-    from game.artischocken.scene_setup import SetupScene
+    from game.artischocken.room import setup_scene
 
     data = art_save()
     content = json.dumps(data)
@@ -165,7 +165,7 @@ def test_qa_art_corrupt_autosave_says_so(qa_home: Path, make_app, case: str) -> 
         data["game"] = None
         content = json.dumps(data)
     path = qa_home / "artischocken" / "autosave.json"
-    app, scene = open_on_autosave(make_app, path, content, SetupScene, 3)
+    app, scene = open_on_autosave(make_app, path, content, setup_scene, 3)
     assert app.scene is scene and scene.dialog is not None
     assert not path.exists()  # set aside, so the next start is clean
 

@@ -37,8 +37,8 @@ def test_qa_every_button_shows_hover_and_press(tmp_path: Path, make_app) -> None
 
 def test_qa_handover_screen_hides_every_hand(tmp_path: Path, make_app) -> None:
     """Two humans at one table: between their turns a hand-over screen stands and no hand may be drawn."""
-    from game.artischocken.seats import Seat
     from game.artischocken.scene_table import Options, TableScene
+    from game.artischocken.seats import Seat
 
     app = make_app()
     scene = TableScene.new([Seat("Ann", "human"), Seat("Ben", "human")], Options(seed=2, autosave=False, fast=True))
@@ -55,7 +55,7 @@ def test_qa_handover_screen_hides_every_hand(tmp_path: Path, make_app) -> None:
             assert len(corners) <= 4
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
             now = run_frames(app, 3, now)
-            assert scene.handover is None and scene.looking == scene.game.current_player
+            assert scene.handover is None and scene.looking == scene.table.game.current_player
             break
         choices = [c for c in scene.choices if c.key]
         if choices:
@@ -69,18 +69,18 @@ def test_qa_handover_screen_hides_every_hand(tmp_path: Path, make_app) -> None:
 @pytest.mark.slow  # a bot's paced move: hundreds of frames
 def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path, make_app) -> None:
     """Without --fast a bot's move is paced (the player can follow it), not done in the first frame."""
-    from game.artischocken.seats import Seat
     from game.artischocken.scene_table import Options, TableScene
+    from game.artischocken.seats import Seat
 
     app = make_app()
     scene = TableScene.new([Seat("Ada", "greedy"), Seat("Ann", "human")], Options(seed=5, autosave=False,
                                                                                    start_player=0))
     app.push(scene)
-    log0 = len(scene.game.log)
+    log0 = len(scene.table.game.log)
     run_frames(app, 2)
-    assert len(scene.game.log) - log0 <= 1, "the bot acted all at once"
+    assert len(scene.table.game.log) - log0 <= 1, "the bot acted all at once"
     run_frames(app, 240)
-    assert len(scene.game.log) > log0, "the bot never acted"
+    assert len(scene.table.game.log) > log0, "the bot never acted"
 
 
 @pytest.mark.slow  # a whole bot turn: hundreds of frames with physics

@@ -23,7 +23,7 @@ def state_of(room: str, scene) -> str:
     if room.startswith("cactus-play"):
         return json.dumps(scene.match.rules.to_dict(), sort_keys=True, default=str)
     if room == "art-table":
-        return json.dumps(scene.game.to_dict(), sort_keys=True, default=str)
+        return json.dumps(scene.table.game.to_dict(), sort_keys=True, default=str)
     if room == "editor":
         return repr(scene.pieces.state) + repr(scene.cacti.state) + scene.tab
     if room == "cactus-setup":
