@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers_artischocken import END, game, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.artischocken import Action, Game, IllegalAction, new_game
 from game.artischocken.engine import UNDO_BARRIERS
-from tests.artischocken.helpers_artischocken import END, game, play
 
 A = "artichoke"
 
