@@ -518,8 +518,6 @@ def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
-
-
 def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_player: int | None = None,
              round_limit: int | None = None) -> Game:
     """A fresh game (A-S1..A-S4), already refilled (A-T1, A-T2) and waiting for the first harvest."""
