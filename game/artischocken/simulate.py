@@ -3,6 +3,8 @@
 Seats rotate between games (game g puts lineup entry (s + g) mod n on seat s) so the first-seat advantage
 cancels, unless ``--fixed-seats``. Every game has its own seed derived from ``--seed`` and the game number,
 so the result does not depend on ``--workers``. A round limit (A-W2) makes every game end.
+The end-of-game statistics of every seat (:func:`game.artischocken.stats.seat_stats`) are averaged per bot
+kind in ``seat_stats_by_bot`` (turns, artichokes composted by card, cards harvested, passed, stolen, given).
 """
 
 from __future__ import annotations
