@@ -82,7 +82,7 @@ from game.artischocken.engine_cards import (
     shuffle,
 )
 from game.artischocken.engine_cards import CACHE_LIMIT as _CACHE_LIMIT
-from game.artischocken.engine_effects import choose, play
+from game.artischocken.engine_effects import CHOOSE_EFFECTS, PLAY_EFFECTS
 from game.artischocken.engine_zones import four_alike_check, refill, reshuffle
 
 __all__ = [
@@ -339,19 +339,26 @@ class Game:
             action = engine_reasons.match(self, action, legal)
         self.legal_cache = None
         kind = action.kind
-        if kind == "play":
-            play(self, action)
-        elif kind == "harvest":  # A-T3: one row card into the hand (inlined for speed)
+        if kind == "play":  # A-T4: the card leaves the hand, lies on the table, its effect is carried out
             card: str = action.card  # type: ignore[assignment]
             p = self.player
-            self.row.remove(card)
-            self.hands[p].append(card)
-            self.log.append(("harvest", p, (card,), "garden_row", "hand", None, None, None))
+            hand = self.hands[p]
+            hand.remove(card)
+            self.played.append(card)
+            self.log.append(("play", p, (card,), "hand", "table", action.target, None, None))
+            PLAY_EFFECTS[card](self, action, p, hand)
+        elif kind == "harvest":  # A-T3: one row card into the hand (inlined for speed)
+            harvested: str = action.card  # type: ignore[assignment]
+            p = self.player
+            self.row.remove(harvested)
+            self.hands[p].append(harvested)
+            self.log.append(("harvest", p, (harvested,), "garden_row", "hand", None, None, None))
             self.phase = "play"
         elif kind == "end_play":
             self._end_turn()
-        else:
-            choose(self, action)
+        else:  # the answer to the pending decision
+            pending: dict[str, Any] = self.pending  # type: ignore[assignment]
+            CHOOSE_EFFECTS[pending["kind"]](self, action, pending)
 
     # --- turn flow ----------------------------------------------------------------------------------------
 
@@ -512,8 +519,6 @@ def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
     if "revealed" in out:
         out["revealed"] = list(out["revealed"])
     return out
-
-
 
 
 def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_player: int | None = None,

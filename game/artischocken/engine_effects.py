@@ -1,9 +1,10 @@
 """What each card does (A-C-*) and how each pending decision is answered, as dispatch tables (pure).
 
-:data:`PLAY_EFFECTS` maps every playable card to one function ``effect(game, action, seat, hand)``, called
-after the card has left the hand and lies on the table (A-T4). :data:`CHOOSE_EFFECTS` maps every pending
-decision kind (``leek``, ``peas``, ``rhubarb``, ``eggplant``) to ``answer(game, action, pending)``. The
-actions reaching them are already checked legal by ``Game.apply``; randomness only through ``game.rng``.
+:data:`PLAY_EFFECTS` maps every playable card to one function ``effect(game, action, seat, hand)``, which
+``Game.apply`` calls once the card has left the hand and lies on the table (A-T4); :data:`CHOOSE_EFFECTS`
+maps every pending decision kind (``leek``, ``peas``, ``rhubarb``, ``eggplant``) to
+``answer(game, action, pending)``. The actions reaching them are already checked legal by ``Game.apply``;
+randomness only through ``game.rng``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from game.artischocken.engine_cards import (
     POTATO,
     RHUBARB,
     Action,
-    IllegalAction,
     shuffle,
 )
 from game.artischocken.engine_zones import refill, reveal_top, to_discard
@@ -35,28 +35,6 @@ if TYPE_CHECKING:
 
 PlayEffect = Callable[["Game", Action, int, list[str]], None]
 ChooseEffect = Callable[["Game", Action, dict[str, Any]], None]
-
-
-def play(game: Game, action: Action) -> None:
-    """A-T4: the card leaves the hand, lies on the table, and its effect is carried out."""
-    card = action.card
-    effect = PLAY_EFFECTS.get(card)  # type: ignore[arg-type]
-    if effect is None:  # pragma: no cover - artichokes are never legal
-        raise IllegalAction(f"{card!r} cannot be played")
-    assert card is not None
-    p = game.player
-    hand = game.hands[p]
-    hand.remove(card)
-    game.played.append(card)
-    game.log.append(("play", p, (card,), "hand", "table", action.target, None, None))
-    effect(game, action, p, hand)
-
-
-def choose(game: Game, action: Action) -> None:
-    """The answer to the pending decision, by its kind."""
-    pending = game.pending
-    assert pending is not None
-    CHOOSE_EFFECTS[pending["kind"]](game, action, pending)
 
 
 # --- playing cards (A-C-*) --------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 Seats rotate between games (game g puts lineup entry (s + g) mod n on seat s) so the first-seat advantage
 cancels, unless ``--fixed-seats``. Every game has its own seed derived from ``--seed`` and the game number,
 so the result does not depend on ``--workers``. A round limit (A-W2) makes every game end.
+The end-of-game statistics of every seat (:func:`game.artischocken.stats.seat_stats`) are averaged per bot
+kind in ``seat_stats_by_bot`` (turns, artichokes composted by card, cards harvested, passed, stolen, given).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from typing import Any, TextIO
 
 from game.argtypes import positive_int, whole_number
 from game.artischocken.bots import BOTS, make_bot
-from game.artischocken.engine import ARTICHOKE, MAX_PLAYERS, MIN_PLAYERS, new_game
+from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
+from game.artischocken.stats import seat_stats
 
 DEFAULT_ROUND_LIMIT = 200
 
@@ -58,6 +61,8 @@ class GameResult:
     rounds: int
     decisions: int
     composted: dict[str, int] = field(default_factory=dict)  # artichokes composted, by the card that did it
+    kinds: tuple[str, ...] = ()  # the bot kind on each seat
+    stats: list[dict[str, Any]] = field(default_factory=list)  # stats.seat_stats of the game, per seat
 
 
 def play_game(cfg: SimConfig, index: int) -> GameResult:
@@ -77,15 +82,13 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
             act = bots[p].choose(g.view(p, log=False), legal)
         g.apply(act)
         decisions += 1
+    per_seat = seat_stats(g.events(), cfg.players)
     composted: Counter[str] = Counter()
-    for ev in g.events():
-        if ev["what"] == "compost" and ev["by"]:
-            n = ev["cards"].count(ARTICHOKE)
-            if n:
-                composted[ev["by"]] += n
+    for st in per_seat:
+        composted.update(st["composted"])
     w = g.winner
     return GameResult(index, w, None if w is None else kinds[w], g.turn_number, g.round, decisions,
-                      dict(composted))
+                      dict(sorted(composted.items())), kinds, per_seat)
 
 
 def _run_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
@@ -190,7 +193,32 @@ def summarize(cfg: SimConfig, results: list[GameResult]) -> dict[str, Any]:
         "decisions_per_game": (sum(r.decisions for r in results) / games) if games else 0.0,
         "artichokes_composted": dict(sorted(composted.items())),
         "artichokes_composted_per_game": {k: v / games for k, v in sorted(composted.items())} if games else {},
+        "seat_stats_by_bot": stats_by_kind(kinds, results),
     }
+
+
+#: The per-seat counts of stats.seat_stats that are averaged per bot kind.
+_MEANS = ("turns", "artichokes_composted", "harvested", "passed", "stolen", "given")
+
+
+def stats_by_kind(kinds: list[str], results: list[GameResult]) -> dict[str, dict[str, Any]]:
+    """Per bot kind, the end-of-game statistics averaged over every seat that kind played (a seat-game)."""
+    out: dict[str, dict[str, Any]] = {}
+    for kind in kinds:
+        rows = [st for r in results for k, st in zip(r.kinds, r.stats, strict=True) if k == kind]
+        n = len(rows)
+        composted: Counter[str] = Counter()
+        played: Counter[str] = Counter()
+        for st in rows:
+            composted.update(st["composted"])
+            played.update(st["played"])
+        entry: dict[str, Any] = {"seat_games": n}
+        for key in _MEANS:
+            entry[f"{key}_mean"] = sum(st[key] for st in rows) / n if n else 0.0
+        entry["composted_by_card_mean"] = {c: v / n for c, v in sorted(composted.items())} if n else {}
+        entry["played_by_card_mean"] = {c: v / n for c, v in sorted(played.items())} if n else {}
+        out[kind] = entry
+    return out
 
 
 def format_text(s: dict[str, Any], seconds: float) -> str:
@@ -216,6 +244,13 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     if comp:
         parts = ", ".join(f"{k} {v} ({v / games:.2f}/game)" for k, v in sorted(comp.items(), key=lambda kv: -kv[1]))
         lines.append(f"Artichokes composted by card: {parts}")
+    by_kind = s.get("seat_stats_by_bot", {})
+    if by_kind:
+        lines.append("Per seat and game, by bot: turns, artichokes composted, cards harvested, passed, stolen, given")
+        for k, st in by_kind.items():
+            lines.append(f"  {k:<8} {st['turns_mean']:6.1f} {st['artichokes_composted_mean']:6.2f} "
+                         f"{st['harvested_mean']:6.2f} {st['passed_mean']:6.2f} {st['stolen_mean']:6.2f} "
+                         f"{st['given_mean']:6.2f}")
     lines.append(f"Time: {seconds:.1f} s ({s['games'] / max(seconds, 1e-9):.0f} games/s)")
     return "\n".join(lines)
 

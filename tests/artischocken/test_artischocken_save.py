@@ -205,3 +205,32 @@ def test_lenient_forms_of_legal_actions() -> None:
     g = Game.from_dict(position([["onion", "artichoke"], ["artichoke"], ["artichoke"]]))
     with pytest.raises(IllegalAction):
         g.apply(Action("play", "onion"))
+
+
+def test_save_rng_uses_the_shared_generator_form() -> None:
+    # issue 10: the generator is saved as game.rngstate writes it, {"version", "state", "gauss"}
+    d = new_game(2, seed=12).to_dict()
+    assert set(d["rng"]) == {"version", "state", "gauss"} and len(d["rng"]["state"]) == 625
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_old_list_form_rng_save_loads_and_resumes_exactly(players: int) -> None:
+    """A save written before issue 10 (``"rng": [version, [625 integers], gauss]``) still resumes exactly."""
+    g = new_game(players, seed=40 + players, rhubarb=True, round_limit=40)
+    for i in range(25):  # into the game, with shuffles and beet swaps behind it
+        legal = g.legal_actions()
+        g.apply(legal[(i * 7) % len(legal)])
+    old = json.loads(json.dumps(g.to_dict()))
+    rng = old["rng"]
+    old["rng"] = [rng["version"], rng["state"], rng["gauss"]]  # the form the old to_dict wrote
+    resumed = Game.from_dict(old)
+    assert resumed.to_dict() == g.to_dict()
+    i = 0
+    while not g.is_over:  # chance keeps drawing the same numbers in both
+        legal = g.legal_actions()
+        assert resumed.legal_actions() == legal
+        act = legal[(i * 5) % len(legal)]
+        g.apply(act)
+        resumed.apply(act)
+        i += 1
+    assert resumed.to_dict() == g.to_dict() and resumed.winner == g.winner
