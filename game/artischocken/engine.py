@@ -522,10 +522,11 @@ def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_player: int | None = None,
-             round_limit: int | None = None, open_artichokes: bool = False) -> Game:
+             round_limit: int | None = None) -> Game:
     """A fresh game (A-S1..A-S4), already refilled (A-T1, A-T2) and waiting for the first harvest.
 
-    ``open_artichokes``: a table rule that makes every seat's artichokes left public (in every view)."""
+    Table rules beyond the contract's options are attributes set before the first action (``open_artichokes``:
+    every seat's artichokes left are public, in every view; it is saved with the game)."""
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -541,7 +542,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g = Game.__new__(Game)
     g.players = players
     g.rhubarb = bool(rhubarb)
-    g.open_artichokes = bool(open_artichokes)
+    g.open_artichokes = False
     g.round_limit = round_limit
     g.seed = seed
     rng = g.rng = random.Random(seed)

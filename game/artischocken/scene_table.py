@@ -26,7 +26,7 @@ import pygame
 
 from game import i18n, rooms
 from game.app import BaseScene
-from game.artischocken import Action, Game, IllegalAction, new_game
+from game.artischocken import Action, Game, IllegalAction
 from game.artischocken import save as savemod
 from game.artischocken import table_panels as panels
 from game.artischocken import table_zones as zones
@@ -40,7 +40,7 @@ from game.artischocken.table_canvas import Canvas, Choice
 from game.artischocken.table_controls import TableControls
 from game.artischocken.table_felt import felt
 from game.artischocken.table_layout import TableLayout, compute
-from game.artischocken.turns import LocalTable, Options
+from game.artischocken.turns import LocalTable, Options, new_table_game
 from game.i18n import t
 from game.ui import draw
 from game.ui.theme import SIZES
@@ -102,9 +102,7 @@ class TableScene(TableControls, BaseScene):
     # -- construction helpers --------------------------------------------------------------------------
     @classmethod
     def new(cls, seats: list[Seat], options: Options) -> TableScene:
-        game = new_game(len(seats), seed=options.seed, rhubarb=options.rhubarb, start_player=options.start_player,
-                        open_artichokes=options.open_artichokes)
-        return cls(game, seats, options)
+        return cls(new_table_game(len(seats), options), seats, options)
 
     def _name(self, seat: int | None) -> str:
         return self.seats[seat].name if seat is not None and 0 <= seat < len(self.seats) else ""

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.artischocken.bots import Bot, make_bot
-from game.artischocken.engine import Action, Game, IllegalAction
+from game.artischocken.engine import Action, Game, IllegalAction, new_game
 from game.artischocken.session import SeatSession
 
 END_PLAY = Action("end_play")
@@ -51,6 +51,13 @@ class SeatLike(Protocol):
     def kind(self) -> str: ...
     @property
     def human(self) -> bool: ...
+
+
+def new_table_game(players: int, options: Options) -> Game:
+    """A new game for a table with ``options`` (the contract's ``new_game`` plus the table rules)."""
+    game = new_game(players, seed=options.seed, rhubarb=options.rhubarb, start_player=options.start_player)
+    game.open_artichokes = options.open_artichokes
+    return game
 
 
 def bot_decision(bot: Bot, session: SeatSession) -> Action:

@@ -13,6 +13,7 @@ from game.artischocken.scene_table import Options, TableScene
 from game.artischocken.seats import Seat
 from game.artischocken.stats import seat_stats
 from game.artischocken.table_panels import stats_lines
+from game.artischocken.turns import new_table_game
 from game.i18n import t
 
 A = "artichoke"
@@ -62,7 +63,7 @@ def test_A_C_CARROT_auto_end_after_a_carrot(drv: Driver, monkeypatch: pytest.Mon
 def test_A_G2_artichokes_left_are_hidden_unless_the_table_rule_opens_them() -> None:
     hidden = new_game(3, seed=4)
     assert all("artichokes" not in s for s in hidden.view(0)["seats"])
-    game = new_game(3, seed=4, open_artichokes=True)
+    game = new_table_game(3, Options(seed=4, open_artichokes=True))
     for seat in range(3):
         view = game.view(seat)
         assert view["open_artichokes"] is True
@@ -72,7 +73,7 @@ def test_A_G2_artichokes_left_are_hidden_unless_the_table_rule_opens_them() -> N
 
 
 def test_the_open_artichokes_rule_shows_each_seats_count_at_the_table(drv: Driver) -> None:
-    game = new_game(2, seed=6, open_artichokes=True, start_player=0)
+    game = new_table_game(2, Options(seed=6, open_artichokes=True, start_player=0))
     scene = TableScene(game, [Seat("Anna", "human"), Seat("Ben", "greedy")], Options(fast=True))
     drv.app.push(scene)
     drv.frame()
