@@ -11,10 +11,12 @@ import pytest
 
 from game import i18n
 from game.app import MIN_WINDOW, App, AppOptions, BaseScene
-from game.cactus import scene_play
+from game.cactus import panels
 from game.cactus.match import Match
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import MIN_ROW_CELL, PlayScene, autosave_path
+from game.cactus.panels import MIN_ROW_CELL
+from game.cactus.play_save import autosave_path
+from game.cactus.scene_play import PlayScene
 from game.ui import draw
 from game.ui.theme import SIZES
 from game.ui.widgets import resolve
@@ -72,7 +74,7 @@ def test_specials_row_shows_the_rest_as_a_count_when_cells_run_out(tmp_path: Pat
         shown.append(content)
         return real_text(surface, content, *args, **kw)
 
-    monkeypatch.setattr(scene_play.draw, "text", spy)
+    monkeypatch.setattr(panels.draw, "text", spy)
     scene.draw(app.surface)
     hidden = len(row) - len(scene.row_cells) + 1
     assert i18n.t("cactus.row.more", count=hidden) in shown
@@ -86,13 +88,13 @@ def test_first_turn_die_shows_the_any_piece_face(tmp_path: Path, monkeypatch: py
     match = None if first else Match.with_position({0: ["red_arch"]}, last="red_arch", options=Options(die=Die()))
     app, scene = open_play(tmp_path, monkeypatch, (1024, 700), "en", match)
     calls: list[dict[str, Any]] = []
-    real = scene_play.draw_die
+    real = panels.draw_die
 
     def spy(surface: pygame.Surface, rect: pygame.Rect, face: Any, **kw: Any) -> None:
         calls.append({"face": face, **kw})
         real(surface, rect, face, **kw)
 
-    monkeypatch.setattr(scene_play, "draw_die", spy)
+    monkeypatch.setattr(panels, "draw_die", spy)
     scene.draw(app.surface)
     assert calls and calls[-1]["face"] is None
     assert calls[-1]["any_piece"] is first  # later turns before the roll: a waiting "?" die instead

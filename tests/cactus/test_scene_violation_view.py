@@ -11,7 +11,7 @@ import pytest
 
 from game import i18n
 from game.app import MIN_WINDOW, App, AppOptions, BaseScene
-from game.cactus import scene_text as txt
+from game.cactus import texts as txt
 from game.cactus.match import Match, Stage
 from game.cactus.scene_play import PlayScene
 from game.ui import draw
