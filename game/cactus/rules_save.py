@@ -54,6 +54,15 @@ def need_int(value: Any, where: str, lo: int = -SAVE_INT_LIMIT, hi: int = SAVE_I
     return value
 
 
+def need_number(value: Any, where: str, lo: float, hi: float) -> float:
+    """A number (whole or not, never true/false) within ``lo..hi``, as a float (angles, times in a save)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SaveError(f"{where} must be a number, got {kind_of(value)}")
+    if not lo <= value <= hi:
+        raise SaveError(f"{where} must be between {lo:g} and {hi:g}, got {short(value)}")
+    return float(value)
+
+
 def opt_int(value: Any, where: str, lo: int = -SAVE_INT_LIMIT, hi: int = SAVE_INT_LIMIT) -> int | None:
     return None if value is None else need_int(value, where, lo, hi)
 
@@ -71,5 +80,5 @@ def kind_of(value: Any) -> str:
     return f"{names.get(type(value), type(value).__name__)} ({short(value)})"
 
 
-__all__ = ["SAVE_INT_LIMIT", "SaveError", "kind_of", "need_bool", "need_int", "need_list", "need_map", "need_str",
-           "opt_int", "opt_str", "short"]
+__all__ = ["SAVE_INT_LIMIT", "SaveError", "kind_of", "need_bool", "need_int", "need_list", "need_map", "need_number",
+           "need_str", "opt_int", "opt_str", "short"]

@@ -63,3 +63,12 @@ def test_issue11_a_broken_generator_is_a_rules_save_error_naming_the_field() -> 
     with pytest.raises(ValueError, match=r"broken Cactus rules save: rng\.state"):
         CactusGame.from_dict(data)
     assert issubclass(SaveError, ValueError)
+
+
+@pytest.mark.parametrize("value", [True, "1", None, float("nan"), 1e7, -1e7])
+def test_issue11_one_family_of_save_checks_covers_numbers_too(value: object) -> None:
+    from game.cactus.rules_save import need_number
+
+    assert need_number(2, "hand_angle", -10, 10) == 2.0
+    with pytest.raises(SaveError, match="hand_angle"):
+        need_number(value, "hand_angle", -1e6, 1e6)
