@@ -1,4 +1,7 @@
-"""The Cactus room: its CLI flags and its first scene.
+"""The Cactus room: its CLI flags and its first scene, and the navigator of its screens.
+
+This module imports the three scenes (setup, play, end), so that each has registered itself with
+:mod:`game.cactus.navigation`; the scenes reach each other only through that registry, never by import.
 
 ``python -m game cactus`` opens the setup screen; with ``--players`` or ``--bots`` the game starts at
 once. ``--fast`` lets bots act without pauses and settle at once; ``--until-over`` (with bots in every
@@ -13,7 +16,13 @@ import re
 
 from game.app import BaseScene
 from game.argtypes import int_in_range
+from game.cactus import scene_end  # noqa: F401  (registers the end screen with game.cactus.navigation)
+from game.cactus.bot import BOT_NAMES
+from game.cactus.match import Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
+from game.cactus.scene_play import PlayScene
+from game.cactus.scene_setup import SetupScene
+from game.i18n import t
 
 _players = int_in_range(MIN_PLAYERS, MAX_PLAYERS, "a number of players",
                         f"Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {{n}}")
@@ -54,8 +63,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def create_scene(args: argparse.Namespace | None) -> BaseScene:
-    from game.cactus.scene_setup import SetupScene
-
     if args is None:
         return SetupScene()
     players = getattr(args, "players", None)
@@ -70,15 +77,9 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
         return _Resume(setup)
     if players is None and bots is None:
         return SetupScene(names=names, options=options, players=len(names) if names else 3)
-    from game.cactus.bot import BOT_NAMES
-    from game.cactus.match import Match
-    from game.cactus.scene_play import PlayScene
-
     n = players if players is not None else max(MIN_PLAYERS, bots or 0)
     k = min(n, bots or 0)
     if names is None or len(names) != n:
-        from game.i18n import t
-
         base = names or []
         names = [base[i] if i < len(base) and base[i] else
                  (BOT_NAMES[i] if i >= n - k else t("cactus.setup.default_name", n=i + 1))

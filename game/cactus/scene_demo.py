@@ -1,5 +1,8 @@
 """Demo positions of the Cactus play scene for README screenshots, driven like a player (synthetic events).
 
+Not a screen of its own: it opens the play screen through the room (:mod:`game.cactus.room`), as the CLI
+does, and drives it with :class:`PlayDriver` (which the scene tests use too).
+
 ``python -m game.cactus.scene_demo zoom --window 1280x800 --screenshot assets/screenshots/cactus-zoom.png``
 shows the close view while a piece is held next to the target cactus, with the hand zone (C-X1).
 """
@@ -17,9 +20,10 @@ import pygame
 from game import i18n
 from game.app import App, AppOptions, BaseScene
 from game.argtypes import parse_window
+from game.cactus import navigation
 from game.cactus.match import Match, Stage
+from game.cactus.room import PlayScene
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import PlayScene
 from physics.scenes import drop_position, hang_points
 
 FRAME_MS = 17
@@ -57,7 +61,7 @@ def hold_near_target(app: App) -> PlayScene:
                                 last="blue_crescent", options=Options(die=Die(6, 0, 0)), names=["Ana", "Saguaro"],
                                 bots=[False, True], seed=3)
     app.push(BaseScene())
-    app.push(PlayScene(match, autosave=False))
+    app.push(navigation.play_screen(match, autosave=False))
     p = PlayDriver(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
     p.frames(50)

@@ -7,13 +7,13 @@ import math
 import pygame
 
 from game.app import BaseScene
-from game.cactus import scene_text as txt
+from game.cactus import navigation
 from game.cactus.match import Match
-from game.cactus.scene_view import TableView, flower_icon
+from game.cactus.view import TableView, flower_icon
 from game.i18n import t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, lerp
-from game.ui.widgets import Button, FocusGroup
+from game.ui.widgets import Button, FocusGroup, first_taker
 
 MEDALS = ((232, 178, 60), (176, 180, 188), (196, 128, 76))
 
@@ -31,10 +31,9 @@ class EndScene(BaseScene):
         self.card = pygame.Rect(0, 0, 0, 0)
 
     def play_again(self) -> None:
-        from game.cactus.scene_setup import SetupScene
-
         rules = self.match.rules
-        self.app.replace(SetupScene(names=list(rules.names), bots=list(self.match.bots), options=rules.options))
+        self.app.replace(navigation.setup_screen(names=list(rules.names), bots=list(self.match.bots),
+                                                 options=rules.options))
 
     def leave(self) -> None:
         self.app.pop()
@@ -54,11 +53,7 @@ class EndScene(BaseScene):
         self.focus.focus(0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.focus.handle_event(event):
-            return
-        for b in (self.again, self.back):
-            if b.handle_event(event):
-                return
+        first_taker([self.focus, self.again, self.back], event)
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -124,4 +119,6 @@ class EndScene(BaseScene):
         self.back.draw(surface)
 
 
-__all__ = ["EndScene", "txt"]
+navigation.register("end", EndScene)
+
+__all__ = ["EndScene"]

@@ -4,40 +4,29 @@ game C-R6, strict claim C-T3, the die's faces C-K5), start, and resume of the au
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import BaseScene
+from game.cactus import navigation
 from game.cactus.bot import BOT_NAMES
 from game.cactus.match import Match
+from game.cactus.play_save import autosave_path, load_autosave
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
-from game.cactus.scene_play import PlayScene, autosave_path
 from game.i18n import t
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.gui import make_manager
 from game.ui.illustrations import illustration
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, MessageLine
-from game.userdata import CorruptFileError, move_aside, read_json
+from game.ui.widgets import Button, MessageLine, first_taker
 
 NAME_LIMIT = 16
-#: A save problem's reason is cut to this many characters in the dialog.
-REASON_LIMIT = 180
 #: The 'how to play' text starts this far below the top of its box (under its heading).
 HINT_TOP = 34
 FACES = ("colour", "form", "special")
-
-
-def keep_aside(path: Path) -> Path | None:
-    """Rename a save that cannot be resumed to ``<stem>.corrupt-N<suffix>`` (None when that fails)."""
-    try:
-        return move_aside(path)
-    except OSError:
-        return None
 
 
 class Toggle:
@@ -152,27 +141,18 @@ class SetupScene(BaseScene):
         seed = getattr(getattr(self.app, "options", None), "seed", 0)
         match = Match.new(self.players, names=self.names_now(), seed=seed, options=self.options_now(), bots=bots)
         self.started = match
-        self.app.replace(PlayScene(match))
+        self.app.replace(navigation.play_screen(match))
 
     def resume_game(self) -> None:
-        try:
-            data = read_json(autosave_path())
-            if data is None:
-                self.message.show(t("cactus.setup.no_save"), "warn")
-                return
-            match = Match.from_dict(data)
-        except CorruptFileError as exc:
-            self.show_problem(t("cactus.save.corrupt", name=exc.path.name,
-                                kept=exc.kept_as.name if exc.kept_as else "-"))
+        resumed = load_autosave()
+        if resumed.problem is not None:
+            self.show_problem(resumed.problem)
             return
-        except (ValueError, RecursionError) as exc:
-            # well-formed JSON of the wrong shape: keep it aside too, so the next autosave cannot destroy it
-            kept = keep_aside(autosave_path())
-            reason = str(exc) if len(str(exc)) <= REASON_LIMIT else str(exc)[: REASON_LIMIT - 1] + "…"
-            self.show_problem(t("cactus.save.broken_kept", reason=reason, kept=kept.name if kept else "-"))
+        if resumed.match is None:
+            self.message.show(t("cactus.setup.no_save"), "warn")
             return
-        self.started = match
-        self.app.replace(PlayScene(match))
+        self.started = resumed.match
+        self.app.replace(navigation.play_screen(resumed.match))
 
     def show_problem(self, body: str) -> None:
         self.open_dialog(t("cactus.save.problem"), body, [(lambda: t("common.ok"), lambda: None)])
@@ -254,12 +234,8 @@ class SetupScene(BaseScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start.activate()
             return
-        for b in self.widgets():
-            if b.handle_event(event):
-                return
-        for toggle in [self.long_game, self.strict]:
-            if toggle.handle_event(event):
-                return
+        if first_taker([*self.widgets(), self.long_game, self.strict], event):
+            return
         for toggle in self.seat_toggles[: self.players]:
             if toggle.handle_event(event):
                 self.layout(self.app.size)  # the empty name field shows the name this seat will get
@@ -338,5 +314,7 @@ class SetupScene(BaseScene):
             self.manager.draw_ui(surface)
         self.message.draw(surface, (card.centerx, card.bottom - 84))
 
+
+navigation.register("setup", SetupScene)
 
 __all__ = ["SetupScene"]

@@ -92,6 +92,7 @@ def test_every_rules_field_mutated_loads_or_refuses(value: Any) -> None:
         loads_or_refuses(mutated(save, path, value))
 
 
+@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(path=st.sampled_from(ALL_PATHS), value=st.sampled_from([*MUTANTS, MISSING]))
 def test_any_field_mutated_loads_or_refuses(path: Path_, value: Any) -> None:

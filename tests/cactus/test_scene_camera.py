@@ -3,30 +3,25 @@ placed (C-T2 target) or a broken placement (C-X4) is shown, zoom keys, and picki
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 from helpers_scene import Driver
 
-from game import i18n
-from game.app import App, AppOptions, BaseScene
+from game.app import App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
 from game.cactus.scene_play import PlayScene
-from game.cactus.scene_view import FOCUS_ZOOM, ZOOM_STEP
+from game.cactus.view import FOCUS_ZOOM, ZOOM_STEP
 from physics.scenes import drop_position, hang_points
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))
 
 
 @pytest.fixture(params=[(1280, 800), (1024, 700)], ids=["1280x800", "1024x700"])
-def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    application = App(AppOptions(size=request.param, headless=True))
-    yield application
-    pygame.quit()
+def app(request: pytest.FixtureRequest, make_app: Callable[..., App]) -> App:
+    return make_app(request.param)
 
 
 def start(app: App, match: Match, **kwargs: object) -> Driver:
@@ -148,6 +143,7 @@ def test_keys_wheel_and_middle_button_zoom_and_reset(app: App) -> None:
     assert match.hand_angle != angle
 
 
+@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
 def test_the_camera_follows_a_bot_placement(app: App) -> None:
     # The bot's move is visible: the camera closes in on the target cactus (C-T2) while the bot places.
     match = Match.with_position({0: ["red_arch"]}, last="red_arch", options=COLOUR_DIE, bots=[True, False])

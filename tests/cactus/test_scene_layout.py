@@ -3,28 +3,29 @@ the first turn's die shows the "any piece, any cactus" face (C-T1: no roll)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
 
 from game import i18n
-from game.app import MIN_WINDOW, App, AppOptions, BaseScene
-from game.cactus import scene_play
+from game.app import MIN_WINDOW, App, BaseScene
+from game.cactus import panels
 from game.cactus.match import Match
+from game.cactus.panels import MIN_ROW_CELL
+from game.cactus.play_save import autosave_path
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import MIN_ROW_CELL, PlayScene, autosave_path
+from game.cactus.scene_play import PlayScene
 from game.ui import draw
 from game.ui.theme import SIZES
 from game.ui.widgets import resolve
 
 
-def open_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str,
+def open_play(make_app: Callable[..., App], size: tuple[int, int], lang: str,
               match: Match | None = None) -> tuple[App, PlayScene]:
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
     i18n.set_language(lang)
-    app = App(AppOptions(size=size, headless=True))
+    app = make_app(size)
     app.push(BaseScene())
     scene = PlayScene(match or Match.new(3, names=["Ann", "Ben", "Cleo"], seed=1, bots=[False] * 3), autosave=False)
     app.push(scene)
@@ -35,9 +36,9 @@ def open_play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1024, 700), (1280, 800)])
-def test_play_panels_do_not_overlap_and_the_row_stays_readable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_play_panels_do_not_overlap_and_the_row_stays_readable(make_app: Callable[..., App],
                                                                 size: tuple[int, int], lang: str) -> None:
-    app, scene = open_play(tmp_path, monkeypatch, size, lang)
+    app, scene = open_play(make_app, size, lang)
     screen = app.surface.get_rect()
     r = scene.rects
     panels = {k: r[k] for k in ("table", "die_panel", "score", "heap", "row", "actions")}
@@ -60,9 +61,9 @@ def test_play_panels_do_not_overlap_and_the_row_stays_readable(tmp_path: Path, m
         assert draw.font_width(i18n.t(key, count=10), SIZES.text_small - 4, True) <= r["row"].width - 24
 
 
-def test_specials_row_shows_the_rest_as_a_count_when_cells_run_out(tmp_path: Path,
+def test_specials_row_shows_the_rest_as_a_count_when_cells_run_out(make_app: Callable[..., App],
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    app, scene = open_play(tmp_path, monkeypatch, MIN_WINDOW, "de")
+    app, scene = open_play(make_app, MIN_WINDOW, "de")
     row = scene.match.rules.row
     assert len(row) == 10 and len(scene.row_cells) < 10, "at 800x600 not all ten cells fit at the minimum size"
     shown: list[str] = []
@@ -72,7 +73,7 @@ def test_specials_row_shows_the_rest_as_a_count_when_cells_run_out(tmp_path: Pat
         shown.append(content)
         return real_text(surface, content, *args, **kw)
 
-    monkeypatch.setattr(scene_play.draw, "text", spy)
+    monkeypatch.setattr(panels.draw, "text", spy)
     scene.draw(app.surface)
     hidden = len(row) - len(scene.row_cells) + 1
     assert i18n.t("cactus.row.more", count=hidden) in shown
@@ -80,19 +81,19 @@ def test_specials_row_shows_the_rest_as_a_count_when_cells_run_out(tmp_path: Pat
 
 
 @pytest.mark.parametrize("first", [True, False])
-def test_first_turn_die_shows_the_any_piece_face(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_first_turn_die_shows_the_any_piece_face(make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch,
                                                  first: bool) -> None:
     # C-T1: no roll in the first turn -> the neutral "any piece, any cactus" face, not a face of pips
     match = None if first else Match.with_position({0: ["red_arch"]}, last="red_arch", options=Options(die=Die()))
-    app, scene = open_play(tmp_path, monkeypatch, (1024, 700), "en", match)
+    app, scene = open_play(make_app, (1024, 700), "en", match)
     calls: list[dict[str, Any]] = []
-    real = scene_play.draw_die
+    real = panels.draw_die
 
     def spy(surface: pygame.Surface, rect: pygame.Rect, face: Any, **kw: Any) -> None:
         calls.append({"face": face, **kw})
         real(surface, rect, face, **kw)
 
-    monkeypatch.setattr(scene_play, "draw_die", spy)
+    monkeypatch.setattr(panels, "draw_die", spy)
     scene.draw(app.surface)
     assert calls and calls[-1]["face"] is None
     assert calls[-1]["any_piece"] is first  # later turns before the roll: a waiting "?" die instead

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 from helpers_scene import Driver
 
 from game import i18n
-from game.app import App, AppOptions, BaseScene
+from game.app import App, BaseScene
 from game.cactus.scene_end import EndScene
 from game.cactus.scene_play import PlayScene, autosave_path
 from game.cactus.scene_setup import SetupScene
@@ -19,13 +19,10 @@ from game.rooms import create_room_scene
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    application = App(AppOptions(size=(1024, 700), headless=True))
+def app(make_app: Callable[..., App]) -> App:
+    application = make_app((1024, 700))
     application.push(BaseScene())
-    yield application
-    pygame.quit()
+    return application
 
 
 def test_launcher_opens_the_setup_and_a_game_starts_with_names_bots_and_variants(app: App) -> None:
@@ -92,6 +89,7 @@ def test_a_save_of_the_wrong_shape_is_kept_aside_with_a_message(app: App, sectio
     assert json.loads(kept[0].read_text(encoding="utf-8")) == data
 
 
+@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
 def test_cli_plays_a_bot_game_to_the_end_screen(app: App) -> None:
     # C-E1..C-E4 through the room: --players 3 --bots 3 --fast --until-over.
     args = build_parser().parse_args(["cactus", "--players", "3", "--bots", "3", "--fast", "--until-over",
@@ -150,17 +148,16 @@ def test_empty_name_fields_show_the_name_the_seat_will_get(app: App) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_setup_lays_out_inside_its_card_at_the_smallest_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                               lang: str, players: int) -> None:
+def test_setup_lays_out_inside_its_card_at_the_smallest_window(make_app: Callable[..., App], lang: str,
+                                                               players: int) -> None:
     """800x600 (MIN_WINDOW): every control inside the card, sections in order, the 'how to play' text whole."""
     from game.app import MIN_WINDOW
     from game.ui import draw
     from game.ui.fonts import font
     from game.ui.theme import SIZES
 
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
     i18n.set_language(lang)
-    application = App(AppOptions(size=MIN_WINDOW, headless=True))
+    application = make_app(MIN_WINDOW)
     setup = SetupScene(players=players)
     application.push(setup)
     application.frame(0)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 from helpers_scene import Driver
 
-from game import i18n
-from game.app import App, AppOptions, BaseScene
+from game.app import App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
 from game.cactus.scene_play import PlayScene
@@ -21,12 +20,8 @@ COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows w
 
 
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
-    i18n.set_language("en")
-    application = App(AppOptions(size=(1280, 800), headless=True))
-    yield application
-    pygame.quit()
+def app(make_app: Callable[..., App]) -> App:
+    return make_app((1280, 800))
 
 
 def start(app: App, match: Match) -> Driver:

@@ -4,25 +4,24 @@ explains at length."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game import i18n
-from game.app import MIN_WINDOW, App, AppOptions, BaseScene
-from game.cactus import scene_text as txt
+from game.app import MIN_WINDOW, App, BaseScene
+from game.cactus import texts as txt
 from game.cactus.match import Match, Stage
 from game.cactus.scene_play import PlayScene
 from game.ui import draw
 
 
-def staged_violation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+def staged_violation(make_app: Callable[..., App], size: tuple[int, int],
                      lang: str) -> PlayScene:
     """As `python -m game cactus --players 3 --bots 2 --seed 0 --fast --until-turn 13 --violation`."""
-    monkeypatch.setenv("GARDEN_TABLE_HOME", str(tmp_path))
     i18n.set_language(lang)
-    app = App(AppOptions(size=size, headless=True))
+    app = make_app(size)
     app.push(BaseScene())
     match = Match.new(3, names=["Ann", "Agave", "Yucca"], seed=0, bots=[False, True, True])
     scene = PlayScene(match, fast=True, autosave=False, until_turn=13, stage_violation=True)
@@ -53,9 +52,9 @@ def pieces_box(scene: PlayScene) -> pygame.Rect:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 800)])
-def test_C_R2_banner_and_callout_leave_the_touching_pieces_visible(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_C_R2_banner_and_callout_leave_the_touching_pieces_visible(make_app: Callable[..., App],
                                                                     size: tuple[int, int], lang: str) -> None:
-    scene = staged_violation(tmp_path, monkeypatch, size, lang)
+    scene = staged_violation(make_app, size, lang)
     m = scene.match
     assert m.violations[0].rule == "C-R2"
     spot = pieces_box(scene)
@@ -79,9 +78,9 @@ def test_C_R2_banner_and_callout_leave_the_touching_pieces_visible(tmp_path: Pat
     scene.draw(scene.app.surface)  # draws without error in every case
 
 
-def test_C_R2_short_view_moves_the_long_explanation_to_the_side_panel(tmp_path: Path,
+def test_C_R2_short_view_moves_the_long_explanation_to_the_side_panel(make_app: Callable[..., App],
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    scene = staged_violation(tmp_path, monkeypatch, MIN_WINDOW, "de")
+    scene = staged_violation(make_app, MIN_WINDOW, "de")
     content, _banner, short = scene.banner()
     assert short and "(C-R2)" in content
     drawn: list[str] = []

@@ -14,10 +14,10 @@ import pygame
 from game.cactus.match import Match
 from game.cactus.rules import Face
 from game.ui import draw
-from game.ui.theme import PALETTE, Color, lerp, shade
+from game.ui.theme import PALETTE, Color, hex_colour, lerp, shade
 from physics import PieceSpec, World
-
-Point = tuple[float, float]
+from physics.geometry import Point
+from physics.hand import ZONE_RADIUS
 
 #: The camera's close view of the target cactus: at most this many times the overview scale.
 FOCUS_ZOOM = 2.3
@@ -40,14 +40,6 @@ BASE_BODY: Color = (186, 104, 72)
 BASE_EDGE: Color = (128, 62, 40)
 GROUND: Color = (226, 196, 150)
 GROUND_DARK: Color = (206, 172, 124)
-
-
-def hex_colour(text: str) -> Color:
-    t = text.lstrip("#")
-    try:
-        return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16)
-    except (ValueError, IndexError):
-        return 136, 136, 136
 
 
 def piece_colour(spec: PieceSpec) -> Color:
@@ -229,48 +221,35 @@ class TableView:
             self.draw_piece(surface, world.pieces[pid], world.outline_world(pid))
 
 
-class Camera:
-    """Glides a :class:`TableView` from shot to shot (zoom, centre x), eased over ``GLIDE_TIME`` seconds.
+# ---------------------------------------------------------------------- the hand
 
-    Driven by :meth:`update` with the frame's ``dt`` only (never a clock), so headless runs are exact.
-    """
 
-    def __init__(self, view: TableView) -> None:
-        self.view = view
-        self.start = (view.zoom, view.cx)
-        self.goal = (view.zoom, view.cx)
-        self.progress = 1.0
+def draw_hand_zone(surface: pygame.Surface, view: TableView, world: World, pulse: float) -> None:
+    """The hand while it holds a piece (C-X1): the zone around the grip (red while it touches something), a
+    soft pulse around it and a line to the pointer."""
+    grip = world.hand.grip_world()
+    if grip is None:
+        return
+    centre = view.to_screen(grip)
+    radius = max(7.0, ZONE_RADIUS * view.scale)
+    colour = PALETTE.error if world.hand.touching else PALETTE.paper
+    edge = PALETTE.error if world.hand.touching else PALETTE.ink
+    halo = radius + 5 + 2 * pulse
+    zone = pygame.Surface((int(halo * 2 + 8), int(halo * 2 + 8)), pygame.SRCALPHA)
+    c = zone.get_width() / 2
+    pygame.draw.circle(zone, (*edge, 70), (c, c), halo, 2)  # a soft pulse: the hand is here
+    pygame.draw.circle(zone, (*colour, 130), (c, c), radius)
+    pygame.draw.circle(zone, (*edge, 230), (c, c), radius, 2)
+    surface.blit(zone, (centre[0] - c, centre[1] - c))
+    pointer = view.to_screen(world.hand.pointer)
+    pygame.draw.aaline(surface, PALETTE.ink_soft, centre, pointer)
 
-    @property
-    def moving(self) -> bool:
-        return self.progress < 1.0
 
-    def aim(self, zoom: float, cx: float, *, instant: bool = False) -> None:
-        goal = self.view.clamp_shot(zoom, cx)
-        if instant:
-            self.view.look(*goal)
-            self.start = self.goal = goal
-            self.progress = 1.0
-            return
-        if abs(goal[0] - self.goal[0]) < 1e-3 and abs(goal[1] - self.goal[1]) < 0.5:
-            return
-        self.start = (self.view.zoom, self.view.cx)
-        self.goal = goal
-        self.progress = 0.0
-
-    def overview(self, *, instant: bool = False) -> None:
-        self.aim(1.0, self.view.world_w / 2, instant=instant)
-
-    def update(self, dt: float) -> None:
-        if self.progress >= 1.0:
-            self.view.look(*self.goal)
-            return
-        self.progress = min(1.0, self.progress + max(0.0, dt) / GLIDE_TIME)
-        k = self.progress
-        ease = k * k * (3 - 2 * k)  # smoothstep: gentle start and landing
-        (z0, x0), (z1, x1) = self.start, self.goal
-        zoom = z0 * (z1 / z0) ** ease  # even zoom speed (log space)
-        self.view.look(zoom, x0 + (x1 - x0) * ease)
+def draw_preview(surface: pygame.Surface, view: TableView, spec: PieceSpec, outline: Sequence[Point],
+                 free: bool) -> None:
+    """The piece in the hand where a click would put it: green where it is free, red where it is not."""
+    view.draw_piece(surface, spec, outline, alpha=170)
+    pygame.draw.aalines(surface, PALETTE.ok if free else PALETTE.error, True, view.pts(outline))
 
 
 # ---------------------------------------------------------------------- icons
@@ -394,5 +373,5 @@ def _any_face_image(size: int) -> pygame.Surface:
     return draw.supersampled((size, size), paint)
 
 
-__all__ = ["FOCUS_ZOOM", "MAX_ZOOM", "ZOOM_STEP", "Camera", "TableView", "draw_die", "draw_icon", "flower_icon",
-           "hex_colour", "icon_points", "piece_colour"]
+__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "MAX_ZOOM", "ZOOM_STEP", "TableView", "draw_die",
+           "draw_hand_zone", "draw_icon", "draw_preview", "flower_icon", "icon_points", "piece_colour"]

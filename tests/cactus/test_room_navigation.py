@@ -1,0 +1,80 @@
+"""Issue 11: the Cactus screens reach each other through the room's navigator, never by importing each other."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.app import App, BaseScene
+from game.cactus import navigation, room
+from game.cactus.match import Match
+from game.cactus.rules import Options
+from game.cactus.scene_end import EndScene
+from game.cactus.scene_play import PlayScene
+from game.cactus.scene_setup import SetupScene
+
+CACTUS = Path(__file__).resolve().parents[2] / "game" / "cactus"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, at module level or inside functions (``if TYPE_CHECKING:`` aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for sub in node.body for n in ast.walk(sub))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return found
+
+
+def test_issue11_no_cactus_scene_imports_another_scene() -> None:
+    scenes = sorted(CACTUS.glob("scene_*.py"))
+    assert {p.stem for p in scenes} >= {"scene_setup", "scene_play", "scene_end"}
+    for path in scenes:
+        others = {f"game.cactus.{p.stem}" for p in scenes if p != path}
+        assert not imported_modules(path) & others, f"{path.name} imports another scene"
+
+
+def test_issue11_the_room_registers_every_screen(make_app: Callable[..., App]) -> None:
+    app = make_app((1024, 700))
+    app.push(BaseScene())
+    assert room.create_scene is not None  # importing the room registers setup, play and end
+    match = Match.new(2, names=["Ann", "Ben"], seed=3, bots=[False, True], options=Options(long_game=True))
+    setup = navigation.setup_screen(names=["Ann", "Ben"], bots=[False, True], options=match.rules.options)
+    assert isinstance(setup, SetupScene) and setup.players == 2 and setup.long_game.checked
+    play = navigation.play_screen(match, autosave=False)
+    assert isinstance(play, PlayScene) and play.match is match and not play.autosave.enabled
+    end = navigation.end_screen(match, quit_after=5)
+    assert isinstance(end, EndScene) and end.match is match and end.quit_after == 5
+
+
+def test_issue11_play_again_goes_back_to_the_setup_through_the_navigator(make_app: Callable[..., App]) -> None:
+    app = make_app((1024, 700))
+    app.push(BaseScene())
+    match = Match.new(3, names=["Ann", "Ben", "Cleo"], seed=1, bots=[False, True, True])
+    end = EndScene(match)
+    app.push(end)
+    app.frame(0)
+    end.play_again()
+    app.frame(16)
+    assert isinstance(app.scene, SetupScene)
+    assert app.scene.names_now() == ["Ann", "Ben", "Cleo"]
+    assert [t.checked for t in app.scene.seat_toggles[:3]] == [False, True, True]
+
+
+def test_issue11_unknown_screens_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown Cactus screen"):
+        navigation.register("credits", SetupScene)
+    with pytest.raises(LookupError, match="not registered"):
+        navigation.build("credits")
