@@ -240,7 +240,7 @@ def handover(c: Canvas, size: tuple[int, int], name: str, reason_key: str, ready
     button(c, ready)
 
 
-END_BOX_H = 520
+END_BOX_H = 580
 
 
 def end_box(size: tuple[int, int]) -> pygame.Rect:
@@ -299,12 +299,21 @@ def end(c: Canvas, st: TableState, buttons: Sequence[Button], stats: list[dict[s
 
 def standings(c: Canvas, st: TableState, area: pygame.Rect, stats: list[dict[str, Any]] | None) -> None:
     """After the game: how many artichokes each seat still had, and what it did (turns, passes, steals and the
-    artichokes each card composted)."""
+    artichokes each card composted), in as many lines as the chips have room for."""
     seats = st.view["seats"]
     n = len(seats)
-    gap = 12
+    gap, line_h, px = 12, 18, 13
     width = (area.width - gap * (n - 1)) // max(1, n)
-    height = min(area.height, 96 if stats else 52)
+    lines: list[list[str]] = []
+    for seat in range(n):
+        if not stats:
+            lines.append([])
+            continue
+        first, composted = stats_lines(stats[seat])
+        lines.append([*draw.wrap_text(first, font(px), width - 20), *draw.wrap_text(composted, font(px), width - 20)])
+    room = max(0, (area.height - 64) // line_h)
+    shown = min(room, max((len(ls) for ls in lines), default=0))
+    height = min(area.height, 52 + (8 + line_h * shown if shown else 0))
     x = area.x
     for seat, info in enumerate(seats):
         won = seat == st.view["winner"]
@@ -316,8 +325,10 @@ def standings(c: Canvas, st: TableState, area: pygame.Rect, stats: list[dict[str
         if left is not None:
             c.text(plural("table.end.artichokes", left, n=left), (chip.centerx, chip.y + 37), size=14,
                    color=PALETTE.ink_soft, anchor="center")
-        if stats and height >= 90:
-            for k, line in enumerate(stats_lines(stats[seat])):
-                c.op(draw.fit_text, line, (chip.x + 10, chip.y + 60 + 18 * k), width - 20, size=13,
-                     color=PALETTE.ink_soft if k == 0 else PALETTE.ink)
+        mine = lines[seat][:shown]
+        if len(lines[seat]) > shown and mine:
+            mine[-1] = draw.ellipsize(mine[-1] + " …", width - 20, px)
+        for k, line in enumerate(mine):
+            c.text(line, (chip.x + 10, chip.y + 60 + line_h * k), size=px,
+                   color=PALETTE.ink_soft if k == 0 else PALETTE.ink, anchor="midleft")
         x += width + gap
