@@ -21,10 +21,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from tqdm import tqdm
+
 from game.argtypes import positive_int, whole_number
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
+from game.artischocken.session import sessions_for
 from game.artischocken.stats import seat_stats
+from game.artischocken.turns import bot_decision
 
 DEFAULT_ROUND_LIMIT = 200
 
@@ -71,16 +75,13 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
     seed = cfg.game_seed(index)
     bots = [make_bot(kind, seed + 101 * (s + 1)) for s, kind in enumerate(kinds)]
     g = new_game(cfg.players, seed=seed, rhubarb=cfg.rhubarb, round_limit=cfg.round_limit)
+    sessions = sessions_for(g)  # each bot sees its own seat's window, as at the table
     decisions = 0
     while not g.is_over:
         p = g.current_player
         assert p is not None
-        legal = g.legal_actions()
-        if len(legal) == 1:
-            act = legal[0]
-        else:
-            act = bots[p].choose(g.view(p, log=False), legal)
-        g.apply(act)
+        session = sessions[p]
+        session.apply(bot_decision(bots[p], session))
         decisions += 1
     per_seat = seat_stats(g.events(), cfg.players)
     composted: Counter[str] = Counter()
@@ -101,46 +102,20 @@ def run(cfg: SimConfig, workers: int = 1, progress: TextIO | None = None) -> lis
     chunk = max(1, min(200, cfg.games // max(1, workers * 20)))
     jobs = [(cfg, s, min(cfg.games, s + chunk)) for s in range(0, cfg.games, chunk)]
     results: list[GameResult] = []
-    bar = _Progress(cfg.games, progress)
-    if workers <= 1:
-        for job in jobs:
-            part = _run_chunk(job)
-            results.extend(part)
-            bar.advance(len(part))
-    else:
-        with multiprocessing.get_context().Pool(workers) as pool:
-            for part in pool.imap_unordered(_run_chunk, jobs):
+    with tqdm(total=cfg.games, unit="game", file=progress, disable=progress is None,
+              mininterval=0.1) as bar:
+        if workers <= 1:
+            for job in jobs:
+                part = _run_chunk(job)
                 results.extend(part)
-                bar.advance(len(part))
-    bar.close()
+                bar.update(len(part))
+        else:
+            with multiprocessing.get_context().Pool(workers) as pool:
+                for part in pool.imap_unordered(_run_chunk, jobs):
+                    results.extend(part)
+                    bar.update(len(part))
     results.sort(key=lambda r: r.index)
     return results
-
-
-class _Progress:
-    """A text progress bar on a stream (stderr), redrawn at most every 1/10 s."""
-
-    def __init__(self, total: int, stream: TextIO | None, width: int = 30) -> None:
-        self.total, self.stream, self.width = total, stream, width
-        self.done = 0
-        self.last = 0.0
-        self.start = time.perf_counter()
-
-    def advance(self, n: int) -> None:
-        self.done += n
-        now = time.perf_counter()
-        if self.stream is not None and (now - self.last > 0.1 or self.done >= self.total):
-            self.last = now
-            filled = self.width * self.done // max(1, self.total)
-            rate = self.done / max(1e-9, now - self.start)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {self.done}/{self.total} games "
-                              f"({rate:.0f}/s)")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.stream is not None:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
