@@ -32,6 +32,15 @@ class SavedTable:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def round(self) -> int:
+        """The round the saved game stands in (1-based, as the table shows it)."""
+        return self.game.round + 1
+
 
 def autosave_path() -> Path:
     return user_data_dir() / "artischocken" / "autosave.json"

@@ -183,8 +183,7 @@ class SetupScene(BaseScene):
         if saved is None:
             return
         self._saved = saved
-        rnd = saved.game.view(0, log=False)["turn"]["round"] + 1
-        self.open_dialog(t("table.resume.title"), t("table.resume.body", players=saved.game.players, round=rnd),
+        self.open_dialog(t("table.resume.title"), t("table.resume.body", players=saved.players, round=saved.round),
                          [(t("table.resume.yes"), self.resume), (t("table.resume.no"), lambda: None)])
 
     def resume(self) -> None:

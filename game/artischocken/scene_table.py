@@ -96,7 +96,7 @@ class TableScene(TableControls, BaseScene):
         self.frame: Frame | None = None
         self.stats: list[dict[str, Any]] | None = None
         self.save_problem: str | None = None
-        if self.table.game.is_over:
+        if self.table.session.is_over:
             self._on_over()
 
     # -- construction helpers --------------------------------------------------------------------------
@@ -154,7 +154,7 @@ class TableScene(TableControls, BaseScene):
 
     # -- scene hooks ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        self.lay = compute(size, self.table.game.players, self.table.bottom)
+        self.lay = compute(size, self.table.session.players, self.table.bottom)
         self._bar_key = None
         self.handover_button.rect = pygame.Rect(0, 0, 300, SIZES.button_height + 6)
         card = panels.handover_card(size)
@@ -163,11 +163,11 @@ class TableScene(TableControls, BaseScene):
         self._plan()
 
     def on_enter(self) -> None:
-        if self.options.autosave and not self.table.game.is_over:
+        if self.options.autosave and not self.table.session.is_over:
             self._autosave()
 
     def on_back(self) -> bool:
-        if self.table.game.is_over:
+        if self.table.session.is_over:
             return False
         if self.intent.browse:
             self.intent.browse = None
@@ -203,7 +203,7 @@ class TableScene(TableControls, BaseScene):
         self.auto_wait = None
         self.clear_selection()
         self._animate(mark, before)
-        if table.game.is_over:
+        if table.session.is_over:
             self._on_over()
         elif self.options.autosave:
             self._autosave()
@@ -267,18 +267,18 @@ class TableScene(TableControls, BaseScene):
         if self.dialog:  # the menu is open: the game waits
             self._plan()
             return
-        if self.table.game.is_over:
+        if self.table.session.is_over:
             self.end_time += dt
             if self.options.until_over and (self.fast or self.end_time >= END_LINGER):
                 self.app.quit(0)
             self._plan()
             return
         steps = 0
-        while not self.table.game.is_over and steps < (FAST_STEPS if self.fast else 1):
+        while not self.table.session.is_over and steps < (FAST_STEPS if self.fast else 1):
             if not self._step(dt):
                 break
             steps += 1
-        if self.table.game.is_over:
+        if self.table.session.is_over:
             self._layout_end()
         self._plan()
 
@@ -335,7 +335,7 @@ class TableScene(TableControls, BaseScene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if self.table.game.is_over:
+        if self.table.session.is_over:
             if not first_taker(self.end_buttons, event) and enter and self.end_buttons:
                 self.end_buttons[0].activate()
             return
@@ -506,7 +506,7 @@ class TableScene(TableControls, BaseScene):
 
     # -- the end ----------------------------------------------------------------------------------------------
     def _layout_end(self) -> None:
-        if not self.table.game.is_over or not hasattr(self, "app"):
+        if not self.table.session.is_over or not hasattr(self, "app"):
             return
         w, _h = self.app.size
         box = panels.end_box(self.app.size)

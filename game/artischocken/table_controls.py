@@ -54,7 +54,7 @@ class TableControls:
         raise NotImplementedError
 
     def decision(self) -> str:
-        return self.decision_state().kind
+        raise NotImplementedError
 
     def select_hand(self, index: int) -> None:
         """Click or number key on a hand card."""
