@@ -3,11 +3,11 @@ scenes instead of importing the launcher; neither the app nor the navigator impo
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pygame
 import pytest
+from module_imports import imported_modules
 
 from game import rooms
 from game.app import BaseScene
@@ -19,25 +19,6 @@ GAME = Path(__file__).resolve().parents[2] / "game"
 class Buggy(BaseScene):
     def update(self, dt: float) -> None:
         raise RuntimeError("boom")
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Every module a file imports, at the top or inside functions (``if TYPE_CHECKING:`` blocks aside)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(child) for stmt in node.body for child in ast.walk(stmt))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
 
 
 @pytest.mark.parametrize("name", ["app.py", "rooms.py"])

@@ -3,9 +3,9 @@ drawing changes nothing (DESIGN.md layers 4, 5 and 7)."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
+from module_imports import imported_modules
 from table_helpers import Driver, position, table
 
 import game.artischocken as package
@@ -14,32 +14,13 @@ ROOT = Path(package.__file__).parent
 A = "artichoke"
 
 
-def _imports(path: Path) -> set[str]:
-    """Every module imported anywhere in ``path`` (inside functions too), ``if TYPE_CHECKING:`` blocks aside."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for n in ast.walk(node))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
-
-
 def test_no_artischocken_scene_imports_another_scene() -> None:
     scenes = sorted(ROOT.glob("scene_*.py"))
     assert {p.stem for p in scenes} == {"scene_setup", "scene_table"}  # helpers are not named scene_*
     for path in scenes:
         others = {f"game.artischocken.{p.stem}" for p in scenes if p != path}
-        assert not _imports(path) & others, path.name
-        assert "game.launcher" not in _imports(path), path.name
+        assert not imported_modules(path) & others, path.name
+        assert "game.launcher" not in imported_modules(path), path.name
 
 
 def test_the_table_modules_never_reach_the_engines_insides() -> None:
@@ -48,7 +29,7 @@ def test_the_table_modules_never_reach_the_engines_insides() -> None:
     for path in ROOT.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         if not path.stem.startswith("engine"):
-            for name in _imports(path):
+            for name in imported_modules(path):
                 head, _, last = name.rpartition(".")
                 assert not (head.startswith("game.artischocken.engine") and last.startswith("_")), (path, name)
         if path.stem.startswith(("scene_", "table_", "intent", "flights", "turns")):

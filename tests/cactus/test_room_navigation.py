@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from module_imports import imported_modules
 
 from game.app import App, BaseScene
 from game.cactus import navigation, room
@@ -17,25 +17,6 @@ from game.cactus.scene_play import PlayScene
 from game.cactus.scene_setup import SetupScene
 
 CACTUS = Path(__file__).resolve().parents[2] / "game" / "cactus"
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Every module a file imports, at module level or inside functions (``if TYPE_CHECKING:`` aside)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skip.update(id(n) for sub in node.body for n in ast.walk(sub))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skip:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{a.name}" for a in node.names)
-    return found
 
 
 def test_issue11_no_cactus_scene_imports_another_scene() -> None:
