@@ -6,7 +6,7 @@ to 200 mm sideways of that cactus and anywhere from the ground to 500 mm high, w
 move; release; settle 4 s. After it the piece has fallen, or every vertex of it lies at most 1 mm inside any
 cactus outline (trunk, arms and base; concave outlines are tested as polygons, not as hulls).
 
-``make test`` runs ``TUNNEL_SEEDS`` seeds (default 300, marked slow); ``TUNNEL_SEEDS=10000`` runs the full count.
+``make test`` runs ``TUNNEL_SEEDS`` seeds (default 500, marked slow); ``TUNNEL_SEEDS=10000`` runs the full count.
 The depth is measured here with its own point-in-polygon test, independent of the world's geometry code.
 """
 
@@ -22,7 +22,7 @@ from physics import World
 
 FRAME = 1.0 / 60.0
 LIMIT = 1.0  # mm a vertex may lie inside a cactus outline
-DEFAULT_SEEDS = 300
+DEFAULT_SEEDS = 500  # seed 54 fails without the fix
 
 
 def _inside_depth(points: np.ndarray, polygon: np.ndarray) -> np.ndarray:
