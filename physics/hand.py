@@ -6,7 +6,7 @@ follows the pointer through force-limited joints, so it pushes what it meets, an
 moves fast (no tunnelling, :mod:`physics.overlap`). The *hand zone* is a circle of ``ZONE_RADIUS`` around the grip
 point on the piece, outside the held piece; whenever it comes to overlap a cactus (trunk or arm, never a base) or
 another piece, one :class:`HandTouch` is recorded (checked after every sub-step, in a hook the hand registers with
-``World.on_substep``). A new touch needs the zone to come free first (by ``ZONE_MARGIN``). The rules learn of the
+``World.on_held_substep``). A new touch needs the zone to come free first (by ``ZONE_MARGIN``). The rules learn of the
 touches from ``World.hand_touch_count`` / ``Facts.hand_touches``.
 """
 
@@ -42,7 +42,7 @@ class Hand:
         self._world = world
         self.touch_events: list[HandTouch] = []
         self.touching = False
-        world.on_substep(self._after_substep)
+        world.on_held_substep(self._after_substep)
 
     @property
     def held(self) -> str | None:

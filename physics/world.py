@@ -14,11 +14,11 @@ the next call. It *reports* facts (C-X1..C-X5) and decides no rule:
   lower index); None when no chain reaches a cactus.
 
 Facts are computed lazily in :meth:`World.facts` (:mod:`physics.facts`); ``step`` only steps (plus the
-sub-step hooks, the hand's zone check), so it costs about a bare ``space.step``.
+hand's zone check while a piece is held), so it costs about a bare ``space.step``.
 
 The hand (:attr:`World.hand`, :mod:`physics.hand`) drives the world's one grip through public methods:
 :meth:`attach_grip`, :meth:`move_grip`, :meth:`turn_grip`, :meth:`detach_grip`, :meth:`grip_point`,
-:meth:`zone_hits`, and checks its zone in a hook registered with :meth:`on_substep`.
+:meth:`zone_hits`, and checks its zone in a hook registered with :meth:`on_held_substep`.
 
 No tunnelling (:mod:`physics.overlap`): while a piece is held, and for the piece let go last until it rests,
 a sub-step in which it could travel more than a share of the thinnest piece in the world is split
@@ -366,8 +366,8 @@ class World:
         """Touches of the hand zone recorded so far (C-X1); also ``Facts.hand_touches``."""
         return self.hand.touch_count
 
-    def on_substep(self, hook: Callable[[], None]) -> None:
-        """Call ``hook()`` after every sub-step (the hand checks its zone there)."""
+    def on_held_substep(self, hook: Callable[[], None]) -> None:
+        """Call ``hook()`` after every sub-step in which the grip holds a piece (the hand checks its zone there)."""
         self._hooks.append(hook)
 
     # ------------------------------------------------------------------ overlaps
@@ -416,19 +416,19 @@ class World:
             self._substep()
 
     def _substep(self) -> None:
-        n = self._split() if self._gripped is not None or self._watched is not None or self._n > 1 else 1
-        if n == 1:
+        if self._gripped is None and self._watched is None and self._n == 1:
             self.space.step(SUBSTEP)
         else:
-            dt = SUBSTEP / n
+            n = self._split()
             for _ in range(n):
-                self.space.step(dt)
+                self.space.step(SUBSTEP / n)
         self._steps += 1
         self._version += 1
         if self._pending:
             self._flush_fallen()
-        for hook in self._hooks:
-            hook()
+        if self._gripped is not None:
+            for hook in self._hooks:
+                hook()
 
     def _split(self) -> int:
         """Solver steps for the next sub-step: enough that the held or watched piece moves at most a share of the

@@ -104,12 +104,19 @@ def test_issue11_zone_hits_name_cacti_and_pieces_never_bases_nearest_first() -> 
     assert w.zone_hits((c.x + 200.0, 400.0), 2.0, exclude="pot") == []
 
 
-def test_issue11_substep_hooks_run_once_per_substep() -> None:
+def test_issue11_held_substep_hooks_run_once_per_substep_while_holding() -> None:
     w = World.standard()
     calls: list[float] = []
-    w.on_substep(lambda: calls.append(w.time))
+    w.on_held_substep(lambda: calls.append(w.time))
     w.step(FRAME)
-    assert len(calls) == 4 and calls[-1] == pytest.approx(FRAME)
+    assert calls == []
+    w.spawn("pot", (400.0, 400.0))
+    w.hand.grab("pot", (400.0, 400.0))
+    w.step(FRAME)
+    assert len(calls) == 4 and calls[-1] == pytest.approx(2 * FRAME)
+    w.hand.release()
+    w.step(FRAME)
+    assert len(calls) == 4
 
 
 def test_issue11_placement_geometry_is_the_worlds() -> None:
