@@ -391,6 +391,13 @@ class World:
             self._version += 1
         return moved
 
+    def watch(self, piece_id: str) -> None:
+        """Step ``piece_id`` finely until it rests, as a piece the hand let go (for a piece dropped without the
+        hand, e.g. a bot's): it cannot land deep inside a cactus or a piece, however thin its parts."""
+        if piece_id not in self._live:
+            raise ValueError(f"piece {piece_id!r} is not in the world")
+        self._watched = piece_id
+
     def _solid(self, shape: pymunk.Shape) -> bool:
         owner = self._owner.get(shape)
         return owner is not None and owner[0] in SOLID

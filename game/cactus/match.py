@@ -271,6 +271,7 @@ class Match:
         if not self.is_free(pid, point, angle, clearance=0.2):
             raise MatchError("no_room", f"no room for {pid} at {point}")
         self.world.spawn(pid, point, angle)
+        self.world.watch(pid)  # stepped finely as it falls, like a piece the hand lets go
         self._expected.add(pid)
         self.hand_angle = angle
         self._let_go()

@@ -149,3 +149,19 @@ def test_issue11_fuzz_drags_leave_no_piece_inside_another() -> None:
         if depth > LIMIT:
             bad.append(f"seed {seed}: {pid} past {hanging}: {depth:.2f} mm")
     assert not bad, f"{len(bad)} of {seeds} drags end with a piece inside another or a cactus: " + "; ".join(bad[:10])
+
+
+def test_issue11_a_watched_drop_never_lands_inside_a_cactus() -> None:
+    """A piece let go without the hand (Match.drop, the bots) and watched lands clear: the feather dropped from
+    ``cactus_top`` stands with its quill about 10 mm inside the cactus when not watched (plain spawn, kept as it is
+    for the C-X5 contract), never when watched."""
+    for index in range(5):
+        w = World.standard()
+        w.spawn("feather", w.cactus_top(index))
+        w.watch("feather")
+        w.settle(4.0)
+        if w.has_piece("feather"):
+            depth, where = deepest_in_cacti(w, "feather")
+            assert depth <= LIMIT, f"cactus {index}: {depth:.2f} mm inside cactus {where}"
+        else:
+            assert "feather" in w.facts().fallen
