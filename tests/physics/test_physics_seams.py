@@ -50,7 +50,7 @@ def test_issue11_hand_does_not_import_the_world_at_run_time() -> None:
 
 def test_issue11_no_private_world_names_in_the_hand() -> None:
     source = (PHYSICS / "hand.py").read_text(encoding="utf-8")
-    for private in ("_live", "_pending", "_version", "_fall_now", "_owner", "_after_substep()"):
+    for private in ("_live", "_pending", "_version", "_fall_now", "_owner", "_flush_fallen"):
         assert f"w.{private}" not in source and f"world.{private}" not in source, private
 
 
