@@ -2,17 +2,27 @@
 
 Imports pymunk and numpy only: no window or drawing code, nothing from the game package. It reports
 facts and decides no rule.
+
+Modules: ``world`` (the World: pieces, stepping, grip, saving) · ``hand`` (the hand and its zone, C-X1) ·
+``grip`` (the joints that drag a held piece) · ``overlap`` (fine stepping and push-out: no tunnelling) ·
+``facts`` (Facts from contacts and outlines) · ``placement`` (is a pose free, where a piece clears a cactus) ·
+``table`` (ground, bounds, cacti and bases in the space) · ``constants`` · ``geometry`` · ``pieces`` · ``cacti`` ·
+``scenes`` (scripted drops).
 """
 
 from physics.cacti import CactiError, CactiSpec, CactusSpec, load_cacti, parse_cacti
+from physics.facts import Facts, ZoneHit
 from physics.geometry import OutlineError
-from physics.hand import Hand, HandTouch
+from physics.hand import ZONE_RADIUS, Hand, HandTouch
 from physics.pieces import AssetError, PiecesError, PieceSpec, load_pieces, parse_pieces
-from physics.world import SUBSTEP, TOLERANCE, Facts, World
+from physics.placement import CLEARANCE
+from physics.world import SUBSTEP, TOLERANCE, World
 
 __all__ = [
+    "CLEARANCE",
     "SUBSTEP",
     "TOLERANCE",
+    "ZONE_RADIUS",
     "AssetError",
     "CactiError",
     "CactiSpec",
@@ -24,6 +34,7 @@ __all__ = [
     "PieceSpec",
     "PiecesError",
     "World",
+    "ZoneHit",
     "load_cacti",
     "load_pieces",
     "parse_cacti",

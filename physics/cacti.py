@@ -158,3 +158,14 @@ def load_cacti(path: str | Path | None = None) -> CactiSpec:
 def _load_cached(path: str, stamp: int) -> CactiSpec:
     p = Path(path)
     return parse_cacti(read_json(p, CactiError), p.name)
+
+
+def cacti_to_dict(spec: CactiSpec) -> dict[str, Any]:
+    """The ``cactus-cacti/1`` document of a table (outlines relative to each cactus's x again)."""
+
+    def rel(outline: Outline, x: float) -> list[list[float]]:
+        return [[px - x, py] for px, py in outline]
+
+    return {"format": "cactus-cacti/1", "table": {"width": spec.width, "height": spec.height},
+            "cacti": [{"name": c.name, "x": c.x, "base": rel(c.base, c.x), "trunk": rel(c.trunk, c.x),
+                       "arms": [rel(a, c.x) for a in c.arms]} for c in spec.cacti]}

@@ -1,11 +1,13 @@
-"""The hand (C-X1): a kinematic body that drags a held piece through force-limited joints.
+"""The hand (C-X1): grab, drag, turn and let go of one piece at a time, and count the touches of its zone.
 
-The held piece follows the pointer through a :class:`pymunk.PivotJoint` (bounded force, bounded
-correction speed) and keeps its angle through a :class:`pymunk.GearJoint` (bounded torque), so it pushes
-what it meets and, moving at most ``MAX_SPEED`` mm/s against sub-steps of 1/240 s, cannot tunnel through
-a cactus. The *hand zone* is a circle of ``ZONE_RADIUS`` around the grip point on the piece, outside the
-held piece; whenever it comes to overlap a cactus (trunk or arm, never a base) or another piece, one
-:class:`HandTouch` is recorded. A new touch needs the zone to come free first (by ``ZONE_MARGIN``).
+The hand drives the world's grip (:mod:`physics.grip`) through the world's public methods only
+(``attach_grip``, ``move_grip``, ``turn_grip``, ``detach_grip``, ``grip_point``, ``zone_hits``): the held piece
+follows the pointer through force-limited joints, so it pushes what it meets, and the world steps finer while it
+moves fast (no tunnelling, :mod:`physics.overlap`). The *hand zone* is a circle of ``ZONE_RADIUS`` around the grip
+point on the piece, outside the held piece; whenever it comes to overlap a cactus (trunk or arm, never a base) or
+another piece, one :class:`HandTouch` is recorded (checked after every sub-step, in a hook the hand registers with
+``World.on_held_substep``). A new touch needs the zone to come free first (by ``ZONE_MARGIN``). The rules learn of the
+touches from ``World.hand_touch_count`` / ``Facts.hand_touches``.
 """
 
 from __future__ import annotations
@@ -14,18 +16,13 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pymunk
-
-from physics.world import CAT_CACTUS, CAT_HAND, CAT_PIECE, GRAVITY
+from physics.geometry import Point
 
 if TYPE_CHECKING:
     from physics.world import World
 
 ZONE_RADIUS = 6.0       # mm around the grip point
 ZONE_MARGIN = 1.5       # mm the zone must clear before a new touch counts
-FORCE_FACTOR = 30.0     # the pivot pulls with at most this many times the piece's weight
-MAX_SPEED = 1000.0      # mm/s: the fastest the pivot corrects (the held piece's top speed)
-MAX_SPIN = 8.0          # rad/s: the fastest the gear turns the piece
 EDGE = 5.0              # mm the pointer stays inside the table
 
 
@@ -43,98 +40,58 @@ class Hand:
 
     def __init__(self, world: World) -> None:
         self._world = world
-        self.body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        self.held: str | None = None
-        self.grip_local: tuple[float, float] = (0.0, 0.0)
         self.touch_events: list[HandTouch] = []
         self.touching = False
-        self._pivot: pymunk.PivotJoint | None = None
-        self._gear: pymunk.GearJoint | None = None
-        self._filter = pymunk.ShapeFilter(categories=CAT_HAND, mask=CAT_CACTUS | CAT_PIECE)
+        world.on_held_substep(self._after_substep)
+
+    @property
+    def held(self) -> str | None:
+        """The piece in the hand, or None."""
+        return self._world.gripped
 
     # ------------------------------------------------------------------ actions
 
     def grab(self, piece_id: str, point: tuple[float, float]) -> None:
         """Take hold of a piece at a world point (normally a point on the piece)."""
         w = self._world
-        if piece_id not in w._live:
+        if not w.has_piece(piece_id):
             raise ValueError(f"piece {piece_id!r} is not in the world")
         if self.held is not None:
             self.release()
-        live = w._live[piece_id]
-        piece = live.body
-        px, py = self._clamp(point)
-        self.body.position = (px, py)
-        self.body.velocity = (0.0, 0.0)
-        self.body.angle = 0.0
-        grip = piece.world_to_local((float(point[0]), float(point[1])))
-        self.grip_local = (float(grip.x), float(grip.y))
-        pivot = pymunk.PivotJoint(self.body, piece, (0.0, 0.0), self.grip_local)
-        pivot.max_force = FORCE_FACTOR * piece.mass * GRAVITY
-        pivot.max_bias = MAX_SPEED
-        pivot.error_bias = math.pow(0.5, 60.0)
-        gear = pymunk.GearJoint(self.body, piece, float(piece.angle), 1.0)
-        gear.max_force = FORCE_FACTOR * piece.mass * GRAVITY * max(live.spec.radius, 10.0)
-        gear.max_bias = MAX_SPIN
-        gear.error_bias = math.pow(0.5, 60.0)
-        w.space.add(self.body, pivot, gear)
-        piece.activate()
-        self._pivot, self._gear = pivot, gear
-        self.held = piece_id
+        w.attach_grip(piece_id, self._clamp(point), (float(point[0]), float(point[1])))
         self.touching = False
-        w._pending = [p for p in w._pending if p != piece_id]
-        w._version += 1
 
     def move_to(self, point: tuple[float, float]) -> None:
         """Move the pointer (the held piece follows through the joint)."""
         if self.held is None:
             return
-        self.body.position = self._clamp(point)
-        self._world._live[self.held].body.activate()
-        self._world._version += 1
+        self._world.move_grip(self._clamp(point))
 
     def rotate(self, delta: float) -> None:
         """Turn the held piece by ``delta`` radians (counter-clockwise), through the bounded gear."""
-        if self.held is None or self._gear is None:
+        if self.held is None:
             return
         if not math.isfinite(delta):
             raise ValueError("rotation must be finite")
-        self._gear.phase = self._gear.phase + float(delta)
-        self._world._live[self.held].body.activate()
-        self._world._version += 1
+        self._world.turn_grip(float(delta))
 
     def release(self) -> str | None:
         """Let go; returns the piece id that was held. A piece let go on the ground or outside the table
         falls at once (C-X3)."""
-        held = self.held
-        if held is None:
+        if self.held is None:
             return None
-        w = self._world
-        parts = [c for c in (self._pivot, self._gear) if c is not None]
-        w.space.remove(*parts, self.body)
-        self._pivot = self._gear = None
-        self.held = None
         self.touching = False
-        if held in w._live:
-            w._live[held].body.activate()
-            if w._touches_floor_or_outside(held):
-                w._fall_now(held)
-        w._version += 1
-        return held
+        return self._world.detach_grip()
 
     # ------------------------------------------------------------------ queries
 
     @property
     def pointer(self) -> tuple[float, float]:
-        p = self.body.position
-        return float(p.x), float(p.y)
+        return self._world.grip_target
 
     def grip_world(self) -> tuple[float, float] | None:
         """Where the fingers hold the piece (world), or None when nothing is held."""
-        if self.held is None:
-            return None
-        p = self._world._live[self.held].body.local_to_world(self.grip_local)
-        return float(p.x), float(p.y)
+        return self._world.grip_point()
 
     @property
     def touch_count(self) -> int:
@@ -145,7 +102,7 @@ class Hand:
 
     # ------------------------------------------------------------------ internals
 
-    def _clamp(self, point: tuple[float, float]) -> tuple[float, float]:
+    def _clamp(self, point: tuple[float, float]) -> Point:
         x, y = float(point[0]), float(point[1])
         if not (math.isfinite(x) and math.isfinite(y)):
             raise ValueError("pointer position must be finite")
@@ -155,25 +112,20 @@ class Hand:
     def _after_substep(self) -> None:
         """Check the hand zone once per sub-step (only while holding)."""
         w = self._world
-        held = self.held
-        if held is None or held not in w._live:
-            if held is not None:
-                self.release()
+        held = w.gripped
+        if held is None:
             return
-        live = w._live[held]
-        centre = live.body.local_to_world(self.grip_local)
-        flt = pymunk.ShapeFilter(group=live.group, categories=CAT_HAND, mask=CAT_CACTUS | CAT_PIECE)
-        hits = w.space.point_query(centre, ZONE_RADIUS + ZONE_MARGIN, flt)
+        centre = w.grip_point()
+        if centre is None:
+            return
+        hits = w.zone_hits(centre, ZONE_RADIUS + ZONE_MARGIN, exclude=held)
         if not hits:
             self.touching = False
             return
         if self.touching:
             return
-        best = min(hits, key=lambda h: h.distance)
-        if best.distance > ZONE_RADIUS or best.shape is None:
-            return
-        owner = w._owner.get(best.shape)
-        if owner is None:
+        best = hits[0]
+        if best.distance > ZONE_RADIUS:
             return
         self.touching = True
-        self.touch_events.append(HandTouch(owner[0], owner[1], w.time))
+        self.touch_events.append(HandTouch(best.kind, best.target, w.time))

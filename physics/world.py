@@ -13,8 +13,17 @@ the next call. It *reports* facts (C-X1..C-X5) and decides no rule:
 * carried_by (C-X5): the cactus that a chain of touching pieces reaches (the shortest chain; on a tie the
   lower index); None when no chain reaches a cactus.
 
-Facts are computed lazily in :meth:`World.facts`; ``step`` only steps (plus the hand's zone check while a
-piece is held), so it costs about a bare ``space.step``.
+Facts are computed lazily in :meth:`World.facts` (:mod:`physics.facts`); ``step`` only steps (plus the
+hand's zone check while a piece is held), so it costs about a bare ``space.step``.
+
+The hand (:attr:`World.hand`, :mod:`physics.hand`) drives the world's one grip through public methods:
+:meth:`attach_grip`, :meth:`move_grip`, :meth:`turn_grip`, :meth:`detach_grip`, :meth:`grip_point`,
+:meth:`zone_hits`, and checks its zone in a hook registered with :meth:`on_held_substep`.
+
+No tunnelling (:mod:`physics.overlap`): while a piece is held, and for the piece let go last until it rests,
+a sub-step in which it could travel more than a share of the thinnest piece in the world is split
+into several solver steps; and when the hand lets go, any piece left overlapping a cactus, a base or another
+piece is pushed out by the shortest translation before the world settles.
 
 Determinism: the same calls in the same order give bit-identical poses (in one build). ``to_dict`` saves
 poses, velocities and sleep state; ``from_dict`` rebuilds the world from them, so two worlds made from the
@@ -26,78 +35,57 @@ may differ from the restored one in the last bits (a body at rest stays at rest 
 from __future__ import annotations
 
 import math
-from collections import deque
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pymunk
 
-from physics.cacti import CactiSpec, CactusSpec, load_cacti, parse_cacti
-from physics.geometry import (
-    Outline,
-    as_array,
-    bbox,
-    bboxes_near,
-    convex_parts,
-    outline_distance,
-    signed_area,
-    transform,
+from physics.bodies import piece_body
+from physics.cacti import CactiSpec, CactusSpec, cacti_to_dict, load_cacti, parse_cacti
+from physics.constants import (
+    ALL_MASK,
+    CAT_BASE,
+    CAT_BOUNDS,
+    CAT_CACTUS,
+    CAT_GROUND,
+    CAT_HAND,
+    CAT_PIECE,
+    COLLISION_BIAS,
+    COLLISION_SLOP,
+    CT_BASE,
+    CT_BOUNDS,
+    CT_CACTUS,
+    CT_GROUND,
+    CT_PIECE,
+    GRAVITY,
+    IDLE_SPEED,
+    ITERATIONS,
+    SLEEP_TIME,
+    SUBSTEP,
+    TOLERANCE,
+    Pose,
 )
-from physics.pieces import PieceSpec, check_material, load_pieces
-
-GRAVITY = 9810.0          # mm/s^2
-SUBSTEP = 1.0 / 240.0     # s
-ITERATIONS = 25
-SLEEP_TIME = 0.5          # s of idling before a body sleeps
-IDLE_SPEED = 6.0          # mm/s below which a body counts as idle
-COLLISION_SLOP = 0.15     # mm of allowed overlap
-#: Share of an overlap left after one second: 20 % of it is corrected every 1/60 s (Chipmunk's default is 10 %),
-#: so a piece wedged between an arm and the trunk comes to rest clear of them instead of falling asleep while
-#: still a millimetre or two inside.
-COLLISION_BIAS = (1.0 - 0.2) ** 60
-TOLERANCE = 0.5           # mm: outlines closer than this touch (C-X2)
-
-# Collision categories (ShapeFilter bits).
-CAT_GROUND = 1 << 0
-CAT_BASE = 1 << 1
-CAT_CACTUS = 1 << 2
-CAT_PIECE = 1 << 3
-CAT_BOUNDS = 1 << 4
-CAT_HAND = 1 << 5
-ALL_MASK = pymunk.ShapeFilter.ALL_MASKS()
-
-# Collision types.
-CT_GROUND = 1
-CT_BASE = 2
-CT_CACTUS = 3
-CT_PIECE = 4
-CT_BOUNDS = 5
+from physics.facts import Facts, PieceReading, ZoneHit, build_facts, copy_facts
+from physics.geometry import Point, as_array, bbox, transform
+from physics.grip import Grip
+from physics.hand import Hand
+from physics.overlap import overlap_depth, push_out, solver_steps
+from physics.pieces import PieceSpec, load_pieces
+from physics.placement import CLEARANCE, clear_above, outline_at, pose_is_free
+from physics.table import build_table
 
 FORMAT = "cactus-world/1"
+#: Shapes a piece may not overlap (a push-out moves it clear of them).
+SOLID = frozenset({"cactus", "base", "piece"})
 
-Pose = tuple[float, float, float]
-
-
-@dataclass
-class Facts:
-    """What the physics reports after a step or a settle (see the module docstring)."""
-
-    touching: set[frozenset[str]] = field(default_factory=set)
-    on_base: set[str] = field(default_factory=set)
-    fallen: set[str] = field(default_factory=set)
-    carried_by: dict[str, int | None] = field(default_factory=dict)
-    touching_cactus: dict[str, set[int]] = field(default_factory=dict)
-    touching_base: dict[str, set[int]] = field(default_factory=dict)
-    reached_by: dict[str, set[int]] = field(default_factory=dict)  # every cactus a chain reaches
-    on_ground: set[str] = field(default_factory=set)  # only a held piece can be here
-    sleeping: set[str] = field(default_factory=set)
-    at_rest: bool = True
-    held: str | None = None
-    hand_touches: int = 0
-    poses: dict[str, Pose] = field(default_factory=dict)
-    time: float = 0.0
+__all__ = [
+    "ALL_MASK", "CAT_BASE", "CAT_BOUNDS", "CAT_CACTUS", "CAT_GROUND", "CAT_HAND", "CAT_PIECE", "CLEARANCE",
+    "COLLISION_BIAS", "COLLISION_SLOP", "CT_BASE", "CT_BOUNDS", "CT_CACTUS", "CT_GROUND", "CT_PIECE", "FORMAT",
+    "GRAVITY", "IDLE_SPEED", "ITERATIONS", "SLEEP_TIME", "SUBSTEP", "TOLERANCE", "Facts", "Pose", "World",
+    "ZoneHit",
+]
 
 
 @dataclass
@@ -107,21 +95,7 @@ class _Live:
     shapes: list[pymunk.Poly]
     group: int
     local: np.ndarray  # outline, centred, (n, 2)
-
-
-@lru_cache(maxsize=256)
-def _piece_geometry(outline: Outline) -> tuple[tuple[tuple[tuple[float, float], ...], ...], float, float]:
-    """Convex parts, area and unit-mass moment of a centred outline."""
-    parts = convex_parts(outline)
-    areas = [abs(signed_area(p)) for p in parts]
-    total = sum(areas)
-    moment = sum(pymunk.moment_for_poly(a / total, p) for p, a in zip(parts, areas))
-    return tuple(tuple(p) for p in parts), abs(signed_area(outline)), moment
-
-
-@lru_cache(maxsize=64)
-def _static_parts(outline: Outline) -> tuple[tuple[tuple[float, float], ...], ...]:
-    return tuple(tuple(p) for p in convex_parts(outline))
+    thin: float  # mm: its thinnest feature (physics.overlap.thinness)
 
 
 class World:
@@ -146,7 +120,6 @@ class World:
         space.collision_slop = COLLISION_SLOP
         space.collision_bias = COLLISION_BIAS
         self.space = space
-        self._owner: dict[pymunk.Shape, tuple[str, Any]] = {}
         self._live: dict[str, _Live] = {}
         self._body_piece: dict[pymunk.Body, str] = {}
         self._fallen: dict[str, None] = {}
@@ -155,13 +128,19 @@ class World:
         self._acc = 0.0
         self._version = 0
         self._facts: tuple[int, Facts] | None = None
+        self._grip = Grip()
+        self._gripped: str | None = None
+        self._watched: str | None = None  # the piece let go last: stepped finely until it rests
+        self._thinnest = math.inf  # mm: the thinnest feature of any piece in the world
+        self._n = 1  # solver steps in the last sub-step
+        self._hooks: list[Callable[[], None]] = []
         self.last_settle_steps = 0
-        self._build_static()
+        table = build_table(space, self.cacti)
+        self._owner: dict[pymunk.Shape, tuple[str, Any]] = table.owners
+        self._cactus_arrays = table.cacti
+        self._base_arrays = table.bases
         space.on_collision(CT_PIECE, CT_GROUND, begin=self._on_fall)
         space.on_collision(CT_PIECE, CT_BOUNDS, begin=self._on_fall)
-
-        from physics.hand import Hand  # local import: hand.py imports this module
-
         self.hand = Hand(self)
 
     # ------------------------------------------------------------------ construction
@@ -180,65 +159,6 @@ class World:
                 raise ValueError(f"cacti {a.index} and {b.index} are {gap:.0f} mm apart, less than the largest "
                                  f"piece ({biggest:.0f} mm): a piece could rest on both")
 
-    def _check_static(self) -> None:
-        """Defensive: no non-finite or absurd number of the table may reach pymunk (parse_cacti refuses them)."""
-        width, height = self.cacti.width, self.cacti.height
-        if not all(math.isfinite(v) and 0 < v <= 1e5 for v in (width, height)):
-            raise ValueError(f"the table must have a finite positive size, got {width!r} x {height!r}")
-        limit = 1e5
-        for c in self.cacti.cacti:
-            for outline in (c.base, *c.parts):
-                if len(outline) < 3 or not all(math.isfinite(v) and abs(v) <= limit for p in outline for v in p):
-                    raise ValueError(f"cactus {c.index} ({c.name}): an outline has non-finite or absurd points")
-
-    def _build_static(self) -> None:
-        self._check_static()
-        width, height = self.cacti.width, self.cacti.height
-        ground_body = pymunk.Body(body_type=pymunk.Body.STATIC)
-        far = 4000.0
-        ground = pymunk.Poly(ground_body, [(-far, -200.0), (width + far, -200.0), (width + far, 0.0), (-far, 0.0)])
-        self._static_shape(ground, CT_GROUND, CAT_GROUND, ("ground", None))
-        bounds = [
-            [(-far, -200.0), (0.0, -200.0), (0.0, height + far), (-far, height + far)],
-            [(width, -200.0), (width + far, -200.0), (width + far, height + far), (width, height + far)],
-            [(0.0, height), (width, height), (width, height + far), (0.0, height + far)],
-        ]
-        shapes: list[pymunk.Shape] = [ground]
-        for box in bounds:
-            s = pymunk.Poly(ground_body, box)
-            s.sensor = True
-            self._static_shape(s, CT_BOUNDS, CAT_BOUNDS, ("bounds", None))
-            shapes.append(s)
-        self.space.add(ground_body, *shapes)
-        self._cactus_arrays: list[list[tuple[np.ndarray, tuple[float, float, float, float]]]] = []
-        self._base_arrays: list[tuple[np.ndarray, tuple[float, float, float, float]]] = []
-        for c in self.cacti.cacti:
-            body = pymunk.Body(body_type=pymunk.Body.STATIC)
-            shapes = []
-            for part in _static_parts(c.base):
-                s = pymunk.Poly(body, part)
-                self._static_shape(s, CT_BASE, CAT_BASE, ("base", c.index))
-                shapes.append(s)
-            arrays = []
-            for outline in c.parts:
-                for part in _static_parts(outline):
-                    s = pymunk.Poly(body, part)
-                    self._static_shape(s, CT_CACTUS, CAT_CACTUS, ("cactus", c.index))
-                    shapes.append(s)
-                arr = as_array(outline)
-                arrays.append((arr, bbox(arr)))
-            self._cactus_arrays.append(arrays)
-            barr = as_array(c.base)
-            self._base_arrays.append((barr, bbox(barr)))
-            self.space.add(body, *shapes)
-
-    def _static_shape(self, shape: pymunk.Shape, ctype: int, cat: int, owner: tuple[str, Any]) -> None:
-        shape.collision_type = ctype
-        shape.filter = pymunk.ShapeFilter(categories=cat, mask=ALL_MASK)
-        shape.friction = 0.9
-        shape.elasticity = 0.05
-        self._owner[shape] = owner
-
     # ------------------------------------------------------------------ pieces
 
     def spawn(self, piece_id: str, position: tuple[float, float], angle: float = 0.0) -> None:
@@ -248,43 +168,22 @@ class World:
             raise ValueError(f"unknown piece {piece_id!r}")
         if piece_id in self._live:
             raise ValueError(f"piece {piece_id!r} is already in the world")
-        x, y = float(position[0]), float(position[1])
-        if not (math.isfinite(x) and math.isfinite(y) and math.isfinite(angle)):
-            raise ValueError(f"piece {piece_id!r}: position and angle must be finite")
-        # Defensive (PieceSpec and parse_pieces refuse these already): Chipmunk aborts the whole process on a
-        # mass <= 0 or a negative friction, so check whatever piece-like object we were given.
-        check_material(spec.density, spec.friction, spec.elasticity, f"piece {piece_id!r}")
-        if not all(math.isfinite(v) and abs(v) <= 1e4 for p in spec.outline for v in p):
-            raise ValueError(f"piece {piece_id!r}: outline has non-finite or absurd points")
-        parts, area, unit_moment = _piece_geometry(spec.outline)
-        mass = spec.density * area
-        if not (math.isfinite(mass) and mass > 0 and math.isfinite(unit_moment) and unit_moment > 0):
-            raise ValueError(f"piece {piece_id!r}: mass {mass!r} and moment must be finite and positive")
-        body = pymunk.Body(mass, mass * unit_moment)
-        body.position = (x, y)
-        body.angle = float(angle)
-        group = self._groups[piece_id]
-        flt = pymunk.ShapeFilter(group=group, categories=CAT_PIECE, mask=ALL_MASK)
-        shapes = []
-        for part in parts:
-            s = pymunk.Poly(body, part)
-            s.friction = spec.friction
-            s.elasticity = spec.elasticity
-            s.collision_type = CT_PIECE
-            s.filter = flt
+        made = piece_body(piece_id, spec, self._groups[piece_id], position, angle)
+        body, shapes, thin = made.body, made.shapes, made.thin
+        for s in shapes:
             self._owner[s] = ("piece", piece_id)
-            shapes.append(s)
         self.space.add(body, *shapes)
-        self._live[piece_id] = _Live(spec, body, shapes, group, as_array(spec.outline))
+        self._live[piece_id] = _Live(spec, body, shapes, self._groups[piece_id], made.local, thin)
         self._body_piece[body] = piece_id
         self._fallen.pop(piece_id, None)
+        self._thinnest = min(self._thinnest, thin)
         self._version += 1
 
     def remove(self, piece_id: str) -> None:
         """Take a piece out of the world (not counted as fallen)."""
         if piece_id not in self._live:
             raise ValueError(f"piece {piece_id!r} is not in the world")
-        if self.hand.held == piece_id:
+        if self._gripped == piece_id:
             self.hand.release()
             if piece_id not in self._live:
                 return
@@ -296,6 +195,9 @@ class World:
             self._owner.pop(s, None)
         self._body_piece.pop(live.body, None)
         self.space.remove(*live.shapes, live.body)
+        self._thinnest = min((p.thin for p in self._live.values()), default=math.inf)
+        if self._watched == piece_id:
+            self._watched = None
         self._version += 1
 
     def pieces_in_world(self) -> list[str]:
@@ -321,6 +223,11 @@ class World:
     def is_sleeping(self, piece_id: str) -> bool:
         return bool(self._live[piece_id].body.is_sleeping)
 
+    def wake(self, piece_id: str | None = None) -> None:
+        """Wake one piece (or every piece with None), e.g. to let the solver, not sleep, hold a stack."""
+        for live in ([self._live[piece_id]] if piece_id is not None else list(self._live.values())):
+            live.body.activate()
+
     def outline_world(self, piece_id: str) -> list[tuple[float, float]]:
         """The piece's outline in world coordinates (for drawing and picking)."""
         live = self._live[piece_id]
@@ -338,7 +245,7 @@ class World:
                 return pid
         return None
 
-    # ------------------------------------------------------------------ the table
+    # ------------------------------------------------------------------ the table and placement geometry
 
     @property
     def bounds(self) -> tuple[float, float, float, float]:
@@ -358,16 +265,142 @@ class World:
     def cactus_top(self, index: int) -> tuple[float, float]:
         """A point above cactus ``index`` (and above anything hanging on it) where a piece's centre can
         be spawned without touching anything."""
-        c = self.cacti.cacti[index]
-        margin = self._max_radius + 3.0
-        left, right = c.extent()
-        top = c.top()
-        for pid in self._live:
-            arr = np.asarray(self.outline_world(pid))
-            if arr[:, 0].max() >= left - margin and arr[:, 0].min() <= right + margin:
-                top = max(top, float(arr[:, 1].max()))
-        y = min(top + margin, self.cacti.height - self._max_radius - 1.0)
-        return c.x, y
+        outlines = [transform(live.local, float(live.body.position.x), float(live.body.position.y),
+                              float(live.body.angle)) for live in self._live.values()]
+        return clear_above(self.cacti.cacti[index], outlines, self._max_radius + 3.0,
+                           self.cacti.height - self._max_radius - 1.0)
+
+    def outline_at(self, piece_id: str, pos: tuple[float, float], angle: float) -> np.ndarray:
+        """The outline (n, 2) piece ``piece_id`` would have with its centre at ``pos``, turned by ``angle``."""
+        return outline_at(as_array(self.pieces[piece_id].outline), pos, angle)
+
+    def is_free(self, piece_id: str, pos: tuple[float, float], angle: float, clearance: float = CLEARANCE) -> bool:
+        """Whether the piece would fit at ``pos`` / ``angle`` keeping ``clearance`` mm from every cactus, base and
+        other piece, inside the table and above the ground."""
+        obstacles = [shaped for parts in self._cactus_arrays for shaped in parts]
+        obstacles.extend(self._base_arrays)
+        for pid, live in self._live.items():
+            if pid != piece_id:
+                arr = transform(live.local, float(live.body.position.x), float(live.body.position.y),
+                                float(live.body.angle))
+                obstacles.append((arr, bbox(arr)))
+        return pose_is_free(self.outline_at(piece_id, pos, angle), self.bounds, obstacles, clearance)
+
+    # ------------------------------------------------------------------ the grip (driven by the hand, C-X1)
+
+    @property
+    def gripped(self) -> str | None:
+        """The piece the grip holds, or None."""
+        return self._gripped
+
+    @property
+    def grip_target(self) -> Point:
+        """Where the grip's anchor (the pointer) is."""
+        return self._grip.target
+
+    def attach_grip(self, piece_id: str, anchor: Point, point: Point) -> None:
+        """Hold ``piece_id`` at the world ``point`` (on it), the grip's anchor at ``anchor``; a piece held before
+        is let go first. A held piece never falls while held (C-X3)."""
+        if piece_id not in self._live:
+            raise ValueError(f"piece {piece_id!r} is not in the world")
+        if self._gripped is not None:
+            self.detach_grip()
+        live = self._live[piece_id]
+        self._grip.attach(self.space, live.body, anchor, point, live.spec.radius)
+        self._gripped = piece_id
+        self._pending = [p for p in self._pending if p != piece_id]
+        self._version += 1
+
+    def move_grip(self, anchor: Point) -> None:
+        """Move the grip's anchor; the held piece follows through bounded joints as the world steps."""
+        if self._gripped is None:
+            return
+        self._grip.move(anchor)
+        self._version += 1
+
+    def turn_grip(self, delta: float) -> None:
+        """Turn the held piece by ``delta`` radians (counter-clockwise), through a bounded gear."""
+        if self._gripped is None:
+            return
+        self._grip.turn(delta)
+        self._version += 1
+
+    def detach_grip(self) -> str | None:
+        """Let go; returns the piece that was held. A piece let go on the ground or outside the table falls at
+        once (C-X3); otherwise any overlap left by the drag is pushed out before the world settles."""
+        held = self._gripped
+        if held is None:
+            return None
+        self._grip.detach(self.space)
+        self._gripped = None
+        if held in self._live:
+            self._live[held].body.activate()
+            if self._touches_floor_or_outside(held):
+                self._fall_now(held)
+            else:
+                self._watched = held
+                self.push_out_overlaps(held)
+        self._version += 1
+        return held
+
+    def grip_point(self) -> Point | None:
+        """Where the grip holds the piece (world), or None when nothing is held."""
+        return self._grip.point()
+
+    def zone_hits(self, centre: Point, radius: float, exclude: str | None = None) -> list[ZoneHit]:
+        """Cacti (trunks and arms, never bases) and pieces other than ``exclude`` within ``radius`` mm of
+        ``centre``, nearest first."""
+        live = self._live.get(exclude) if exclude is not None else None
+        flt = pymunk.ShapeFilter(group=live.group if live is not None else 0, categories=CAT_HAND,
+                                 mask=CAT_CACTUS | CAT_PIECE)
+        hits = []
+        for h in self.space.point_query(centre, radius, flt):
+            owner = self._owner.get(h.shape) if h.shape is not None else None
+            if owner is not None:
+                hits.append(ZoneHit(owner[0], owner[1], float(h.distance)))
+        hits.sort(key=lambda z: z.distance)
+        return hits
+
+    @property
+    def hand_touch_count(self) -> int:
+        """Touches of the hand zone recorded so far (C-X1); also ``Facts.hand_touches``."""
+        return self.hand.touch_count
+
+    def on_held_substep(self, hook: Callable[[], None]) -> None:
+        """Call ``hook()`` after every sub-step in which the grip holds a piece (the hand checks its zone there)."""
+        self._hooks.append(hook)
+
+    # ------------------------------------------------------------------ overlaps
+
+    def overlap_depth(self, piece_id: str) -> float:
+        """How deep (mm) the piece reaches into a cactus, a base or another piece now (the solver's contact
+        depths, over the convex parts of concave outlines)."""
+        return overlap_depth(self.space, self._live[piece_id].shapes, self._solid)
+
+    def push_out_overlaps(self, first: str | None = None) -> list[str]:
+        """Push every awake piece (``first`` before the others) that overlaps a cactus, a base or another piece
+        by more than the solver's own slack out by the shortest translation; returns the pieces moved."""
+        order = [first] if first is not None and first in self._live else []
+        order += [pid for pid, live in self._live.items() if pid != first and not live.body.is_sleeping]
+        moved = []
+        for pid in order:
+            live = self._live[pid]
+            if push_out(self.space, live.body, live.shapes, self._solid):
+                moved.append(pid)
+        if moved:
+            self._version += 1
+        return moved
+
+    def watch(self, piece_id: str) -> None:
+        """Step ``piece_id`` finely until it rests, as a piece the hand let go (for a piece dropped without the
+        hand, e.g. a bot's): it cannot land deep inside a cactus or a piece, however thin its parts."""
+        if piece_id not in self._live:
+            raise ValueError(f"piece {piece_id!r} is not in the world")
+        self._watched = piece_id
+
+    def _solid(self, shape: pymunk.Shape) -> bool:
+        owner = self._owner.get(shape)
+        return owner is not None and owner[0] in SOLID
 
     # ------------------------------------------------------------------ stepping
 
@@ -390,14 +423,35 @@ class World:
             self._substep()
 
     def _substep(self) -> None:
-        hand = self.hand
-        self.space.step(SUBSTEP)
+        if self._gripped is None and self._watched is None and self._n == 1:
+            self.space.step(SUBSTEP)
+        else:
+            n = self._split()
+            for _ in range(n):
+                self.space.step(SUBSTEP / n)
         self._steps += 1
         self._version += 1
         if self._pending:
             self._flush_fallen()
-        if hand.held is not None:
-            hand._after_substep()
+        if self._gripped is not None:
+            for hook in self._hooks:
+                hook()
+
+    def _split(self) -> int:
+        """Solver steps for the next sub-step: enough that the held or watched piece moves at most a share of the
+        thinnest feature in the world in each (physics.overlap)."""
+        travel = self._grip.travel(SUBSTEP) if self._gripped is not None else 0.0
+        watched = self._live.get(self._watched) if self._watched is not None else None
+        if watched is not None and watched.body.is_sleeping:
+            self._watched, watched = None, None
+        if watched is not None and self._watched != self._gripped:
+            b = watched.body
+            speed = math.hypot(b.velocity.x, b.velocity.y) + abs(b.angular_velocity) * watched.spec.radius
+            travel = max(travel, speed * SUBSTEP + GRAVITY * SUBSTEP * SUBSTEP)
+        # Finer at once, coarser one step per sub-step: the solver's warm start scales the impulses of the last
+        # step by the ratio of the time steps, so a sudden coarser step would kick a piece that just landed.
+        self._n = max(solver_steps(travel, self._thinnest), self._n - 1)
+        return self._n
 
     def settle(self, max_time: float = 5.0) -> bool:
         """Step until every piece rests (sleeps) or ``max_time`` simulated seconds pass.
@@ -413,7 +467,7 @@ class World:
         return self.all_at_rest()
 
     def all_at_rest(self) -> bool:
-        if self.hand.held is not None:
+        if self._gripped is not None:
             return False
         return all(live.body.is_sleeping for live in self._live.values())
 
@@ -422,15 +476,14 @@ class World:
             owner = self._owner.get(s)
             if owner is not None and owner[0] == "piece":
                 pid = owner[1]
-                if pid != self.hand.held and pid not in self._pending:
+                if pid != self._gripped and pid not in self._pending:
                     self._pending.append(pid)
 
     def _flush_fallen(self) -> None:
         pending, self._pending = self._pending, []
         for pid in pending:
-            if pid in self._live and pid != self.hand.held:
-                self._drop(pid)
-                self._fallen[pid] = None
+            if pid in self._live and pid != self._gripped:
+                self._fall_now(pid)
 
     def _touches_floor_or_outside(self, piece_id: str) -> bool:
         """Whether a piece touches the ground or reaches out of the table now (arbiters and outline)."""
@@ -459,97 +512,31 @@ class World:
     def facts(self) -> Facts:
         """The facts of the world now (C-X2, C-X3, C-X5); computed on demand, cached until it changes."""
         if self._facts is not None and self._facts[0] == self._version:
-            return _copy_facts(self._facts[1])
+            return copy_facts(self._facts[1])
         f = self._compute_facts()
         self._facts = (self._version, f)
-        return _copy_facts(f)
+        return copy_facts(f)
 
     def _compute_facts(self) -> Facts:
-        tol = self.tolerance
-        ids = list(self._live)
-        f = Facts(fallen=set(self._fallen), held=self.hand.held, hand_touches=len(self.hand.touch_events),
-                  time=self.time)
-        f.touching_cactus = {pid: set() for pid in ids}
-        f.touching_base = {pid: set() for pid in ids}
-        pairs: set[frozenset[str]] = set()
-        world: dict[str, np.ndarray] = {}
-        boxes: dict[str, tuple[float, float, float, float]] = {}
-        for pid in ids:
-            live = self._live[pid]
+        readings: dict[str, PieceReading] = {}
+        for pid, live in self._live.items():
             b = live.body
             pos = b.position
-            f.poses[pid] = (float(pos.x), float(pos.y), float(b.angle))
-            if b.is_sleeping:
-                f.sleeping.add(pid)
-            world[pid] = transform(live.local, float(pos.x), float(pos.y), float(b.angle))
-            boxes[pid] = bbox(world[pid])
+            contacts: list[tuple[str, Any]] = []
 
-            def visit(arb: pymunk.Arbiter, pid: str = pid) -> None:
+            def visit(arb: pymunk.Arbiter, contacts: list[tuple[str, Any]] = contacts) -> None:
                 for s in arb.shapes:
                     o = self._owner.get(s)
-                    if o is None:
-                        continue
-                    kind, key = o
-                    if kind == "piece" and key != pid:
-                        pairs.add(frozenset((pid, key)))
-                    elif kind == "cactus":
-                        f.touching_cactus[pid].add(key)
-                    elif kind == "base":
-                        f.touching_base[pid].add(key)
-                    elif kind == "ground":
-                        f.on_ground.add(pid)
+                    if o is not None:
+                        contacts.append(o)
 
             b.each_arbiter(visit)
-        # Outline tolerance (C-X2): pieces with each other, with cacti and bases, with the ground.
-        for i, a in enumerate(ids):
-            for b_id in ids[i + 1:]:
-                key = frozenset((a, b_id))
-                if key in pairs or not bboxes_near(boxes[a], boxes[b_id], tol):
-                    continue
-                if outline_distance(world[a], world[b_id]) <= tol:
-                    pairs.add(key)
-            for c_index, parts in enumerate(self._cactus_arrays):
-                if c_index in f.touching_cactus[a]:
-                    continue
-                for arr, box in parts:
-                    if bboxes_near(boxes[a], box, tol) and outline_distance(world[a], arr) <= tol:
-                        f.touching_cactus[a].add(c_index)
-                        break
-            for c_index, (arr, box) in enumerate(self._base_arrays):
-                if c_index not in f.touching_base[a] and bboxes_near(boxes[a], box, tol) \
-                        and outline_distance(world[a], arr) <= tol:
-                    f.touching_base[a].add(c_index)
-            if boxes[a][1] <= tol:
-                f.on_ground.add(a)
-        f.touching = pairs
-        f.on_base = {pid for pid in ids if f.touching_base[pid]}
-        # Chains of contact (C-X5): breadth-first from each cactus.
-        neighbours: dict[str, list[str]] = {pid: [] for pid in ids}
-        for pair in sorted(pairs, key=lambda p: sorted(p)):
-            a, b_id = sorted(pair)
-            neighbours[a].append(b_id)
-            neighbours[b_id].append(a)
-        dist: dict[int, dict[str, int]] = {}
-        for c_index in range(len(self.cacti.cacti)):
-            d: dict[str, int] = {}
-            queue: deque[str] = deque()
-            for pid in ids:
-                if c_index in f.touching_cactus[pid]:
-                    d[pid] = 0
-                    queue.append(pid)
-            while queue:
-                cur = queue.popleft()
-                for nb in neighbours[cur]:
-                    if nb not in d:
-                        d[nb] = d[cur] + 1
-                        queue.append(nb)
-            dist[c_index] = d
-        for pid in ids:
-            reach = {c for c, d in dist.items() if pid in d}
-            f.reached_by[pid] = reach
-            f.carried_by[pid] = min(reach, key=lambda c: (dist[c][pid], c)) if reach else None
-        f.at_rest = self.all_at_rest()
-        return f
+            readings[pid] = PieceReading((float(pos.x), float(pos.y), float(b.angle)), bool(b.is_sleeping),
+                                         transform(live.local, float(pos.x), float(pos.y), float(b.angle)),
+                                         contacts)
+        base = Facts(fallen=set(self._fallen), held=self._gripped, hand_touches=self.hand_touch_count,
+                     time=self.time, at_rest=self.all_at_rest())
+        return build_facts(readings, self._cactus_arrays, self._base_arrays, self.tolerance, base)
 
     # ------------------------------------------------------------------ saving
 
@@ -564,9 +551,11 @@ class World:
                            "w": float(b.angular_velocity), "sleeping": bool(b.is_sleeping)})
         d: dict[str, Any] = {"format": FORMAT, "seed": self.seed, "steps": self._steps, "carry": self._acc,
                              "tolerance": self.tolerance, "pieces": pieces, "fallen": list(self._fallen)}
+        if self._watched is not None:
+            d["watched"] = self._watched
         if not self._default_catalogue:
             d["catalogue"] = {"pieces": [p.to_dict() for p in self.pieces.values()],
-                              "cacti": _cacti_to_dict(self.cacti)}
+                              "cacti": cacti_to_dict(self.cacti)}
         return d
 
     @classmethod
@@ -594,26 +583,9 @@ class World:
                 if rec.get("sleeping") and not body.is_sleeping:
                     body.sleep()  # each on its own; touching bodies wake each other as usual
             w._fallen = {str(pid): None for pid in d.get("fallen", []) if pid not in w._live}
+            watched = d.get("watched")
+            w._watched = watched if isinstance(watched, str) and watched in w._live else None
         except (KeyError, TypeError, ValueError) as exc:
             detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise ValueError(f"bad world snapshot: {detail}") from exc
         return w
-
-
-def _copy_facts(f: Facts) -> Facts:
-    return Facts(touching=set(f.touching), on_base=set(f.on_base), fallen=set(f.fallen),
-                 carried_by=dict(f.carried_by),
-                 touching_cactus={k: set(v) for k, v in f.touching_cactus.items()},
-                 touching_base={k: set(v) for k, v in f.touching_base.items()},
-                 reached_by={k: set(v) for k, v in f.reached_by.items()}, on_ground=set(f.on_ground),
-                 sleeping=set(f.sleeping), at_rest=f.at_rest, held=f.held, hand_touches=f.hand_touches,
-                 poses=dict(f.poses), time=f.time)
-
-
-def _cacti_to_dict(spec: CactiSpec) -> dict[str, Any]:
-    def rel(outline: Outline, x: float) -> list[list[float]]:
-        return [[px - x, py] for px, py in outline]
-
-    return {"format": "cactus-cacti/1", "table": {"width": spec.width, "height": spec.height},
-            "cacti": [{"name": c.name, "x": c.x, "base": rel(c.base, c.x), "trunk": rel(c.trunk, c.x),
-                       "arms": [rel(a, c.x) for a in c.arms]} for c in spec.cacti]}

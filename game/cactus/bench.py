@@ -72,8 +72,7 @@ def measure_overhead(world: World, rounds: int, awake: bool) -> float:
     t_world = t_bare = 0.0
     for r in range(rounds):
         if awake:
-            for pid in world.pieces_in_world():
-                world._live[pid].body.activate()
+            world.wake()
         if r % 2:
             a = time.perf_counter()
             world.step(FRAME)

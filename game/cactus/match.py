@@ -45,14 +45,12 @@ from game.cactus.rules import (
     Piece,
     Violation,
 )
-from physics import Facts, PieceSpec, World
-from physics.geometry import as_array, bbox, bboxes_near, outline_distance, transform
+from physics import CLEARANCE, Facts, PieceSpec, World
+from physics.scenes import drop_position, hang_points
 
 SAVE_FORMAT = "cactus-match/1"
 #: Simulated seconds after letting go before the placement is judged even if something still moves.
 SETTLE_CAP = 6.0
-#: Free space needed around a piece put into the world from the hand (mm).
-CLEARANCE = 1.0
 
 
 class Stage(StrEnum):
@@ -89,7 +87,7 @@ class Match:
         self.hand_angle = 0.0  # the angle of a piece in the hand (not yet in the world)
         self.drops = 0  # times the piece was let go this turn
         self._expected: set[str] = set(world.pieces_in_world())
-        self._touches_seen = len(world.hand.touch_events)
+        self._touches_seen = world.hand_touch_count
         self._log_seen = len(rules.log)
         self._sync_stage()
 
@@ -132,8 +130,6 @@ class Match:
         end up hanging raise ValueError.
         """
         world = World.standard(seed=seed)
-        from physics.scenes import drop_position, hang_points
-
         order: list[str] = []
         for cactus in sorted(hanging):
             points = hang_points(world, cactus)
@@ -249,26 +245,12 @@ class Match:
         self._sync_stage()
 
     def outline_at(self, piece_id: str, pos: tuple[float, float], angle: float) -> np.ndarray:
-        local = as_array(self.world.pieces[piece_id].outline)
-        return transform(local, float(pos[0]), float(pos[1]), float(angle))
+        """The piece's outline at ``pos`` / ``angle`` (the world's placement geometry)."""
+        return self.world.outline_at(piece_id, pos, angle)
 
     def is_free(self, piece_id: str, pos: tuple[float, float], angle: float, clearance: float = CLEARANCE) -> bool:
         """Whether the piece fits at ``pos`` without touching anything (inside the table, above the ground)."""
-        arr = self.outline_at(piece_id, pos, angle)
-        box = bbox(arr)
-        left, bottom, right, top = self.world.bounds
-        if box[0] < left + clearance or box[2] > right - clearance or box[1] < bottom + clearance \
-                or box[3] > top - clearance:
-            return False
-        others: list[np.ndarray] = []
-        for i in range(len(self.world.cacti.cacti)):
-            others.extend(as_array(o) for o in self.world.cactus_outlines(i))
-            others.append(as_array(self.world.base_outline(i)))
-        others.extend(as_array(self.world.outline_world(p)) for p in self.world.pieces_in_world() if p != piece_id)
-        for other in others:
-            if bboxes_near(box, bbox(other), clearance) and outline_distance(arr, other) <= clearance:
-                return False
-        return True
+        return self.world.is_free(piece_id, pos, angle, clearance)
 
     def grab_new(self, point: tuple[float, float]) -> None:
         """Put the piece from the hand into the world at ``point`` (its centre) and hold it there (C-X1)."""
@@ -289,6 +271,7 @@ class Match:
         if not self.is_free(pid, point, angle, clearance=0.2):
             raise MatchError("no_room", f"no room for {pid} at {point}")
         self.world.spawn(pid, point, angle)
+        self.world.watch(pid)  # stepped finely as it falls, like a piece the hand lets go
         self._expected.add(pid)
         self.hand_angle = angle
         self._let_go()
@@ -388,10 +371,10 @@ class Match:
 
     def _poll(self) -> None:
         """Charge new hand touches (C-R1) and record pieces that left the world (C-X3)."""
-        touches = self.world.hand.touch_events
-        if len(touches) > self._touches_seen:
-            new = len(touches) - self._touches_seen
-            self._touches_seen = len(touches)
+        touches = self.world.hand_touch_count
+        if touches > self._touches_seen:
+            new = touches - self._touches_seen
+            self._touches_seen = touches
             if self.rules.phase == Phase.PLACE:
                 self.rules.touch_hand(new)
         present = set(self.world.pieces_in_world())

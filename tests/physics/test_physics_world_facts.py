@@ -118,8 +118,7 @@ def test_loaded_cactus_stays_still_for_10_seconds() -> None:
     before = {p: w.pose(p) for p in w.pieces_in_world()}
     # Keep every body awake so the solver, not sleeping, must hold the stacks (no creep).
     for _ in range(600):
-        for p in w.pieces_in_world():
-            w._live[p].body.activate()
+        w.wake()
         w.step(1 / 60)
     assert w.time >= 10.0
     after = {p: w.pose(p) for p in w.pieces_in_world()}
