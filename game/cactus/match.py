@@ -45,6 +45,7 @@ from game.cactus.rules import (
     Piece,
     Violation,
 )
+from game.cactus.rules_save import need_bool, need_int, need_list, need_map, need_number
 from physics import CLEARANCE, Facts, PieceSpec, World
 from physics.scenes import drop_position, hang_points
 
@@ -443,23 +444,15 @@ class Match:
         if "rules" not in d or "world" not in d:
             raise ValueError("broken Cactus save: 'rules' and 'world' are both needed")
         rules = CactusGame.from_dict(d["rules"])
-        world_data = d["world"]
-        if not isinstance(world_data, Mapping):
-            raise ValueError(f"broken Cactus save: 'world' must be an object, got {type(world_data).__name__}")
-        world = World.from_dict(dict(world_data))
+        world = World.from_dict(dict(need_map(d["world"], "world")))
         unknown = sorted(set(rules.pieces) - set(world.pieces))
         if unknown:
             raise ValueError(f"broken Cactus save: pieces of the rules are missing in the world: {unknown[:5]}")
-        bots = d.get("bots", [False] * rules.players)
-        if not isinstance(bots, list) or not all(isinstance(b, bool) for b in bots):
-            raise ValueError("broken Cactus save: 'bots' must be a list of true/false")
+        bots = [need_bool(b, "bots") for b in need_list(d.get("bots", [False] * rules.players), "bots")]
         m = cls(rules, world, bots=bots)
-        m.hand_angle = _number(d.get("hand_angle", 0.0), "hand_angle", -1e6, 1e6)
-        m.settle_time = _number(d.get("settle_time", 0.0), "settle_time", 0.0, 1e9)
-        drops = d.get("drops", 0)
-        if isinstance(drops, bool) or not isinstance(drops, int) or not 0 <= drops <= 1_000_000:
-            raise ValueError(f"broken Cactus save: 'drops' must be a whole number 0..1000000, got {drops!r:.40}")
-        m.drops = drops
+        m.hand_angle = need_number(d.get("hand_angle", 0.0), "hand_angle", -1e6, 1e6)
+        m.settle_time = need_number(d.get("settle_time", 0.0), "settle_time", 0.0, 1e9)
+        m.drops = need_int(d.get("drops", 0), "drops", 0, 1_000_000)
         stage_name = d.get("stage", m.stage.value)
         if stage_name not in {s.value for s in Stage}:
             raise ValueError(f"broken Cactus save: unknown stage {stage_name!r:.40}")
@@ -479,13 +472,6 @@ class Match:
 
     def clone(self) -> Match:
         return Match.from_dict(self.to_dict())
-
-
-def _number(value: Any, name: str, lo: float, hi: float) -> float:
-    """A finite number from a save within [lo, hi], else ValueError naming the field."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
-        raise ValueError(f"broken Cactus save: {name!r} must be a number {lo:g}..{hi:g}, got {value!r:.40}")
-    return float(value)
 
 
 def seeded_rng(match: Match, salt: int = 0) -> random.Random:
