@@ -23,7 +23,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, FocusGroup, MessageLine
+from game.ui.widgets import Button, FocusGroup, MessageLine, first_taker
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -267,11 +267,7 @@ class SetupScene(BaseScene):
                 and self.focus.current is None:
             self.start_game()
             return
-        if self.focus.handle_event(event):
-            return
-        for button in self._buttons():
-            if button.handle_event(event):
-                return
+        first_taker([self.focus, *self._buttons()], event)
 
     def update(self, dt: float) -> None:
         if self.manager is not None:
