@@ -31,6 +31,17 @@ MAX_FRAME_MS = 250
 HEADLESS_FRAME_MS = 1000 / 60
 #: The smallest window every room lays out cleanly in.
 MIN_WINDOW = (800, 600)
+#: Frames per second while something moves.
+ACTIVE_FPS = 60
+#: While the scene is still, the app waits for input at most this long before it draws a frame anyway
+#: (so an idle window draws at most 2 frames a second).
+IDLE_WAIT_MS = 500
+#: After an input event the app keeps drawing at ``ACTIVE_FPS`` this long before it may idle (button
+#: flashes, hover fades and the like finish without every scene having to report them).
+INPUT_GRACE_MS = 400
+#: The events a player makes (they keep the app awake for ``INPUT_GRACE_MS``).
+INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+                          pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWRESIZED})
 
 
 @runtime_checkable
@@ -99,6 +110,12 @@ class BaseScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def still(self) -> bool:
+        """True when nothing on this scene's screen changes until the next input event: no drag, no physics
+        in motion, no animation, message, timer or visible bot thinking. The app then waits for input instead
+        of drawing frames. Must be cheap and change nothing; the default (False) keeps the scene at 60 fps."""
+        return False
 
 
 class FixedStepAccumulator:
@@ -191,6 +208,12 @@ class App:
         self.frame_count = 0
         self.exit_code = 0
         self._pacer = pygame.time.Clock()
+        #: How the idle loop waits for input: ``wait_event(timeout_ms)`` returns the next event or a NOEVENT
+        #: event once the timeout passes (pygame's; tests inject their own).
+        self.wait_event: Callable[[int], pygame.event.Event] = pygame.event.wait
+        self._held: list[pygame.event.Event] = []  # events the idle wait took, handled in the next frame
+        self._last_input_ms: int | None = None
+        self.idle_waits = 0
         self._error_scenes: weakref.WeakSet[BaseScene] = weakref.WeakSet()  # the messages this app put up
 
     # -- the scene stack ---------------------------------------------------------------------------
@@ -314,7 +337,11 @@ class App:
         now = self.clock() if now_ms is None else now_ms
         elapsed = 0 if self._last_ms is None else now - self._last_ms
         self._last_ms = now
-        for event in pygame.event.get():
+        events = self._held + pygame.event.get()
+        self._held = []
+        if any(e.type in INPUT_EVENTS for e in events):
+            self._last_input_ms = now
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
@@ -337,14 +364,41 @@ class App:
                 scene.dialog.draw(self.surface)
         self.frame_count += 1
 
+    @property
+    def last_frame_ms(self) -> int | None:
+        """The clock's time at the last frame (None before the first)."""
+        return self._last_ms
+
+    def is_still(self) -> bool:
+        """The top scene (and its dialog) shows nothing that moves, and no input came in just now."""
+        scene = self.scene
+        if scene is None or not scene.still():
+            return False
+        last, now = self._last_input_ms, self._last_ms
+        return last is None or now is None or now - last >= INPUT_GRACE_MS
+
+    def pace(self) -> None:
+        """Between two frames of a windowed run: 60 fps while something moves; while the scene is still,
+        wait for input (at most ``IDLE_WAIT_MS``), so that an idle window uses next to no CPU. An event that
+        ends the wait is handled in the very next frame."""
+        if self.is_still():
+            self.idle_waits += 1
+            event = self.wait_event(IDLE_WAIT_MS)
+            if event.type != pygame.NOEVENT:
+                self._held.append(event)
+            self._pacer.tick()  # the wait is not counted as a frame's own time by the pacer
+            return
+        self._pacer.tick(ACTIVE_FPS)
+
     def run(self) -> int:
-        """Loop until the stack empties, a scene quits, or ``--frames`` frames were drawn."""
+        """Loop until the stack empties, a scene quits, or ``--frames`` frames were drawn. Headless runs (tests,
+        benchmarks, ``--headless --frames N``) never wait."""
         limit = self.options.frames
         while self.running and self.stack:
             self.frame()
             if not self.options.headless:
                 pygame.display.flip()
-                self._pacer.tick(120)
+                self.pace()
             if limit is not None and self.frame_count >= limit:
                 break
         self.save_screenshot()

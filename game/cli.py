@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 #: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
 SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate"}
-BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench"}
+BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench",
+                              "frames": "game.framebench"}
 
 
 def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) -> None:

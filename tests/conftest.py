@@ -49,7 +49,7 @@ def make_app(home: Path) -> Iterator[Callable[..., Any]]:
 
     def build(size: tuple[int, int] = (1280, 800), *, clock: Callable[[], int] | None = None,
               **options: Any) -> App:
-        opts = AppOptions(size=size, headless=True, **{**app_scenes(), **options})
+        opts = AppOptions(size=size, **{"headless": True, **app_scenes(), **options})
         return App(opts) if clock is None else App(opts, clock=clock)
 
     yield build
