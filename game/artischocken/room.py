@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from game.app import BaseScene
+from game.app import App, BaseScene
 from game.argtypes import int_in_range
 
 if TYPE_CHECKING:
@@ -227,3 +228,60 @@ if __name__ == "__main__":
     import sys
 
     sys.exit(main(sys.argv[1:]))
+
+
+def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
+    """The frame benchmark's minute at the card table (see ``game.framebench``): three seats, a human and two
+    bots at their normal pace, mid-game; the mouse wanders over the human's hand (the detail panel follows it)
+    and the human plays now and then, so cards fly and reveals are held up. It ends at the human's decision
+    with nothing moving."""
+    import random
+
+    import pygame
+
+    from game.artischocken import Action
+    from game.artischocken.demo import demo
+    from game.artischocken.scene_table import TableScene
+    from game.artischocken.seats import Seat
+    from game.artischocken.turns import Options
+
+    rng = random.Random(seed)
+    seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
+    scene = TableScene(demo("table"), seats, Options(seed=seed, autosave=False))
+    app.push(scene)
+    calm = 0
+    for frame in range(3600):
+        if app.scene is not scene:  # a finished game: play the next one
+            scene = app.scene  # type: ignore[assignment]
+        if scene.table.session.is_over:
+            if frame % 120 == 119:
+                scene = TableScene.new(seats, Options(seed=seed + frame, autosave=False))
+                app.replace(scene)
+            yield "play"
+            continue
+        lay = scene.lay
+        if lay is not None:
+            hand = lay.seats[lay.bottom].hand
+            x = hand.x + (frame * 7) % max(1, hand.width)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, hand.centery), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+        mine = scene.my_decision() and not scene.flights and scene.reveal is None
+        calm = calm + 1 if mine else 0
+        if calm > 45:  # the human thinks for a moment, then acts
+            legal = scene.table.session.legal_actions()
+            plays = [a for a in legal if a.kind != "end_play"]
+            scene.apply(rng.choice(plays) if plays and rng.random() < 0.7 else (legal[0] if legal else
+                                                                                  Action("end_play")))
+            calm = 0
+        yield "play"
+    # wait for the human's next decision, then rest the mouse off the cards
+    for _ in range(1200):
+        if scene.my_decision() and not scene.flights and scene.reveal is None:
+            break
+        yield "play"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(400):
+        yield "play"
+        if scene.still():
+            break
+    yield "idle"

@@ -36,7 +36,7 @@ from game.artischocken.flights import REVEAL_EVENTS, Flight, Reveal, flights_for
 from game.artischocken.intent import PLAYING, Decision, Intent, bar_buttons, decide, prompt
 from game.artischocken.seats import Seat, sentence
 from game.artischocken.stats import seat_stats
-from game.artischocken.table_canvas import Canvas, Choice
+from game.artischocken.table_canvas import Canvas, Choice, Layers
 from game.artischocken.table_controls import TableControls
 from game.artischocken.table_felt import felt
 from game.artischocken.table_layout import TableLayout, compute
@@ -53,6 +53,12 @@ AUTO_PAUSE = 0.7
 AUTO_END_PAUSE = 1.2
 END_LINGER = 2.5
 FAST_STEPS = 400
+#: Highlights breathe in this many steps per second of their cycle (between two steps the frame is unchanged
+#: and is not painted again) ...
+PULSE_STEPS = 8
+#: ... and rest (fully lit) once nothing has happened for this long, so that a table waiting for a player is
+#: still and the app can sleep.
+CALM_SECONDS = 4.0
 
 
 @dataclass
@@ -85,6 +91,7 @@ class TableScene(TableControls, BaseScene):
         self._bar_key: tuple[Any, ...] | None = None
         self.mouse = (-1, -1)
         self.hover_time = 0.0
+        self.calm = 0.0  # seconds since the last input or change on the table
         self.end_time = 0.0
         self.end_buttons: list[Button] = []
         self.handover_button = Button(lambda: t("table.handover.ready", name=self._name(self.handover)),
@@ -94,6 +101,8 @@ class TableScene(TableControls, BaseScene):
         self.lay: TableLayout | None = None
         self._log_image: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self.frame: Frame | None = None
+        #: The last planned frame, painted (``update`` paints what differs from the frame before).
+        self.layers = Layers()
         self.stats: list[dict[str, Any]] | None = None
         self.save_problem: str | None = None
         if self.table.session.is_over:
@@ -200,6 +209,7 @@ class TableScene(TableControls, BaseScene):
             self.message.show(str(exc), "error")
             return False
         self.actions_applied += 1
+        self.calm = 0.0
         self.auto_wait = None
         self.clear_selection()
         self._animate(mark, before)
@@ -262,6 +272,7 @@ class TableScene(TableControls, BaseScene):
         self.wait = max(0.0, self.wait - dt)
         self.message.update(dt)
         self.hover_time += dt
+        self.calm += dt
         for button in (*self.buttons, *self.end_buttons, self.handover_button):
             button.update(dt)
         if self.dialog:  # the menu is open: the game waits
@@ -281,6 +292,21 @@ class TableScene(TableControls, BaseScene):
         if self.table.session.is_over:
             self._layout_end()
         self._plan()
+
+    def still(self) -> bool:
+        """Nothing on the table moves until the next input: no flight, reveal, message, bot or automatic move
+        pending, pause or breathing highlight (they rest after ``CALM_SECONDS``)."""
+        if self.fast or self.flights or self.reveal is not None or self.auto_wait is not None:
+            return False
+        if self.message.visible or self.calm < CALM_SECONDS or any(b.flash > 0 for b in self.buttons):
+            return False
+        if self.table.session.is_over:
+            return not self.options.until_over
+        actor = self.table.actor
+        if actor is None or not self.table.is_human(actor) or self.wait > 0:
+            return False  # a bot is about to act (or pauses so that its move can be followed)
+        # a human decides: still unless the table makes a move for them (an eggplant pass without choice)
+        return self.table.auto_move(self.options.auto_end) is None
 
     def _blocked(self) -> bool:
         if self.fast:
@@ -332,6 +358,7 @@ class TableScene(TableControls, BaseScene):
 
     # -- events ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.calm = 0.0
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -445,7 +472,11 @@ class TableScene(TableControls, BaseScene):
         open_counts = [s["artichokes"] for s in seats] if all("artichokes" in s for s in seats) else None
         st = zones.TableState(lay, view, d, self.intent, self.names, [s.human for s in self.seats], self.looking,
                               self.flights, open_counts if not view["is_over"] else None, why_not)
-        pulse = 0.5 + 0.5 * abs(((self.hover_time * 1.6) % 2) - 1)
+        if self.calm >= CALM_SECONDS:
+            pulse = 1.0
+        else:
+            phase = int(self.hover_time * 1.6 * PULSE_STEPS) / PULSE_STEPS
+            pulse = 0.5 + 0.5 * abs((phase % 2) - 1)
         c = Canvas(self.mouse, pulse)
         c.blit(felt(lay), (0, 0))
         reason = None
@@ -463,6 +494,7 @@ class TableScene(TableControls, BaseScene):
             words = t("table.prompt.auto_end")
         panels.bar(c, st, self.buttons, words)
         c.blit(self._log_layer(lay), lay.log.topleft)
+        c.mark_base()  # the table ends here: flights, reveals and overlays are painted over it
         for flight in self.flights:
             rect = flight.rect()
             if rect is None:
@@ -486,11 +518,14 @@ class TableScene(TableControls, BaseScene):
             frame.detail_rect = panels.detail(c, lay, frame.hover_reason)
         else:
             c.hover = None
-        c.op(_message, self.message, (lay.table.centerx, lay.bar.top - 8))
+        line = self.message
+        c.live(partial(_message, pos=(lay.table.centerx, lay.bar.top - 8)), line,
+               (line.text, line.kind, round(255 * min(1.0, line.left / 0.4)) if line.visible else 0))
         if self.handover is not None:
             panels.handover(c, lay.size, self._name(self.handover), self._handover_reason(), self.handover_button)
         if view["is_over"]:
             panels.end(c, st, self.end_buttons, self.stats)
+        self.layers.paint(c, lay.size)  # only what differs from the last frame is painted again
         self.frame = frame
 
     def _handover_reason(self) -> str:
@@ -501,8 +536,7 @@ class TableScene(TableControls, BaseScene):
         return "table.handover.reason.choose" if pend else "table.handover.reason.turn"
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.frame is not None:
-            self.frame.canvas.paint(surface)
+        surface.blit(self.layers.frame, (0, 0))
 
     # -- the end ----------------------------------------------------------------------------------------------
     def _layout_end(self) -> None:
@@ -527,7 +561,7 @@ class TableScene(TableControls, BaseScene):
         self.app.replace(TableScene.new(self.seats, opts))
 
 
-def _message(surface: pygame.Surface, line: MessageLine, pos: tuple[int, int]) -> None:
+def _message(surface: pygame.Surface, line: MessageLine, *, pos: tuple[int, int]) -> None:
     line.draw(surface, pos)
 
 

@@ -33,7 +33,9 @@ def _widget(surface: pygame.Surface, widget: Button) -> None:
 
 
 def button(c: Canvas, widget: Button) -> None:
-    c.op(_widget, widget)
+    c.live(_widget, widget, (str(widget.label() if callable(widget.label) else widget.label), tuple(widget.rect),
+                             widget.style, widget.enabled, widget.hovered, widget.pressed, widget.focused,
+                             widget.flash > 0))
 
 
 def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str) -> None:
@@ -116,7 +118,7 @@ def _paint_reveal(surface: pygame.Surface, lay: TableLayout, title: str, items: 
         if card is None:
             cardsmod.draw_back(layer, rect)
         else:
-            cardsmod.draw_face(layer, card, rect, zone)
+            cardsmod.draw_face(layer, card, rect, zone, record=False)
         x += bw + gap
     layer.set_alpha(max(0, min(255, alpha)))
     surface.blit(layer, (0, 0))
@@ -125,7 +127,11 @@ def _paint_reveal(surface: pygame.Surface, lay: TableLayout, title: str, items: 
 def reveal(c: Canvas, lay: TableLayout, shown: Reveal) -> None:
     """Cards held up for a moment in the middle (fading in and out)."""
     alpha = round(255 * min(1.0, shown.left / 0.3, (shown.hold - shown.left) / 0.15 + 0.2))
-    c.op(_paint_reveal, lay, shown.title, list(shown.cards[:4]), alpha)
+    items = list(shown.cards[:4])
+    for card, zone in items:
+        if card is not None:
+            cardsmod.shown(card, zone)
+    c.op(_paint_reveal, lay, shown.title, items, alpha)
 
 
 def _veil(surface: pygame.Surface, alpha: int) -> None:
