@@ -269,6 +269,12 @@ class SetupScene(BaseScene):
             return
         first_taker([self.focus, *self._buttons()], event)
 
+    def still(self) -> bool:
+        """Nothing moves: no message showing, no button flashing, no name field with a blinking cursor."""
+        if self.message.visible or any(b.flash > 0 for b in self._buttons()):
+            return False
+        return not any(entry.is_focused for entry in self.entries)
+
     def update(self, dt: float) -> None:
         if self.manager is not None:
             self.manager.update(dt)

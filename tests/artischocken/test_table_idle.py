@@ -55,3 +55,15 @@ def test_a_message_keeps_the_table_awake_until_it_fades(drv: Driver) -> None:
     assert scene.message.visible and not scene.still()
     _wait_still(drv, scene)
     assert not scene.message.visible
+
+
+def test_the_setup_screen_is_still_unless_a_name_is_being_typed(drv: Driver) -> None:
+    from game.artischocken.room import setup_scene
+
+    setup = setup_scene(offer_resume=False)
+    drv.app.push(setup)
+    drv.frame(3)
+    assert setup.still()
+    drv.click(setup.entries[0].rect.center)  # the name field takes the keyboard: its cursor blinks
+    drv.frame()
+    assert not setup.still()
