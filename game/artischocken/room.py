@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.artischocken import Game
     from game.artischocken.seats import Seat
     from game.artischocken.turns import Options
+    from game.replay.cards import CardRecord
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -47,13 +48,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--scenario", type=Path, default=None, metavar="FILE",
                        help="start from a position: a JSON file in the artischocken/1 save format, or demo:table, "
                             "demo:eggplant, demo:leek")
+    group.add_argument("--record", type=Path, default=None, metavar="PATH",
+                       help="write the game's replay to PATH when it ends (default: the user data dir's replays/)")
 
 
-def table_scene(game: Game | None, seats: list[Seat], options: Options) -> BaseScene:
-    """The table for ``seats``: a new game (``game`` None, from the options) or ``game`` played on."""
+def table_scene(game: Game | None, seats: list[Seat], options: Options, record: CardRecord | None = None) -> BaseScene:
+    """The table for ``seats``: a new game (``game`` None, from the options) or ``game`` played on (``record``:
+    the replay recorded before, when a saved game is resumed)."""
     from game.artischocken.scene_table import TableScene
 
-    return TableScene.new(seats, options) if game is None else TableScene(game, seats, options)
+    return TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
 
 
 def setup_scene(**options: Any) -> BaseScene:
@@ -74,6 +78,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     fast = bool(getattr(args, "fast", False))
     until_over = bool(getattr(args, "until_over", False))
     rhubarb = bool(getattr(args, "rhubarb", False))
+    record: Path | None = getattr(args, "record", None)
     kinds: list[str] | None = getattr(args, "seats", None)
     start = getattr(args, "start_player", None)
     scenario: Path | None = getattr(args, "scenario", None)
@@ -84,7 +89,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             _fail(f"--seats names {len(kinds)} seats but the scenario has {game.players} players")
         kinds = kinds or ["human"] + ["greedy"] * (game.players - 1)
     if not kinds:
-        return setup_scene(rhubarb=rhubarb, fast=fast, until_over=until_over)
+        return setup_scene(rhubarb=rhubarb, fast=fast, until_over=until_over, record_path=record)
     if start is not None and not 1 <= start <= len(kinds):
         _fail(f"--start-player: expected a seat number from 1 to {len(kinds)} (the game has {len(kinds)} seats), "
               f"got {start}")
@@ -97,7 +102,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             seats.append(Seat(default_bot_name(bots), kind))
             bots += 1
     options = Options(fast=fast, until_over=until_over, seed=seed, rhubarb=rhubarb,
-                      start_player=None if start is None else start - 1)
+                      start_player=None if start is None else start - 1, record_path=record)
     return table_scene(game, seats, options)
 
 
@@ -182,7 +187,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
         frames(3)
         shot("setup")
         seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
-        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False))
+        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False, record_replays=False))
         app.replace(table)
         frames(2)
         view = table.table.session.table_view()
@@ -194,7 +199,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
                                              buttons=(0, 0, 0)))
         frames(45)
         shot("table")
-        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False))
+        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False, record_replays=False))
         app.replace(egg)
         frames(2)
         egg.select_hand(0)
@@ -202,7 +207,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
         frames(3)
         shot("eggplant")
         end = TableScene.new([Seat("Anna", "greedy"), Seat("Basil", "greedy"), Seat("Cleo", "random")],
-                             Options(seed=3, fast=True, autosave=False))
+                             Options(seed=3, fast=True, autosave=False, record_replays=False))
         app.replace(end)
         for _ in range(400):
             frames(1)
@@ -247,7 +252,7 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
 
     rng = random.Random(seed)
     seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
-    scene = TableScene(demo("table"), seats, Options(seed=seed, autosave=False))
+    scene = TableScene(demo("table"), seats, Options(seed=seed, autosave=False, record_replays=False))
     app.push(scene)
     calm = 0
     for frame in range(3600):
@@ -255,7 +260,7 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
             scene = app.scene  # type: ignore[assignment]
         if scene.table.session.is_over:
             if frame % 120 == 119:
-                scene = TableScene.new(seats, Options(seed=seed + frame, autosave=False))
+                scene = TableScene.new(seats, Options(seed=seed + frame, autosave=False, record_replays=False))
                 app.replace(scene)
             yield "play"
             continue

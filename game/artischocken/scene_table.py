@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -42,6 +44,8 @@ from game.artischocken.table_felt import felt
 from game.artischocken.table_layout import TableLayout, compute
 from game.artischocken.turns import LocalTable, Options, new_table_game
 from game.i18n import t
+from game.replay import store as replay_store
+from game.replay.cards import CardRecord
 from game.ui import draw
 from game.ui.theme import SIZES
 from game.ui.widgets import Button, MessageLine, first_taker
@@ -74,13 +78,16 @@ class Frame:
 class TableScene(TableControls, BaseScene):
     """One game at the table."""
 
-    def __init__(self, game: Game, seats: list[Seat], options: Options | None = None) -> None:
+    def __init__(self, game: Game, seats: list[Seat], options: Options | None = None,
+                 record: CardRecord | None = None) -> None:
+        """``record``: the replay recorded so far when a saved game is resumed (its stream leads to ``game``)."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
         self.seats = seats
         self.options = options or Options()
         self.fast = self.options.fast
-        self.table = LocalTable(game, seats, self.options.seed)
+        self.table = LocalTable(game, seats, self.options.seed, record)
+        self.replay_written: Path | None = None
         self.intent = Intent()
         self.wait = 0.0 if self.fast else BOT_PAUSE
         self.auto_wait: float | None = None  # auto_end: seconds until the play phase ends by itself
@@ -224,7 +231,7 @@ class TableScene(TableControls, BaseScene):
         if not (self.table.my_decision() and session.can_undo()):
             self.message.show(t("table.undo.none"), "warn")
             return
-        session.undo()
+        self.table.undo()
         self.clear_selection()
         self.flights.clear()
         self.reveal = None
@@ -242,7 +249,24 @@ class TableScene(TableControls, BaseScene):
                 self.message.show(t("table.save_failed", error=str(exc)), "error", 5)
             self.save_problem = str(exc)
 
+    def on_exit(self) -> None:
+        """Leaving a game that was played: its replay is written as far as it went."""
+        if self.table.record.actions and self.replay_written is None:
+            self._write_replay()
+
+    def _write_replay(self) -> None:
+        if not self.options.record_replays:
+            return
+        now = datetime.now(UTC)
+        try:
+            self.replay_written = replay_store.write(
+                self.table.replay(now.isoformat(timespec="seconds"), {"auto_end": self.options.auto_end}),
+                self.options.record_path, now.strftime("%Y%m%d-%H%M%S"))
+        except OSError as exc:
+            self.message.show(t("table.replay_failed", error=str(exc)), "error", 5)
+
     def _on_over(self) -> None:
+        self._write_replay()
         if self.options.autosave:
             with contextlib.suppress(OSError):
                 savemod.clear()
