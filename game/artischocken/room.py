@@ -60,6 +60,16 @@ def table_scene(game: Game | None, seats: list[Seat], options: Options, record: 
     return TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
 
 
+def replay_scene(data: object) -> BaseScene:
+    """The replay viewer for a checked Artischocken replay (``ReplayError`` naming the field otherwise)."""
+    from game.artischocken.scene_replay import ReplayScene
+    from game.replay import cards
+    from game.replay.session import ReplaySession
+
+    checked, record = cards.load(data)
+    return ReplayScene(ReplaySession(record), [seat["name"] for seat in checked["seats"]])
+
+
 def setup_scene(**options: Any) -> BaseScene:
     """The setup screen; it opens the table through :func:`table_scene`."""
     from game.artischocken.scene_setup import SetupScene

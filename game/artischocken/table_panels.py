@@ -66,7 +66,7 @@ def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str) -> No
         button(c, widget)
 
 
-def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]]) -> pygame.Surface:
+def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]], hint: str | None = None) -> pygame.Surface:
     """The log panel's text as a transparent layer: whole entries, newest at the bottom, as many as fit."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
     panel = layer.get_rect()
@@ -97,8 +97,8 @@ def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]]) -> pygam
         for k, part in enumerate(parts):
             draw.text(layer, part, (area.x + (0 if k == 0 else 10), y), size=14, bold=strong, color=color)
             y += line_h
-    draw.text_block(layer, t("table.hint"), pygame.Rect(panel.x + 14, panel.bottom - hint_h, panel.width - 28,
-                                                        hint_h), size=12, color=PALETTE.ink_soft)
+    hint_rect = pygame.Rect(panel.x + 14, panel.bottom - hint_h, panel.width - 28, hint_h)
+    draw.text_block(layer, t("table.hint") if hint is None else hint, hint_rect, size=12, color=PALETTE.ink_soft)
     return layer
 
 
