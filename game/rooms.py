@@ -79,3 +79,21 @@ def leave_room(app: App) -> None:
         app.pop()
     else:
         app.replace(home())
+
+
+def replay_scene(data: object) -> Any:
+    """The viewer of a replay (its room module's ``replay_scene``); ``ReplayError`` when it cannot be shown."""
+    from game.replay.format import ReplayError, check
+
+    room = check(data)["room"]
+    module = room_module(room) if room in ROOMS else None
+    if module is None or not hasattr(module, "replay_scene"):
+        raise ReplayError(f"room: {room} replays cannot be played back yet")
+    return module.replay_scene(data)
+
+
+def open_replay(app: App, data: object) -> Any:
+    """Put the viewer of replay ``data`` on top of ``app`` (``ReplayError`` when it cannot be shown)."""
+    scene = replay_scene(data)
+    app.push(scene)
+    return scene
