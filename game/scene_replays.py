@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -27,7 +28,7 @@ ROW_H = 56
 @dataclass
 class Entry:
     path: Path
-    data: dict[str, object] | None
+    data: dict[str, Any] | None
     problem: str | None = None
 
     @property
@@ -37,10 +38,10 @@ class Entry:
         when = str(d.get("created", ""))[:16].replace("T", " ")
         room = t(f"launcher.{d.get('room')}.name") if d.get("room") in rooms.ROOMS else str(d.get("room", "?"))
         seats = d.get("seats") if isinstance(d.get("seats"), list) else []
-        names = [str(s.get("name", "?")) for s in seats if isinstance(s, dict)]  # type: ignore[union-attr]
+        names = [str(s.get("name", "?")) for s in seats if isinstance(s, dict)]
         result = d.get("result") if isinstance(d.get("result"), dict) else {}
-        winner = result.get("winner")  # type: ignore[union-attr]
-        turns = result.get("turns", 0)  # type: ignore[union-attr]
+        winner = result.get("winner")
+        turns = result.get("turns", 0)
         won = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else None
         outcome = t("replays.won", name=won, turns=turns) if won else t("replays.no_winner", turns=turns)
         return when, room, ", ".join(names), outcome
