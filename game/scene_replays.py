@@ -37,9 +37,9 @@ class Entry:
         d = self.data or {}
         when = str(d.get("created", ""))[:16].replace("T", " ")
         room = t(f"launcher.{d.get('room')}.name") if d.get("room") in rooms.ROOMS else str(d.get("room", "?"))
-        seats = d.get("seats") if isinstance(d.get("seats"), list) else []
+        seats: list[Any] = d.get("seats") or []
         names = [str(s.get("name", "?")) for s in seats if isinstance(s, dict)]
-        result = d.get("result") if isinstance(d.get("result"), dict) else {}
+        result: dict[str, Any] = d.get("result") or {}
         winner = result.get("winner")
         turns = result.get("turns", 0)
         won = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else None
