@@ -21,6 +21,7 @@ from typing import Protocol, runtime_checkable
 
 import pygame
 
+from game.ui import draw
 from game.ui.widgets import Dialog, TextSource
 
 #: Fixed update step in whole milliseconds (100 Hz); scenes sub-step further where they need to.
@@ -191,9 +192,7 @@ class App:
         # only what the table uses: no audio (no sound yet), so a machine without a sound card stays quiet
         pygame.display.init()
         pygame.font.init()
-        from game.ui.fonts import font
-
-        font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
+        draw.clear_caches()  # fonts made before an earlier pygame.quit() are dead, and the texts they rendered
         pygame.key.set_repeat(350, 40)
         flags = pygame.RESIZABLE
         self.surface = pygame.display.set_mode(self.options.size, flags)

@@ -297,9 +297,7 @@ class Dialog:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.open:
             return
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((*PALETTE.ink, 120))
-        surface.blit(veil, (0, 0))
+        surface.blit(draw.veil(surface.get_size(), PALETTE.ink, 120), (0, 0))
         draw.panel(surface, self.rect, PALETTE.paper, PALETTE.dune)
         draw.text(surface, self.title, (self.rect.x + 32, self.rect.y + 28), size=SIZES.text_large, bold=True)
         draw.text_block(surface, self.body,
