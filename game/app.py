@@ -40,9 +40,11 @@ IDLE_WAIT_MS = 500
 #: After an input event the app keeps drawing at ``ACTIVE_FPS`` this long before it may idle (button
 #: flashes, hover fades and the like finish without every scene having to report them).
 INPUT_GRACE_MS = 400
-#: The events a player makes (they keep the app awake for ``INPUT_GRACE_MS``).
+#: The events a player makes (they keep the app awake for ``INPUT_GRACE_MS``). The window's own events (resized,
+#: exposed, focus gained or lost, shown...) are not play: like any event they end an idle wait, so the next
+#: frame is drawn at once, but they leave a still scene idle.
 INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
-                          pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWRESIZED})
+                          pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
 
 
 @runtime_checkable
@@ -285,13 +287,13 @@ class App:
             return
         scene.handle_event(event)
 
-    def frame(self, now_ms: int | None = None) -> None:
-        """Run one frame: events, fixed steps, update, draw."""
+    def frame(self, now_ms: int | None = None) -> bool:
+        """Run one frame: events, fixed steps, update, draw. True when the frame was drawn (on the app's
+        surface: only then is there anything new to show)."""
         if not self.options.catch_errors:
-            self._frame(now_ms)
-            return
+            return self._frame(now_ms)
         try:
-            self._frame(now_ms)
+            return self._frame(now_ms)
         except Exception as exc:  # a player never sees a traceback: the scene is replaced by a message
             if self.options.error_scene is None:
                 from game.crash import write_crash_log
@@ -299,6 +301,7 @@ class App:
                 write_crash_log(exc)
                 raise
             self.recover(exc)
+            return False
 
     def recover(self, exc: Exception) -> None:
         """Replace the failing scene by an error message; a failure of the message itself ends the app."""
@@ -332,7 +335,7 @@ class App:
         self._error_scenes.add(scene)
         self.push(scene)
 
-    def _frame(self, now_ms: int | None) -> None:
+    def _frame(self, now_ms: int | None) -> bool:
         now = self.clock() if now_ms is None else now_ms
         elapsed = 0 if self._last_ms is None else now - self._last_ms
         self._last_ms = now
@@ -343,10 +346,10 @@ class App:
         for event in events:
             self.dispatch(event)
             if not self.running:
-                return
+                return False
         scene = self.scene
         if scene is None:
-            return
+            return False
         steps = self.accumulator.add(elapsed)
         dt = self.accumulator.step_ms / 1000.0
         for _ in range(steps):
@@ -357,11 +360,13 @@ class App:
             dialog.update(elapsed / 1000.0)
             if not dialog.open and scene.dialog is dialog:
                 scene.dialog = None
-        if self.scene is scene:
+        drawn = self.scene is scene
+        if drawn:
             scene.draw(self.surface)
             if scene.dialog is not None:
                 scene.dialog.draw(self.surface)
         self.frame_count += 1
+        return drawn
 
     @property
     def last_frame_ms(self) -> int | None:
@@ -372,6 +377,9 @@ class App:
         """The top scene (and its dialog) shows nothing that moves, and no input came in just now."""
         scene = self.scene
         if scene is None or not scene.still():
+            return False
+        dialog = scene.dialog
+        if dialog is not None and dialog.open and not dialog.still():
             return False
         last, now = self._last_input_ms, self._last_ms
         return last is None or now is None or now - last >= INPUT_GRACE_MS
@@ -394,9 +402,10 @@ class App:
         benchmarks, ``--headless --frames N``) never wait."""
         limit = self.options.frames
         while self.running and self.stack:
-            self.frame()
+            drawn = self.frame()
             if not self.options.headless:
-                pygame.display.flip()
+                if drawn:
+                    pygame.display.flip()
                 self.pace()
             if limit is not None and self.frame_count >= limit:
                 break

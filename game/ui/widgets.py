@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import pygame
@@ -294,6 +295,10 @@ class Dialog:
         for widget in self._widgets:
             widget.update(dt)
 
+    def still(self) -> bool:
+        """Nothing of the dialog moves (no button flashing): the app may wait for input under it."""
+        return all(widget.flash <= 0 for widget in self._widgets)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.open:
             return
@@ -334,13 +339,17 @@ class MessageLine:
         if not self.visible:
             return
         alpha = round(255 * min(1.0, self.left / 0.4))
-        fnt = font(SIZES.text, bold=True)
-        width = fnt.size(self.text)[0] + 48
-        rect = pygame.Rect(0, 0, width, 44)
-        rect.midbottom = midbottom
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 22, self.COLORS.get(self.kind, PALETTE.ink), 3)
-        draw.text(layer, self.text, layer.get_rect().center, color=self.COLORS.get(self.kind, PALETTE.ink),
-                  bold=True, anchor="center")
-        layer.set_alpha(alpha)
+        layer = message_layer(self.text, self.COLORS.get(self.kind, PALETTE.ink))
+        layer.set_alpha(alpha)  # the layer is shared: its alpha is set before every blit
+        rect = layer.get_rect(midbottom=midbottom)
         surface.blit(layer, rect)
+
+
+@lru_cache(maxsize=16)
+def message_layer(content: str, colour: Color) -> pygame.Surface:
+    """The pill a :class:`MessageLine` shows, made once per text and colour."""
+    width = font(SIZES.text, bold=True).size(content)[0] + 48
+    layer = pygame.Surface((width, 44), pygame.SRCALPHA)
+    draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 22, colour, 3)
+    draw.text(layer, content, layer.get_rect().center, color=colour, bold=True, anchor="center")
+    return layer
