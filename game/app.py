@@ -12,12 +12,16 @@ scene, the stand-in for a room not built yet, the home screen a lone room leaves
 
 from __future__ import annotations
 
+import ctypes
 import os
+import re
+import sys
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -171,6 +175,54 @@ class AppOptions:
     home_scene: Callable[[], BaseScene] | None = None
 
 
+SDL_INIT_VIDEO = 0x20
+
+
+@cache
+def sdl_wait_event_timeout() -> Callable[[Any, int], int] | None:
+    """``SDL_WaitEventTimeout`` of the SDL library pygame runs on (found on Linux; None elsewhere or when it
+    cannot be found). SDL sleeps in the operating system until the window system has an event; pygame-ce's
+    ``event.wait`` polls every millisecond instead, which costs an idle window 3-4 % of a core under X11."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = sorted({line.split()[-1] for line in maps if re.search(r"/libSDL2(-[^/_]*)?\.so", line)})
+    except OSError:
+        return None
+    for path in paths:
+        try:
+            lib = ctypes.CDLL(path)
+            lib.SDL_WasInit.argtypes, lib.SDL_WasInit.restype = [ctypes.c_uint32], ctypes.c_uint32
+            if not lib.SDL_WasInit(SDL_INIT_VIDEO):
+                continue  # not the instance pygame initialised
+            wait = lib.SDL_WaitEventTimeout
+            wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
+            return wait  # type: ignore[no-any-return]
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+def wait_for_event(timeout_ms: int) -> pygame.event.Event:
+    """The next event, or a NOEVENT event once ``timeout_ms`` passed: ``pygame.event.wait`` without its
+    millisecond polling where SDL's own wait is at hand (the app's default ``wait_event``)."""
+    sdl_wait = sdl_wait_event_timeout()
+    if sdl_wait is None or not pygame.display.get_init():
+        return pygame.event.wait(timeout_ms)
+    deadline = pygame.time.get_ticks() + timeout_ms
+    while True:
+        event = pygame.event.poll()
+        left = deadline - pygame.time.get_ticks()
+        if event.type != pygame.NOEVENT or left <= 0:
+            return event
+        if sdl_wait(None, left):  # something is queued: pygame takes it next time round
+            event = pygame.event.poll()
+            if event.type != pygame.NOEVENT:
+                return event
+            return pygame.event.wait(max(0, deadline - pygame.time.get_ticks()))  # nothing pygame shows: its wait
+
+
 class VirtualClock:
     """A clock for headless runs: every call advances a fixed frame time (kept exact in integer ms)."""
 
@@ -210,11 +262,13 @@ class App:
         self.exit_code = 0
         self._pacer = pygame.time.Clock()
         #: How the idle loop waits for input: ``wait_event(timeout_ms)`` returns the next event or a NOEVENT
-        #: event once the timeout passes (pygame's; tests inject their own).
-        self.wait_event: Callable[[int], pygame.event.Event] = pygame.event.wait
+        #: event once the timeout passes (:func:`wait_for_event`; tests inject their own).
+        self.wait_event: Callable[[int], pygame.event.Event] = wait_for_event
         self._held: list[pygame.event.Event] = []  # events the idle wait took, handled in the next frame
         self._last_input_ms: int | None = None
         self.idle_waits = 0
+        self._waited_in_vain = False  # the last idle wait ended by its timeout, with no event
+        self.flips = 0
         self._error_scenes: weakref.WeakSet[BaseScene] = weakref.WeakSet()  # the messages this app put up
 
     # -- the scene stack ---------------------------------------------------------------------------
@@ -391,11 +445,20 @@ class App:
         if self.is_still():
             self.idle_waits += 1
             event = self.wait_event(IDLE_WAIT_MS)
-            if event.type != pygame.NOEVENT:
+            self._waited_in_vain = event.type == pygame.NOEVENT
+            if not self._waited_in_vain:
                 self._held.append(event)
             self._pacer.tick()  # the wait is not counted as a frame's own time by the pacer
             return
+        self._waited_in_vain = False
         self._pacer.tick(ACTIVE_FPS)
+
+    def present(self, drawn: bool) -> None:
+        """Show the frame just drawn (``pygame.display.flip``), unless nothing was drawn, or it is the frame
+        after an idle wait that no event ended and the scene is still: the window shows that picture already."""
+        if drawn and not (self._waited_in_vain and self.is_still()):
+            pygame.display.flip()
+            self.flips += 1
 
     def run(self) -> int:
         """Loop until the stack empties, a scene quits, or ``--frames`` frames were drawn. Headless runs (tests,
@@ -404,8 +467,7 @@ class App:
         while self.running and self.stack:
             drawn = self.frame()
             if not self.options.headless:
-                if drawn:
-                    pygame.display.flip()
+                self.present(drawn)
                 self.pace()
             if limit is not None and self.frame_count >= limit:
                 break

@@ -211,3 +211,38 @@ def test_physics_steps_are_the_same_with_and_without_idling(make_app: Callable[.
     moving = [y for y in headless if y < 100]
     assert moving and windowed[:len(moving) + 1] == headless[:len(moving) + 1]
     assert windowed[-1] == headless[-1] == 100
+
+
+def test_a_frame_no_event_woke_is_not_shown_again(make_app: Callable[..., App], monkeypatch: Any) -> None:
+    # issue 12: an idle window costs next to nothing: after a wait that timed out, a still scene's frame shows
+    # the picture already in the window, so it is not flipped again; any event (input or the window's) flips
+    flips: list[int] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    waits = Waits(pygame.event.Event(pygame.NOEVENT), pygame.event.Event(pygame.WINDOWEXPOSED))
+    scene = Probe(still=True)
+    app, now = _windowed(make_app, scene, waits)
+    for _ in range(3):
+        now[0] += 16
+        app.present(app.frame())
+        app.pace()
+    assert waits.timeouts == [IDLE_WAIT_MS] * 3 and scene.draws == 3
+    assert len(flips) == 2 == app.flips  # the first frame, and the one after the exposed window; not the vain one
+    scene.is_still = False
+    now[0] += 16
+    app.present(app.frame())
+    assert len(flips) == 3  # moving again (after a vain wait): shown at once
+
+
+def test_the_default_wait_returns_the_next_event_or_nothing(make_app: Callable[..., App]) -> None:
+    import sys
+
+    from game.app import sdl_wait_event_timeout, wait_for_event
+
+    app = make_app((800, 600))
+    assert app.wait_event is wait_for_event
+    assert sdl_wait_event_timeout() is not None or not sys.platform.startswith("linux")  # SDL's own wait, no polling
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
+    event = wait_for_event(IDLE_WAIT_MS)
+    assert event.type == pygame.KEYDOWN and event.key == pygame.K_a
+    assert wait_for_event(20).type == pygame.NOEVENT
