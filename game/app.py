@@ -13,9 +13,11 @@ scene, the stand-in for a room not built yet, the home screen a lone room leaves
 from __future__ import annotations
 
 import ctypes
+import math
 import os
 import re
 import sys
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -210,17 +212,21 @@ def wait_for_event(timeout_ms: int) -> pygame.event.Event:
     sdl_wait = sdl_wait_event_timeout()
     if sdl_wait is None or not pygame.display.get_init():
         return pygame.event.wait(timeout_ms)
-    deadline = pygame.time.get_ticks() + timeout_ms
+    deadline = time.monotonic() + timeout_ms / 1000
+
+    def left_ms() -> int:
+        return max(0, math.ceil((deadline - time.monotonic()) * 1000))
+
     while True:
         event = pygame.event.poll()
-        left = deadline - pygame.time.get_ticks()
-        if event.type != pygame.NOEVENT or left <= 0:
+        if event.type != pygame.NOEVENT or left_ms() <= 0:
             return event
-        if sdl_wait(None, left):  # something is queued: pygame takes it next time round
+        if sdl_wait(None, left_ms()):  # something is queued: pygame takes it next time round
             event = pygame.event.poll()
-            if event.type != pygame.NOEVENT:
+            left = left_ms()
+            if event.type != pygame.NOEVENT or left <= 0:
                 return event
-            return pygame.event.wait(max(0, deadline - pygame.time.get_ticks()))  # nothing pygame shows: its wait
+            return pygame.event.wait(left)  # queued, but nothing pygame shows: pygame's own wait (0 = forever)
 
 
 class VirtualClock:
