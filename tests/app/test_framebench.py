@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game import framebench
-from game.app import App, BaseScene
+from game.app import IDLE_WAIT_MS, App, BaseScene
 
 
 class Resting(BaseScene):
@@ -56,3 +56,22 @@ def test_a_room_without_a_script_is_reported_not_a_crash(fake_rooms: None, capsy
     assert framebench.main(["--json", "--rooms", "unbuilt", "--window", "800x600"]) == 0
     rooms = json.loads(capsys.readouterr().out)["rooms"]
     assert rooms["unbuilt"]["median_ms"] is None and rooms["unbuilt"]["frames"] == 0 and "missing" in rooms["unbuilt"]
+
+
+@pytest.mark.slow
+def test_the_launcher_script_ends_still_so_its_idle_loop_waits(make_app) -> None:
+    # issue 12: "idle <= 2 frames/s" for the launcher: after its minute of hovering the scene is still and the
+    # loop waits for input (counted, not timed)
+    from game.launcher import LauncherScene, frame_bench
+
+    app = make_app((1280, 800))
+    frame = 0
+    for frame, phase in enumerate(frame_bench(app, seed=3)):
+        if phase == "idle":
+            break
+        app.frame(round(frame * 1000 / 60))
+    assert isinstance(app.scene, LauncherScene) and app.is_still()
+    waits: list[int] = []
+    app.wait_event = lambda timeout: waits.append(timeout) or pygame.event.Event(pygame.NOEVENT)
+    app.pace()
+    assert waits == [IDLE_WAIT_MS]
