@@ -292,8 +292,8 @@ class LauncherScene(BaseScene):
 
     def still(self) -> bool:
         """No tile lifting or sinking, no button flashing, no message showing."""
-        return (all(tile.settled for tile in self.tiles) and not self.message.visible
-                and self.lang_button.flash <= 0 and self.quit_button.flash <= 0)
+        return (all(tile.settled for tile in self.tiles) and self.message.still() and self.lang_button.still()
+                and self.quit_button.still())
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -349,7 +349,7 @@ class NoticeScene(BaseScene):
 
     def still(self) -> bool:
         """A card and a button: only the button's click flash ever moves."""
-        return self.back.flash <= 0
+        return self.back.still()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.backdrop(surface)

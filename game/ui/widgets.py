@@ -98,6 +98,10 @@ class Button(Pressable):
     def update(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt)
 
+    def still(self) -> bool:
+        """No click feedback running (hover and press change only with input)."""
+        return self.flash <= 0
+
     def draw(self, surface: pygame.Surface) -> None:
         body, ink, border = STYLES.get(self.style, STYLES["secondary"])
         if not self.enabled:
@@ -214,6 +218,10 @@ class Tooltip:
     def visible(self) -> bool:
         return bool(self.text) and self.rest >= self.DELAY
 
+    def still(self) -> bool:
+        """No hint waiting to appear (a scene is not still while a tooltip is about to show)."""
+        return not self.text or self.visible
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text:
             return
@@ -297,7 +305,7 @@ class Dialog:
 
     def still(self) -> bool:
         """Nothing of the dialog moves (no button flashing): the app may wait for input under it."""
-        return all(widget.flash <= 0 for widget in self._widgets)
+        return all(widget.still() for widget in self._widgets)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.open:
@@ -334,6 +342,10 @@ class MessageLine:
     @property
     def visible(self) -> bool:
         return bool(self.text) and self.left > 0
+
+    def still(self) -> bool:
+        """No message showing (a shown one fades out by itself)."""
+        return not self.visible
 
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int]) -> None:
         if not self.visible:

@@ -246,3 +246,19 @@ def test_the_default_wait_returns_the_next_event_or_nothing(make_app: Callable[.
     event = wait_for_event(IDLE_WAIT_MS)
     assert event.type == pygame.KEYDOWN and event.key == pygame.K_a
     assert wait_for_event(20).type == pygame.NOEVENT
+
+
+def test_the_shared_widgets_say_when_they_are_still(make_app: Callable[..., App]) -> None:
+    # issue 12: the pieces every room shows report their own animations (a flash, a pending hint, a message)
+    from game.ui.widgets import Button, MessageLine, Tooltip
+
+    make_app((800, 600))
+    button, tip, message = Button("OK", lambda: None), Tooltip(), MessageLine()
+    assert button.still() and tip.still() and message.still()
+    button.activate()
+    tip.hover("A hint", (10, 10))
+    message.show("Saved", "ok", 1.0)
+    assert not button.still() and not tip.still() and not message.still()
+    for widget in (button, tip, message):
+        widget.update(1.5)
+    assert button.still() and tip.still() and tip.visible and message.still()
