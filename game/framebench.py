@@ -1,4 +1,4 @@
-"""Frame benchmark: ``python -m game bench frames [--json] [--window WxH] [--rooms a,b] [--seconds S]``.
+"""Frame benchmark: ``python -m game bench frames [--json] [--window WxH] [--rooms a,b] [--idle-seconds S]``.
 
 Each room drives itself headless through a scripted, seeded minute that looks like play: its module has
 ``frame_bench(app, seed) -> Iterator[str]`` which puts the room's scene on ``app`` and, before every frame,
