@@ -12,15 +12,22 @@ scene, the stand-in for a room not built yet, the home screen a lone room leaves
 
 from __future__ import annotations
 
+import ctypes
+import math
 import os
+import re
+import sys
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
+from game.ui import draw
 from game.ui.widgets import Dialog, TextSource
 
 #: Fixed update step in whole milliseconds (100 Hz); scenes sub-step further where they need to.
@@ -39,9 +46,11 @@ IDLE_WAIT_MS = 500
 #: After an input event the app keeps drawing at ``ACTIVE_FPS`` this long before it may idle (button
 #: flashes, hover fades and the like finish without every scene having to report them).
 INPUT_GRACE_MS = 400
-#: The events a player makes (they keep the app awake for ``INPUT_GRACE_MS``).
+#: The events a player makes (they keep the app awake for ``INPUT_GRACE_MS``). The window's own events (resized,
+#: exposed, focus gained or lost, shown...) are not play: like any event they end an idle wait, so the next
+#: frame is drawn at once, but they leave a still scene idle.
 INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
-                          pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.VIDEORESIZE, pygame.WINDOWRESIZED})
+                          pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
 
 
 @runtime_checkable
@@ -168,6 +177,58 @@ class AppOptions:
     home_scene: Callable[[], BaseScene] | None = None
 
 
+SDL_INIT_VIDEO = 0x20
+
+
+@cache
+def sdl_wait_event_timeout() -> Callable[[Any, int], int] | None:
+    """``SDL_WaitEventTimeout`` of the SDL library pygame runs on (found on Linux; None elsewhere or when it
+    cannot be found). SDL sleeps in the operating system until the window system has an event; pygame-ce's
+    ``event.wait`` polls every millisecond instead, which costs an idle window 3-4 % of a core under X11."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
+            paths = sorted({line.split()[-1] for line in maps if re.search(r"/libSDL2(-[^/_]*)?\.so", line)})
+    except OSError:
+        return None
+    for path in paths:
+        try:
+            lib = ctypes.CDLL(path)
+            lib.SDL_WasInit.argtypes, lib.SDL_WasInit.restype = [ctypes.c_uint32], ctypes.c_uint32
+            if not lib.SDL_WasInit(SDL_INIT_VIDEO):
+                continue  # not the instance pygame initialised
+            wait = lib.SDL_WaitEventTimeout
+            wait.argtypes, wait.restype = [ctypes.c_void_p, ctypes.c_int], ctypes.c_int
+            return wait  # type: ignore[no-any-return]
+        except (OSError, AttributeError):
+            continue
+    return None
+
+
+def wait_for_event(timeout_ms: int) -> pygame.event.Event:
+    """The next event, or a NOEVENT event once ``timeout_ms`` passed: ``pygame.event.wait`` without its
+    millisecond polling where SDL's own wait is at hand (the app's default ``wait_event``)."""
+    sdl_wait = sdl_wait_event_timeout()
+    if sdl_wait is None or not pygame.display.get_init():
+        return pygame.event.wait(timeout_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+
+    def left_ms() -> int:
+        return max(0, math.ceil((deadline - time.monotonic()) * 1000))
+
+    while True:
+        event = pygame.event.poll()
+        if event.type != pygame.NOEVENT or left_ms() <= 0:
+            return event
+        if sdl_wait(None, left_ms()):  # something is queued: pygame takes it next time round
+            event = pygame.event.poll()
+            left = left_ms()
+            if event.type != pygame.NOEVENT or left <= 0:
+                return event
+            return pygame.event.wait(left)  # queued, but nothing pygame shows: pygame's own wait (0 = forever)
+
+
 class VirtualClock:
     """A clock for headless runs: every call advances a fixed frame time (kept exact in integer ms)."""
 
@@ -191,9 +252,7 @@ class App:
         # only what the table uses: no audio (no sound yet), so a machine without a sound card stays quiet
         pygame.display.init()
         pygame.font.init()
-        from game.ui.fonts import font
-
-        font.cache_clear()  # fonts made before an earlier pygame.quit() are dead
+        draw.clear_caches()  # fonts made before an earlier pygame.quit() are dead, and the texts they rendered
         pygame.key.set_repeat(350, 40)
         flags = pygame.RESIZABLE
         self.surface = pygame.display.set_mode(self.options.size, flags)
@@ -209,11 +268,13 @@ class App:
         self.exit_code = 0
         self._pacer = pygame.time.Clock()
         #: How the idle loop waits for input: ``wait_event(timeout_ms)`` returns the next event or a NOEVENT
-        #: event once the timeout passes (pygame's; tests inject their own).
-        self.wait_event: Callable[[int], pygame.event.Event] = pygame.event.wait
+        #: event once the timeout passes (:func:`wait_for_event`; tests inject their own).
+        self.wait_event: Callable[[int], pygame.event.Event] = wait_for_event
         self._held: list[pygame.event.Event] = []  # events the idle wait took, handled in the next frame
         self._last_input_ms: int | None = None
         self.idle_waits = 0
+        self._waited_in_vain = False  # the last idle wait ended by its timeout, with no event
+        self.flips = 0
         self._error_scenes: weakref.WeakSet[BaseScene] = weakref.WeakSet()  # the messages this app put up
 
     # -- the scene stack ---------------------------------------------------------------------------
@@ -286,13 +347,13 @@ class App:
             return
         scene.handle_event(event)
 
-    def frame(self, now_ms: int | None = None) -> None:
-        """Run one frame: events, fixed steps, update, draw."""
+    def frame(self, now_ms: int | None = None) -> bool:
+        """Run one frame: events, fixed steps, update, draw. True when the frame was drawn (on the app's
+        surface: only then is there anything new to show)."""
         if not self.options.catch_errors:
-            self._frame(now_ms)
-            return
+            return self._frame(now_ms)
         try:
-            self._frame(now_ms)
+            return self._frame(now_ms)
         except Exception as exc:  # a player never sees a traceback: the scene is replaced by a message
             if self.options.error_scene is None:
                 from game.crash import write_crash_log
@@ -300,6 +361,7 @@ class App:
                 write_crash_log(exc)
                 raise
             self.recover(exc)
+            return False
 
     def recover(self, exc: Exception) -> None:
         """Replace the failing scene by an error message; a failure of the message itself ends the app."""
@@ -333,7 +395,7 @@ class App:
         self._error_scenes.add(scene)
         self.push(scene)
 
-    def _frame(self, now_ms: int | None) -> None:
+    def _frame(self, now_ms: int | None) -> bool:
         now = self.clock() if now_ms is None else now_ms
         elapsed = 0 if self._last_ms is None else now - self._last_ms
         self._last_ms = now
@@ -344,10 +406,10 @@ class App:
         for event in events:
             self.dispatch(event)
             if not self.running:
-                return
+                return False
         scene = self.scene
         if scene is None:
-            return
+            return False
         steps = self.accumulator.add(elapsed)
         dt = self.accumulator.step_ms / 1000.0
         for _ in range(steps):
@@ -358,11 +420,13 @@ class App:
             dialog.update(elapsed / 1000.0)
             if not dialog.open and scene.dialog is dialog:
                 scene.dialog = None
-        if self.scene is scene:
+        drawn = self.scene is scene
+        if drawn:
             scene.draw(self.surface)
             if scene.dialog is not None:
                 scene.dialog.draw(self.surface)
         self.frame_count += 1
+        return drawn
 
     @property
     def last_frame_ms(self) -> int | None:
@@ -374,6 +438,9 @@ class App:
         scene = self.scene
         if scene is None or not scene.still():
             return False
+        dialog = scene.dialog
+        if dialog is not None and dialog.open and not dialog.still():
+            return False
         last, now = self._last_input_ms, self._last_ms
         return last is None or now is None or now - last >= INPUT_GRACE_MS
 
@@ -384,20 +451,29 @@ class App:
         if self.is_still():
             self.idle_waits += 1
             event = self.wait_event(IDLE_WAIT_MS)
-            if event.type != pygame.NOEVENT:
+            self._waited_in_vain = event.type == pygame.NOEVENT
+            if not self._waited_in_vain:
                 self._held.append(event)
             self._pacer.tick()  # the wait is not counted as a frame's own time by the pacer
             return
+        self._waited_in_vain = False
         self._pacer.tick(ACTIVE_FPS)
+
+    def present(self, drawn: bool) -> None:
+        """Show the frame just drawn (``pygame.display.flip``), unless nothing was drawn, or it is the frame
+        after an idle wait that no event ended and the scene is still: the window shows that picture already."""
+        if drawn and not (self._waited_in_vain and self.is_still()):
+            pygame.display.flip()
+            self.flips += 1
 
     def run(self) -> int:
         """Loop until the stack empties, a scene quits, or ``--frames`` frames were drawn. Headless runs (tests,
         benchmarks, ``--headless --frames N``) never wait."""
         limit = self.options.frames
         while self.running and self.stack:
-            self.frame()
+            drawn = self.frame()
             if not self.options.headless:
-                pygame.display.flip()
+                self.present(drawn)
                 self.pace()
             if limit is not None and self.frame_count >= limit:
                 break

@@ -1,4 +1,4 @@
-"""Frame benchmark: ``python -m game bench frames [--json] [--window WxH] [--rooms a,b] [--seconds S]``.
+"""Frame benchmark: ``python -m game bench frames [--json] [--window WxH] [--rooms a,b] [--idle-seconds S]``.
 
 Each room drives itself headless through a scripted, seeded minute that looks like play: its module has
 ``frame_bench(app, seed) -> Iterator[str]`` which puts the room's scene on ``app`` and, before every frame,
@@ -33,6 +33,8 @@ SCRIPTS: dict[str, str] = {
     "editor": "tools.room",
 }
 WARMUP_FRAMES = 60
+#: The figures every room reports (``--json``: ``{"window": "WxH", "rooms": {room: {figure: value, "frames": n}}}``).
+FIGURES = ("median_ms", "p95_ms", "cpu_median_ms", "cpu_p95_ms", "idle_fps")
 
 Script = Callable[[App, int], Iterator[str]]
 
@@ -47,8 +49,11 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def measure(room: str, size: tuple[int, int], seed: int = 0, idle_seconds: float = 3.0,
             app_options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Run ``room``'s script once; its frame times and idle frame rate."""
-    script: Script = importlib.import_module(SCRIPTS[room]).frame_bench
+    """Run ``room``'s script once; its frame times and idle frame rate (all None, with ``missing`` saying
+    why, for a room whose module has no ``frame_bench`` yet)."""
+    script: Script | None = getattr(importlib.import_module(SCRIPTS[room]), "frame_bench", None)
+    if script is None:
+        return {**dict.fromkeys(FIGURES), "frames": 0, "missing": f"{SCRIPTS[room]} has no frame_bench"}
     app = App(AppOptions(size=size, headless=True, seed=seed, **(app_options or {})))
     wall: list[float] = []
     cpu: list[float] = []
@@ -125,8 +130,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"frames at {result['window']}: median / p95 ms (wall), median / p95 ms (CPU), idle frames per second")
     for room, r in result["rooms"].items():
-        print(f"  {room:13s} {r['median_ms']:6} / {r['p95_ms']:6}   {r['cpu_median_ms']:6} / {r['cpu_p95_ms']:6}"
-              f"   idle {r['idle_fps']}")
+        if "missing" in r:
+            print(f"  {room:13s} not measured: {r['missing']}")
+            continue
+        print(f"  {room:13s} {r['median_ms']!s:>6} / {r['p95_ms']!s:>6}   {r['cpu_median_ms']!s:>6} / "
+              f"{r['cpu_p95_ms']!s:>6}   idle {r['idle_fps']}")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -88,6 +89,56 @@ def fit_tile(room: str, rect: pygame.Rect) -> TileLayout:
     return TileLayout(art, title, title_size, blurb, size, lines, chips, open_label)
 
 
+#: A tile's lift snaps to its target once this close (so a hover ends and the launcher can idle).
+LIFT_SNAP = 0.004
+
+
+@lru_cache(maxsize=8)
+def framed_art(room: str, size: tuple[int, int]) -> pygame.Surface:
+    """A room's illustration with rounded corners, made once per size (shared: blit it only)."""
+    art = illustration(room, size)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    draw.rounded_rect(mask, mask.get_rect(), (255, 255, 255), SIZES.radius)
+    framed = art.copy()
+    framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return framed
+
+
+@lru_cache(maxsize=4)
+def open_label_layer(size: tuple[int, int], label: str) -> pygame.Surface:
+    """The "Open" pill a lifted tile shows (its alpha is set by whoever blits it, every time)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    draw.rounded_rect(layer, layer.get_rect(), PALETTE.terracotta, size[1] // 2, PALETTE.terracotta_dark, 2)
+    draw.text(layer, label, layer.get_rect().center, size=SIZES.text_small, bold=True, color=PALETTE.paper,
+              anchor="center")
+    return layer
+
+
+@lru_cache(maxsize=4)
+def backdrop_layer(size: tuple[int, int], language: str, title_y: int,
+                   hint: tuple[int, int] | None) -> pygame.Surface:
+    """What never moves on the launcher, drawn once per size and language: the sand, the dunes, the title,
+    the subtitle and the key hint (centred at ``hint``)."""
+    w, h = size
+    surface = pygame.Surface(size)
+    draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+    far = [(0, h * 0.80), (w * 0.22, h * 0.74), (w * 0.5, h * 0.79), (w * 0.78, h * 0.72), (w, h * 0.77), (w, h),
+           (0, h)]
+    near = [(0, h * 0.88), (w * 0.3, h * 0.84), (w * 0.62, h * 0.9), (w, h * 0.85), (w, h), (0, h)]
+    draw.aa_polygon(surface, shade(PALETTE.sand, -0.04), far)
+    draw.aa_polygon(surface, shade(PALETTE.sand, -0.08), near)
+    draw.text(surface, t("launcher.title"), (w // 2 + 3, title_y + 3), size=SIZES.title, display=True,
+              color=shade(PALETTE.sand_dark, -0.05), anchor="center")
+    draw.text(surface, t("launcher.title"), (w // 2, title_y), size=SIZES.title, display=True,
+              color=PALETTE.terracotta, anchor="center")
+    draw.text(surface, t("launcher.subtitle"), (w // 2, title_y + 54), size=SIZES.text + 2,
+              color=PALETTE.ink_soft, anchor="center")
+    if hint is not None:
+        draw.text(surface, t("launcher.hint"), hint, size=SIZES.text_small, color=PALETTE.ink_faint,
+                  anchor="center")
+    return surface
+
+
 @dataclass
 class Tile(Pressable):
     """A room tile; behaves like a button (hover, press, click on release) and for the focus group."""
@@ -113,24 +164,32 @@ class Tile(Pressable):
             self._layout = (key, fit_tile(self.room, self.rect))
         return self._layout[1]
 
+    @property
+    def target(self) -> float:
+        """Where the lift eases to: up while hovered or focused."""
+        return 1.0 if (self.hovered or self.focused) else 0.0
+
+    @property
+    def settled(self) -> bool:
+        """The lift has arrived: nothing of this tile moves until the next input."""
+        return self.lift == self.target
+
     def update(self, dt: float) -> None:
-        target = 1.0 if (self.hovered or self.focused) else 0.0
+        target = self.target
         self.lift += (target - self.lift) * min(1.0, dt * 12)
+        if abs(target - self.lift) < LIFT_SNAP:
+            self.lift = target
 
     def draw(self, surface: pygame.Surface) -> None:
         rise = round(8 * self.lift)
         rect = self.rect.move(0, -rise)
         fit = self.layout
-        draw.drop_shadow(surface, rect, SIZES.radius + 4, offset=6 + rise, alpha=60 + round(40 * self.lift))
+        # the shadow darkens in steps of 4 (11 blurred shadows per size rather than 41; the ends are exact)
+        draw.drop_shadow(surface, rect, SIZES.radius + 4, offset=6 + rise, alpha=60 + 4 * round(10 * self.lift))
         border = PALETTE.terracotta if self.lift > 0.5 else PALETTE.sand_dark
         draw.rounded_rect(surface, rect, PALETTE.paper, SIZES.radius + 4, border, 3)
         art_rect = fit.art.move(0, -rise)
-        art = illustration(self.room, art_rect.size)
-        mask = pygame.Surface(art_rect.size, pygame.SRCALPHA)
-        draw.rounded_rect(mask, mask.get_rect(), (255, 255, 255), SIZES.radius)
-        framed = art.copy()
-        framed.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surface.blit(framed, art_rect)
+        surface.blit(framed_art(self.room, art_rect.size), art_rect)
         draw.text(surface, t(f"launcher.{self.room}.name"), fit.title.move(0, -rise).topleft, size=fit.title_size,
                   display=True, color=PALETTE.ink)
         line_h = font(fit.blurb_size).get_linesize()
@@ -143,11 +202,7 @@ class Tile(Pressable):
             draw.text(surface, tag, chip.center, size=SIZES.text_small - 1, color=PALETTE.ink_soft, anchor="center")
         if self.lift > 0.05:
             label = fit.open_label.move(0, -rise)
-            layer = pygame.Surface(label.size, pygame.SRCALPHA)
-            draw.rounded_rect(layer, layer.get_rect(), PALETTE.terracotta, label.height // 2,
-                              PALETTE.terracotta_dark, 2)
-            draw.text(layer, open_label_text(), layer.get_rect().center, size=SIZES.text_small, bold=True,
-                      color=PALETTE.paper, anchor="center")
+            layer = open_label_layer(label.size, open_label_text())
             layer.set_alpha(round(255 * self.lift))
             surface.blit(layer, label)
         if self.focused:
@@ -235,6 +290,11 @@ class LauncherScene(BaseScene):
             return
         first_taker([*self.tiles, self.lang_button, self.quit_button], event)
 
+    def still(self) -> bool:
+        """No tile lifting or sinking, no button flashing, no message showing."""
+        return (all(tile.settled for tile in self.tiles) and self.message.still() and self.lang_button.still()
+                and self.quit_button.still())
+
     def update(self, dt: float) -> None:
         self.time += dt
         for tile in self.tiles:
@@ -246,31 +306,14 @@ class LauncherScene(BaseScene):
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
-        self._draw_dunes(surface)
         title_y = max(60, self.tiles[0].rect.top - 110) if self.tiles else 80
-        draw.text(surface, t("launcher.title"), (w // 2 + 3, title_y + 3), size=SIZES.title, display=True,
-                  color=shade(PALETTE.sand_dark, -0.05), anchor="center")
-        draw.text(surface, t("launcher.title"), (w // 2, title_y), size=SIZES.title, display=True,
-                  color=PALETTE.terracotta, anchor="center")
-        draw.text(surface, t("launcher.subtitle"), (w // 2, title_y + 54), size=SIZES.text + 2,
-                  color=PALETTE.ink_soft, anchor="center")
+        hint = self.hint_rect.center if self.hint_rect is not None else None
+        surface.blit(backdrop_layer((w, h), i18n.get_language(), title_y, hint), (0, 0))
         for tile in self.tiles:
             tile.draw(surface)
         self.lang_button.draw(surface)
         self.quit_button.draw(surface)
-        if self.hint_rect is not None:
-            draw.text(surface, t("launcher.hint"), self.hint_rect.center, size=SIZES.text_small,
-                      color=PALETTE.ink_faint, anchor="center")
         self.message.draw(surface, (w // 2, self.lang_button.rect.top - 12))
-
-    def _draw_dunes(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        far = [(0, h * 0.80), (w * 0.22, h * 0.74), (w * 0.5, h * 0.79), (w * 0.78, h * 0.72), (w, h * 0.77), (w, h),
-               (0, h)]
-        near = [(0, h * 0.88), (w * 0.3, h * 0.84), (w * 0.62, h * 0.9), (w, h * 0.85), (w, h), (0, h)]
-        draw.aa_polygon(surface, shade(PALETTE.sand, -0.04), far)
-        draw.aa_polygon(surface, shade(PALETTE.sand, -0.08), near)
 
 
 class NoticeScene(BaseScene):
@@ -303,6 +346,10 @@ class NoticeScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.back.update(dt)
+
+    def still(self) -> bool:
+        """A card and a button: only the button's click flash ever moves."""
+        return self.back.still()
 
     def draw(self, surface: pygame.Surface) -> None:
         draw.backdrop(surface)

@@ -1,4 +1,8 @@
-"""Drawing helpers with clean edges: supersampled rounded panels, anti-aliased polygons, gradients, text."""
+"""Drawing helpers with clean edges: supersampled rounded panels, anti-aliased polygons, gradients, text.
+
+Shapes (rounded panels, rings, shadows, gradients) are rendered once per size and colour; texts are rendered,
+measured and wrapped once and kept in bounded LRU caches (:func:`clear_caches` drops them).
+"""
 
 from __future__ import annotations
 
@@ -74,7 +78,7 @@ def rounded_ring(surface: pygame.Surface, rect: pygame.Rect, color: Color, radiu
     surface.blit(_ring((rect.width, rect.height), color, radius, width), rect.topleft)
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=256)  # keyed by alpha too: a caller fading a shadow should step its alpha coarsely
 def _shadow(size: tuple[int, int], radius: int, alpha: int) -> pygame.Surface:
     w, h = size
     pad = 12
@@ -110,27 +114,72 @@ def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygam
     return pygame.transform.scale(strip, (max(1, w), max(1, h)))
 
 
+@lru_cache(maxsize=4)
+def veil(size: tuple[int, int], color: Color, alpha: int) -> pygame.Surface:
+    """A translucent sheet of ``color`` the size of the window (a dialog dims the scene with it; shared)."""
+    sheet = pygame.Surface(size, pygame.SRCALPHA)
+    sheet.fill((*color, alpha))
+    return sheet
+
+
 def backdrop(surface: pygame.Surface, top: Color = PALETTE.sand_light, bottom: Color = PALETTE.sand_dark) -> None:
     """The house background: a warm vertical gradient."""
     surface.blit(vertical_gradient(surface.get_size(), top, bottom), (0, 0))
 
 
+# -- text: every string is rendered and measured once, then blitted (bounded LRU caches) ------------------
+#: How many rendered lines (surfaces), measured widths and wrapped paragraphs are kept.
+TEXT_CACHE_SIZE = 1024
+FADED_CACHE_SIZE = 256
+WIDTH_CACHE_SIZE = 4096
+WRAP_CACHE_SIZE = 512
+
+ColourKey = tuple[int, ...]
+
+
+def _colour_key(color: Color | pygame.Color | Sequence[int]) -> ColourKey:
+    """A hashable colour (pygame.Color and lists are not); rendering with it gives the same pixels."""
+    return color if isinstance(color, tuple) else tuple(color)
+
+
+@lru_cache(maxsize=TEXT_CACHE_SIZE)
+def rendered_text(content: str, size: int, bold: bool, display: bool, color: ColourKey) -> pygame.Surface:
+    """One line rendered anti-aliased (shared: blit it, never draw on it)."""
+    return font(size, bold=bold, display=display).render(content, True, color)
+
+
+@lru_cache(maxsize=FADED_CACHE_SIZE)
+def _faded_text(content: str, size: int, bold: bool, display: bool, color: ColourKey, alpha: int) -> pygame.Surface:
+    image = rendered_text(content, size, bold, display, color).copy()
+    image.set_alpha(alpha)
+    return image
+
+
+def text_image(content: str, size: int, bold: bool = False, display: bool = False,
+               color: Color | pygame.Color | Sequence[int] = PALETTE.ink, alpha: int = 255) -> pygame.Surface:
+    """The cached rendering of one line, keyed by (text, size, bold, display, colour, alpha)."""
+    key = _colour_key(color)
+    if alpha < 255:
+        return _faded_text(content, size, bold, display, key, alpha)
+    return rendered_text(content, size, bold, display, key)
+
+
 def text(surface: pygame.Surface, content: str, pos: Point, *, size: int = SIZES.text,
-         color: Color = PALETTE.ink, bold: bool = False, display: bool = False,
+         color: Color | pygame.Color = PALETTE.ink, bold: bool = False, display: bool = False,
          anchor: str = "topleft", alpha: int = 255) -> pygame.Rect:
     """Render one line of text; ``anchor`` is a pygame.Rect attribute such as "center" or "midtop"."""
-    image = font(size, bold=bold, display=display).render(content, True, color)
-    if alpha < 255:
-        image.set_alpha(alpha)
+    image = text_image(content, size, bold, display, color, alpha)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
 
 
+@lru_cache(maxsize=WIDTH_CACHE_SIZE)
 def font_width(content: str, size: int = SIZES.text, bold: bool = False) -> int:
     return font(size, bold=bold).size(content)[0]
 
 
+@lru_cache(maxsize=WIDTH_CACHE_SIZE)
 def ellipsize(content: str, width: int, size: int = SIZES.text, bold: bool = False) -> str:
     """``content`` shortened with an ellipsis so that it fits ``width`` pixels (unchanged when it fits)."""
     if width <= 0 or font_width(content, size, bold) <= width:
@@ -140,19 +189,26 @@ def ellipsize(content: str, width: int, size: int = SIZES.text, bold: bool = Fal
     return content + "…"
 
 
-def fit_text(surface: pygame.Surface, content: str, pos: Point, width: int, *, size: int,
-             bold: bool = False, color: Color = PALETTE.ink, anchor: str = "midleft") -> pygame.Rect:
-    """One line of text no wider than ``width``: a little smaller first (down to size - 3), then cut."""
+@lru_cache(maxsize=WIDTH_CACHE_SIZE)
+def fitted(content: str, width: int, size: int, bold: bool = False) -> tuple[str, int]:
+    """What :func:`fit_text` draws: (the text, its size) no wider than ``width``."""
     smallest = size - 3
     while size > smallest and font_width(content, size, bold) > width:
         size -= 1
     while len(content) > 2 and font_width(content, size, bold) > width:
         content = content[:-2].rstrip() + "…"
+    return content, size
+
+
+def fit_text(surface: pygame.Surface, content: str, pos: Point, width: int, *, size: int,
+             bold: bool = False, color: Color = PALETTE.ink, anchor: str = "midleft") -> pygame.Rect:
+    """One line of text no wider than ``width``: a little smaller first (down to size - 3), then cut."""
+    content, size = fitted(content, width, size, bold)
     return text(surface, content, pos, size=size, bold=bold, color=color, anchor=anchor)
 
 
-def wrap_text(content: str, fnt: pygame.font.Font, width: int) -> list[str]:
-    """Break ``content`` into lines no wider than ``width`` pixels (explicit newlines are kept)."""
+@lru_cache(maxsize=WRAP_CACHE_SIZE)
+def _wrapped(content: str, fnt: pygame.font.Font, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in content.split("\n"):
         words = paragraph.split(" ")
@@ -165,7 +221,12 @@ def wrap_text(content: str, fnt: pygame.font.Font, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
+
+
+def wrap_text(content: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Break ``content`` into lines no wider than ``width`` pixels (explicit newlines are kept)."""
+    return list(_wrapped(content, fnt, width))
 
 
 def text_block(surface: pygame.Surface, content: str, rect: pygame.Rect, *, size: int = SIZES.text,
@@ -173,9 +234,10 @@ def text_block(surface: pygame.Surface, content: str, rect: pygame.Rect, *, size
                line_gap: int = 4) -> int:
     """Wrapped text inside ``rect``; returns the height used."""
     fnt = font(size, bold=bold)
+    step = fnt.get_linesize() + line_gap - 4
     y = rect.top
-    for line in wrap_text(content, fnt, rect.width):
-        image = fnt.render(line, True, color)
+    for line in _wrapped(content, fnt, rect.width):
+        image = text_image(line, size, bold, False, color)
         if align == "center":
             x = rect.centerx - image.get_width() // 2
         elif align == "right":
@@ -183,13 +245,24 @@ def text_block(surface: pygame.Surface, content: str, rect: pygame.Rect, *, size
         else:
             x = rect.left
         surface.blit(image, (x, y))
-        y += fnt.get_linesize() + line_gap - 4
+        y += step
     return y - rect.top
 
 
 def text_height(content: str, width: int, *, size: int = SIZES.text, bold: bool = False, line_gap: int = 4) -> int:
     fnt = font(size, bold=bold)
-    return len(wrap_text(content, fnt, width)) * (fnt.get_linesize() + line_gap - 4)
+    return len(_wrapped(content, fnt, width)) * (fnt.get_linesize() + line_gap - 4)
+
+
+TEXT_CACHES = (rendered_text, _faded_text, font_width, ellipsize, fitted, _wrapped)
+
+
+def clear_caches() -> None:
+    """Drop the fonts and every cached text (after ``pygame.quit()`` fonts are dead; the App calls this when
+    it starts)."""
+    font.cache_clear()
+    for cached in TEXT_CACHES:
+        cached.cache_clear()
 
 
 def supersampled(size: tuple[int, int], painter: object, factor: int = SUPERSAMPLE) -> pygame.Surface:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import pygame
@@ -96,6 +97,10 @@ class Button(Pressable):
 
     def update(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt)
+
+    def still(self) -> bool:
+        """No click feedback running (hover and press change only with input)."""
+        return self.flash <= 0
 
     def draw(self, surface: pygame.Surface) -> None:
         body, ink, border = STYLES.get(self.style, STYLES["secondary"])
@@ -213,6 +218,10 @@ class Tooltip:
     def visible(self) -> bool:
         return bool(self.text) and self.rest >= self.DELAY
 
+    def still(self) -> bool:
+        """No hint waiting to appear (a scene is not still while a tooltip is about to show)."""
+        return not self.text or self.visible
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text:
             return
@@ -294,12 +303,14 @@ class Dialog:
         for widget in self._widgets:
             widget.update(dt)
 
+    def still(self) -> bool:
+        """Nothing of the dialog moves (no button flashing): the app may wait for input under it."""
+        return all(widget.still() for widget in self._widgets)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.open:
             return
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((*PALETTE.ink, 120))
-        surface.blit(veil, (0, 0))
+        surface.blit(draw.veil(surface.get_size(), PALETTE.ink, 120), (0, 0))
         draw.panel(surface, self.rect, PALETTE.paper, PALETTE.dune)
         draw.text(surface, self.title, (self.rect.x + 32, self.rect.y + 28), size=SIZES.text_large, bold=True)
         draw.text_block(surface, self.body,
@@ -332,17 +343,25 @@ class MessageLine:
     def visible(self) -> bool:
         return bool(self.text) and self.left > 0
 
+    def still(self) -> bool:
+        """No message showing (a shown one fades out by itself)."""
+        return not self.visible
+
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int]) -> None:
         if not self.visible:
             return
         alpha = round(255 * min(1.0, self.left / 0.4))
-        fnt = font(SIZES.text, bold=True)
-        width = fnt.size(self.text)[0] + 48
-        rect = pygame.Rect(0, 0, width, 44)
-        rect.midbottom = midbottom
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 22, self.COLORS.get(self.kind, PALETTE.ink), 3)
-        draw.text(layer, self.text, layer.get_rect().center, color=self.COLORS.get(self.kind, PALETTE.ink),
-                  bold=True, anchor="center")
-        layer.set_alpha(alpha)
+        layer = message_layer(self.text, self.COLORS.get(self.kind, PALETTE.ink))
+        layer.set_alpha(alpha)  # the layer is shared: its alpha is set before every blit
+        rect = layer.get_rect(midbottom=midbottom)
         surface.blit(layer, rect)
+
+
+@lru_cache(maxsize=16)
+def message_layer(content: str, colour: Color) -> pygame.Surface:
+    """The pill a :class:`MessageLine` shows, made once per text and colour."""
+    width = font(SIZES.text, bold=True).size(content)[0] + 48
+    layer = pygame.Surface((width, 44), pygame.SRCALPHA)
+    draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 22, colour, 3)
+    draw.text(layer, content, layer.get_rect().center, color=colour, bold=True, anchor="center")
+    return layer

@@ -109,3 +109,64 @@ def test_corrupt_settings_are_explained_in_a_dialog(home: Path, make_app) -> Non
     app.frame(0)
     app.frame(16)
     assert scene.dialog is None
+
+
+def _move(pos: tuple[int, int]) -> None:
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def test_the_launcher_is_still_only_while_nothing_moves(launcher) -> None:
+    # issue 12: still() is True when no tile lifts or sinks, no button flashes and no message shows
+    app, scene = launcher
+    app.frame(0)
+    assert scene.still()
+    _move(scene.tiles[0].rect.center)
+    app.frame(16)
+    assert not scene.still()  # the hovered tile is lifting
+    now = 16
+    for _ in range(60):
+        now += 16
+        app.frame(now)
+    assert scene.tiles[0].lift == 1.0 and scene.still()  # the lift arrived (and snapped to its target)
+    _move(scene.tiles[1].rect.center)  # hover and focus move on: the first tile sinks, the second lifts
+    now += 16
+    app.frame(now)
+    assert not scene.still()
+    app.frame(now + 500)  # an idle wait's long frame ends any easing at once
+    assert scene.tiles[0].lift == 0.0 and scene.tiles[1].lift == 1.0 and scene.still()
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0))
+    app.frame(now + 516)
+    assert scene.message.visible and not scene.still()  # "language changed" shows for a while
+    app.frame(now + 3000)
+    assert scene.still()
+    scene.quit_button.flash = 0.1
+    assert not scene.still()
+
+
+def test_notice_scenes_are_still_unless_their_button_flashes(make_app) -> None:
+    from game.launcher import ErrorScene, PlaceholderScene
+
+    app = make_app((1280, 800))
+    for notice in (ErrorScene("Something failed."), PlaceholderScene("editor")):
+        app.push(notice)
+        app.frame(0)
+        assert notice.still()
+        notice.back.flash = 0.15
+        assert not notice.still()
+        notice.back.flash = 0.0
+
+
+def test_the_resting_launcher_matches_its_readme_screenshot(make_app) -> None:
+    # issue 12: drawing from cached layers must look the same (README screenshot, small anti-aliasing tolerance)
+    import numpy as np
+
+    from game.paths import asset
+
+    app = make_app((1280, 800))
+    app.push(LauncherScene())
+    for i in range(3):  # what `python -m game --headless --frames 3 --screenshot` saves
+        app.frame(i * 16)
+    shot = pygame.image.load(str(asset("screenshots", "launcher.png")))
+    assert shot.get_size() == app.surface.get_size()
+    diff = np.abs(pygame.surfarray.array3d(shot).astype(int) - pygame.surfarray.array3d(app.surface).astype(int))
+    assert diff.max() <= 24 and (diff.max(axis=2) > 4).mean() < 0.002
