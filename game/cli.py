@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from game import i18n
 from game.argtypes import parse_window, positive_int, whole_number
 from game.rooms import create_room_scene, room_module
+from game.rooms import replay_scene as create_replay_scene
 
 if TYPE_CHECKING:
     from game.app import BaseScene
@@ -67,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
         module = room_module(name)
         if module is not None and hasattr(module, "add_arguments"):
             module.add_arguments(room_parser)
+    replay = sub.add_parser("replay", help="watch a replay (or check it with --verify)")
+    add_global_flags(replay, in_subcommand=True)
+    replay.add_argument("path", type=Path, metavar="PATH", help="a replay file (garden-table-replay/1)")
+    replay.add_argument("--verify", action="store_true",
+                        help="replay with no window and print {exact, room, turns} as JSON; exit 0 only when exact")
     simulate = sub.add_parser("simulate", help=f"batch simulation ({', '.join(SIMULATIONS)})")
     simulate.add_argument("room", choices=sorted(SIMULATIONS), help="the room to simulate")
     simulate.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
@@ -153,12 +159,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_tool(SIMULATIONS, args.room, list(args.args), parser)
     if args.command == "bench":
         return _run_tool(BENCHMARKS, args.room, list(args.args), parser)
+    if args.command == "replay" and args.verify:
+        from game.replay.main import main as replay_main
+
+        return replay_main([str(args.path), "--verify"])
 
     from game import settings
 
     prefs = settings.load_settings()
     lang = args.lang or prefs.lang or i18n.detect_language()
     i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.DEFAULT_LANGUAGE)
+
+    if args.command == "replay":
+        return _watch_replay(args)
 
     def make_scene() -> Any:
         if args.command is None:
@@ -168,3 +181,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return create_room_scene(args.command, args, placeholder=app_scenes()["placeholder_scene"])
 
     return run_app(args, make_scene)
+
+
+def _watch_replay(args: argparse.Namespace) -> int:
+    """``python -m game replay PATH``: the room's viewer; a file that is not a usable replay: one line, exit 2."""
+    from game.replay.format import ReplayError
+    from game.replay.main import UnreadableReplay, read_file
+
+    try:
+        scene = create_replay_scene(read_file(args.path))
+    except (UnreadableReplay, ReplayError) as exc:
+        sys.stderr.write(f"python -m game replay: error: {exc}\n")
+        return 2
+    return run_app(args, lambda: scene)
+

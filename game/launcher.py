@@ -215,6 +215,7 @@ class LauncherScene(BaseScene):
         self.lang_button = Button(self._lang_label, self.toggle_language, style="ghost",
                                   tooltip=lambda: t("launcher.language.tooltip"))
         self.quit_button = Button(lambda: t("launcher.quit"), self.quit, style="secondary")
+        self.replays_button = Button(lambda: t("launcher.replays"), self.open_replays, style="secondary")
         self.focus = FocusGroup()
         self.message = MessageLine()
         self.time = 0.0
@@ -235,6 +236,12 @@ class LauncherScene(BaseScene):
     def open_room(self, room: str) -> None:
         self.opened = room
         rooms.open_room(self.app, room)
+
+    def open_replays(self) -> None:
+        """The list of recorded games (watch one again)."""
+        from game.scene_replays import ReplaysScene
+
+        self.app.push(ReplaysScene())
 
     def toggle_language(self) -> None:
         new = "de" if i18n.get_language() == "en" else "en"
@@ -267,14 +274,16 @@ class LauncherScene(BaseScene):
         bar_y = h - 36 - SIZES.button_height
         self.lang_button.rect = pygame.Rect(x0, bar_y, 240, SIZES.button_height)
         self.quit_button.rect = pygame.Rect(x0 + total - 140, bar_y, 140, SIZES.button_height)
-        self.focus.set_items([*self.tiles, self.lang_button, self.quit_button], columns=3)  # type: ignore[list-item]
+        self.replays_button.rect = pygame.Rect(self.quit_button.rect.left - 12 - 200, bar_y, 200, SIZES.button_height)
+        self.focus.set_items([*self.tiles, self.lang_button, self.replays_button, self.quit_button],  # type: ignore[list-item]
+                             columns=3)
         self.hint_rect = self._place_hint(w)
 
     def _place_hint(self, width: int) -> pygame.Rect | None:
         """The key hint sits between the bottom buttons, else above them, else (a tiny window) nowhere."""
         hint = pygame.Rect(0, 0, draw.font_width(t("launcher.hint"), SIZES.text_small), 22)
         hint.center = (width // 2, self.lang_button.rect.centery)
-        if self.lang_button.rect.right + 12 <= hint.left and hint.right <= self.quit_button.rect.left - 12:
+        if self.lang_button.rect.right + 12 <= hint.left and hint.right <= self.replays_button.rect.left - 12:
             return hint
         tiles_bottom = max(tile.rect.bottom for tile in self.tiles)
         if self.lang_button.rect.top - tiles_bottom >= hint.height + 12 and hint.width <= width - 24:
@@ -288,12 +297,12 @@ class LauncherScene(BaseScene):
             return
         if self.focus.handle_event(event):
             return
-        first_taker([*self.tiles, self.lang_button, self.quit_button], event)
+        first_taker([*self.tiles, self.lang_button, self.replays_button, self.quit_button], event)
 
     def still(self) -> bool:
         """No tile lifting or sinking, no button flashing, no message showing."""
         return (all(tile.settled for tile in self.tiles) and self.message.still() and self.lang_button.still()
-                and self.quit_button.still())
+                and self.quit_button.still() and self.replays_button.still())
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -301,6 +310,7 @@ class LauncherScene(BaseScene):
             tile.update(dt)
         self.lang_button.update(dt)
         self.quit_button.update(dt)
+        self.replays_button.update(dt)
         self.message.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -313,6 +323,7 @@ class LauncherScene(BaseScene):
             tile.draw(surface)
         self.lang_button.draw(surface)
         self.quit_button.draw(surface)
+        self.replays_button.draw(surface)
         self.message.draw(surface, (w // 2, self.lang_button.rect.top - 12))
 
 

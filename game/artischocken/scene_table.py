@@ -62,7 +62,7 @@ FAST_STEPS = 400
 PULSE_STEPS = 8
 #: ... and rest (fully lit) once nothing has happened for this long, so that a table waiting for a player is
 #: still and the app can sleep.
-CALM_SECONDS = 4.0
+CALM_SECONDS = 2.5
 
 
 @dataclass

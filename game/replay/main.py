@@ -21,24 +21,38 @@ def _fail(message: str) -> int:
     return 2
 
 
+class UnreadableReplay(Exception):
+    """A replay file that cannot be read at all; the message says why in one line."""
+
+
+def read_file(path: Path) -> object:
+    """The JSON of replay file ``path``; UnreadableReplay (one line) when it cannot be read."""
+    try:
+        return store.read(path)
+    except FileNotFoundError:
+        raise UnreadableReplay(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UnreadableReplay(f"{path}: is a folder, not a replay") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UnreadableReplay(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or type(exc).__name__})") \
+            from None
+    except (ValueError, RecursionError):
+        raise UnreadableReplay(f"{path}: not a replay (not JSON)") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game replay", description="watch or verify a replay")
+    """``PATH --verify`` (``python -m game replay`` hands the verifying here; without it the CLI opens the viewer)."""
+    parser = argparse.ArgumentParser(prog="python -m game replay", description="verify a replay")
     parser.add_argument("path", type=Path, help="a replay file (garden-table-replay/1)")
     parser.add_argument("--verify", action="store_true", help="replay with no window; print whether it is exact")
     args = parser.parse_args(argv)
     try:
-        data = store.read(args.path)
-    except FileNotFoundError:
-        return _fail(f"{args.path}: no such file")
-    except IsADirectoryError:
-        return _fail(f"{args.path}: is a folder, not a replay")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"{args.path}: cannot be read ({getattr(exc, 'strerror', None) or type(exc).__name__})")
-    except (ValueError, RecursionError):
-        return _fail(f"{args.path}: not a replay (not JSON)")
+        data = read_file(args.path)
+    except UnreadableReplay as exc:
+        return _fail(str(exc))
     room = data.get("room") if isinstance(data, dict) else None
     if not args.verify:
-        return _fail("the replay viewer is not built yet; use --verify")
+        return _fail("to watch a replay: python -m game replay PATH (this entry only verifies: add --verify)")
     try:
         if room == "artischocken":
             result = cards.verify(data)

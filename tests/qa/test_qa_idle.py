@@ -15,7 +15,9 @@ from qa_common import scene_factories
 #: Seconds of virtual time a first screen may take to settle (fades, a bot's first visible move, the camera).
 SETTLE_SECONDS = 5.0
 FRAME_MS = 16
-IN_PROGRESS = {"cactus-setup", "cactus-play", "art-setup", "art-table", "editor"}  # issue 12, other engineers
+IN_PROGRESS = {"cactus-setup", "cactus-play", "editor"}  # issue 12, other engineers
+#: A card table may open on bot turns: they are played at the bots' visible pace before the table rests.
+SETTLE_FOR = {"art-table": 20.0}
 ROOMS = ["launcher", "cactus-setup", "cactus-play", "art-setup", "art-table", "editor"]
 
 
@@ -30,7 +32,8 @@ def test_qa_every_first_screen_becomes_still_without_input(room: str, tmp_path: 
     pygame.event.clear()  # nobody touches the table
     now = 0
     still_at: int | None = None
-    while now <= SETTLE_SECONDS * 1000:
+    settle = SETTLE_FOR.get(room, SETTLE_SECONDS)
+    while now <= settle * 1000:
         app.frame(now)
         if app.scene is not scene:
             break
@@ -39,7 +42,7 @@ def test_qa_every_first_screen_becomes_still_without_input(room: str, tmp_path: 
             break
         now += FRAME_MS
     assert app.scene is scene, f"{room}: the first screen left by itself"
-    assert still_at is not None, f"{room}: still not still after {SETTLE_SECONDS:.0f} s without input"
+    assert still_at is not None, f"{room}: still not still after {settle:.0f} s without input"
     for _ in range(30):  # and it stays still: nothing starts moving by itself
         now += FRAME_MS
         app.frame(now)
