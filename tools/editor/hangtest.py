@@ -28,7 +28,7 @@ SIDE_ROOM = 120.0
 #: window stays live while a test runs).
 HANG_DEFAULT = 40
 HANG_MAX = 500
-DROPS_PER_FRAME = 3
+DROPS_PER_FRAME = 2
 
 
 @dataclass(frozen=True)

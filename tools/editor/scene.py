@@ -20,7 +20,7 @@ import pygame
 from game.app import BaseScene
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE
+from game.ui.theme import PALETTE, SIZES
 from game.ui.widgets import Button, Dialog, MessageLine, TextSource, Tooltip, first_taker
 from physics.cacti import CactiSpec
 from physics.geometry import Outline
@@ -30,8 +30,9 @@ from tools.editor.canvas import OutlineCanvas
 from tools.editor.forms import EditorForms, FormChange
 from tools.editor.hangtest import DROPS_PER_FRAME, HANG_MAX, HangRunner, HangStats, HangTest, parse_drop_count
 from tools.editor.labels import edit_label
+from tools.editor.layers import Layers
 from tools.editor.layout import EditorLayout, editor_layout
-from tools.editor.listing import ROW_H, ListRow, draw_file_check, draw_list, list_rows
+from tools.editor.listing import ROW_H, ListRow, draw_file_check, draw_list, list_rows, list_signature
 from tools.editor.model import CactiDocument, CactusDraft, PieceDraft, PiecesDocument
 from tools.editor.panels import (
     canvas_head,
@@ -41,7 +42,8 @@ from tools.editor.panels import (
     draw_hang_panel,
     draw_load_error,
     draw_material_panel,
-    draw_top,
+    draw_top_bar,
+    top_signature,
 )
 from tools.editor.preview import PreviewPane
 from tools.editor.ranges import RANGES
@@ -62,6 +64,7 @@ class EditorScene(BaseScene):
         self.tooltip = Tooltip()
         self.forms = EditorForms()
         self._plan: EditorLayout | None = None
+        self.layers = Layers()
         self.rects: dict[str, pygame.Rect] = {}
         self.buttons: list[Button] = []
         self.tools: list[Button] = []
@@ -408,6 +411,7 @@ class EditorScene(BaseScene):
     # -- layout ---------------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         plan = self._plan = editor_layout(size)
+        self.layers.clear()
         self.rects = {"top": plan.top, "left": plan.left, "right": plan.right, "tools": plan.tools,
                       "material": plan.material, "hang": plan.hang, "hang_run": plan.hang_run(),
                       "hang_bar": plan.hang_bar()}
@@ -551,17 +555,44 @@ class EditorScene(BaseScene):
         self.check = self.session.file_check()
         self._refresh_list()
 
+    def still(self) -> bool:
+        """Nothing moves until the next input (issue 12): no vertex drag or pan, no slider held, no hang test
+        running, the preview's piece at rest with no drop pending, no message fading, no tooltip or click
+        flash on its way, the widgets showing the session. A focused text field still counts as still: its
+        cursor blinks on the idle wake-ups (it toggles about once a second at 2 frames a second), which is
+        worth not drawing 60 frames a second for a field left focused."""
+        return (self.canvas.dragging is None and not self.canvas.panning and not self.hang_run.running
+                and self.preview.resting() and not self.message.visible and not self.tooltip_pending()
+                and not any(b is not None and b.flash > 0 for b in self._all_buttons())
+                and self.forms.resting(self.session))
+
+    def tooltip_pending(self) -> bool:
+        """A tooltip is about to open (the pointer rests on a button but its delay has not passed)."""
+        return bool(self.tooltip.text) and not self.tooltip.visible
+
     # -- drawing ---------------------------------------------------------------------------------------------
+    # What changes rarely is drawn into cached layers (tools.editor.layers): the top bar, the list, the file
+    # check, the material (or cactus) panel, the hang panel; the canvas keeps its grid and the preview its
+    # scenery. Each layer's key names everything its paint reads; the layers are dropped on every layout.
     def draw(self, surface: pygame.Surface) -> None:
+        layers, plan = self.layers, self.plan
         draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
-        draw_top(surface, self.rects["top"], (self.pieces, self.cacti), self.buttons)
-        for button in self.tab_buttons:
+        top = self.rects["top"]
+        docs = (self.pieces, self.cacti)
+        limit = self.buttons[0].rect.left
+        layers.draw(surface, "top", pygame.Rect(0, 0, top.width, top.bottom + 2), (top_signature(docs), limit),
+                    lambda s: draw_top_bar(s, top, docs, limit))
+        for button in (*self.buttons, *self.tab_buttons):
             button.draw(surface)
         area = self.rects["list"]
         selected = self.piece_id if self.tab == "pieces" else str(self.cactus_index)
         empty = t("editor.list.empty") if self.session.doc.error is None else t("editor.list.unreadable")
-        draw_list(surface, area, self.rows, selected, self.scroll, empty)
-        draw_file_check(surface, self.rects["status"], self.check, self.session.doc.path.name)
+        layers.draw(surface, "list", area.inflate(-4, -4), list_signature(self.rows, selected, self.scroll, empty),
+                    lambda s: draw_list(s, area, self.rows, selected, self.scroll, empty, frame=False),
+                    under=lambda s: draw.panel(s, area, PALETTE.paper, PALETTE.sand_dark, SIZES.radius_small))
+        status, name = self.rects["status"], self.session.doc.path.name
+        layers.draw(surface, "check", status, (self.check, name),
+                    lambda s: draw_file_check(s, status, self.check, name))
         for button in self.tools:
             button.draw(surface)
         error = self.session.doc.error
@@ -573,15 +604,45 @@ class EditorScene(BaseScene):
             draw_canvas_overlay(surface, self.canvas.rect, self.canvas.subject, canvas_head(self.session))
         self.preview.draw(surface, self.hang.aim if self.hang is not None else None)
         mass = self.canvas.subject.mass if self.canvas.subject else None
+        box = plan.material
+
+        def frame(s: pygame.Surface) -> None:
+            draw.panel(s, box, PALETTE.paper, PALETTE.sand_dark)
+
         if self.tab == "pieces":
             entries = {n.removeprefix("entry_"): w.rect for n, w in self.widgets.items() if n.startswith("entry_")}
-            draw_material_panel(surface, self.plan, self.session, self.scope_buttons, entries, mass)
+            layers.draw(surface, "material", box.inflate(-4, -4), self._material_key(entries, mass),
+                        lambda s: draw_material_panel(s, plan, self.session, [], entries, mass, frame=False), frame)
+            if self.pieces.error is None and self.current_piece() is not None:
+                for button in self.scope_buttons:
+                    button.draw(surface)
         else:
-            draw_cactus_panel(surface, self.plan, self.session, mass)
-        draw_hang_panel(surface, self.plan, self.session, self.hang_run, self.subject_key, self.seed)
+            cactus = self.current_cactus()
+            layers.draw(surface, "cactus", box.inflate(-4, -4), (cactus, mass),
+                        lambda s: draw_cactus_panel(s, plan, self.session, mass, frame=False), frame)
+        layers.draw(surface, "hang", plan.hang.inflate(-4, -4), self._hang_key(),
+                    lambda s: draw_hang_panel(s, plan, self.session, self.hang_run, self.subject_key, self.seed))
         self.forms.draw(surface)
         if self.hang_button is not None:
             self.hang_button.draw(surface)
         self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
         self.tooltip.draw(surface)
 
+    def _material_key(self, entries: dict[str, pygame.Rect], mass: object) -> object:
+        """Everything the material panel shows (its layer's key)."""
+        piece = self.current_piece()
+        doc = self.pieces
+        material = doc.state.material(piece) if piece is not None and doc.error is None else None
+        return (doc.error, piece, material, doc.state.default, self.material_scope,
+                tuple(sorted(self.session.material_faults_shown())), mass,
+                tuple((name, tuple(rect)) for name, rect in sorted(entries.items())))
+
+    def _hang_key(self) -> object:
+        """Everything the hang panel shows (its layer's key): the subject, the running test's progress, the
+        last results and whether they are stale."""
+        run = self.hang_run
+        cactus = self.current_cactus()
+        test = run.test
+        return (self.piece_id, cactus.name if cactus is not None else None, self.seed, id(test),
+                len(test.results) if test is not None else -1, run.stats, run.before, run.results,
+                run.stale(self.subject_key))
