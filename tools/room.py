@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from game.app import App
     from tools.editor.scene import EditorScene
 
-#: The hang test's drop count in the benchmark (the most one run takes: a run lasts about three seconds).
-BENCH_DROPS = 500
+#: The hang test's drop count in the benchmark (a run lasts a few seconds).
+BENCH_DROPS = 300
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,12 +52,13 @@ def _click(pos: tuple[int, int]) -> None:
 
 
 def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
-    """The frame benchmark's minute in the editor (see ``game.framebench``), as someone tuning a piece does:
-    on copies of the bundled pieces.json and cacti.json in a temporary folder (the real files are never
-    written), the pointer browses the list (wheel, hover) and picks a piece, drags two vertices on the
-    canvas (one drag undone), moves a material slider, then runs the hang test again and again (500 drops,
-    three a frame, its progress bar filling), nudging the elasticity between runs. At the end the last test
-    is done, the pointer rests where no tooltip opens, and the scene stands still: "idle"."""
+    """The frame benchmark's minute in the editor (see ``game.framebench``), as someone tuning a piece spends
+    it: on copies of the bundled pieces.json and cacti.json in a temporary folder (the real files are never
+    written), the pointer browses the list (wheel, hover) and picks a piece, drags two vertices about on the
+    canvas (the first drag undone), moves the friction slider, then runs the hang test again and again for
+    about 25 s (300 drops each, a few a frame, the progress bar filling), nudging the elasticity between runs;
+    then it rests on the tool bar's buttons (tooltips) and browses the list. At the end the last test is done,
+    the pointer rests where no tooltip opens and the scene stands still: "idle"."""
     from game.paths import asset
     from tools.editor.scene import EditorScene
 
@@ -88,6 +89,17 @@ class _Player:
 
     def move(self, pos: tuple[float, float], held: bool = False) -> None:
         self.mouse = _move(pos, self.mouse, held)
+
+    def browse(self, frames: int) -> Iterator[str]:
+        """The pointer wanders over the list, the wheel scrolls it down and back up."""
+        area = self.scene.rects["list"]
+        for k in range(frames):
+            y = area.y + 30 + (area.height - 60) * (0.5 + 0.45 * math.sin(k / 23))
+            self.move((area.centerx + 30 * math.sin(k / 11), y))
+            if k % 100 in (40, 55, 70, 80, 90, 99):
+                dy = -1 if k % 100 < 75 else 1
+                _post(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy))
+            yield from self.wait()
 
     def glide(self, target: tuple[float, float], frames: int) -> Iterator[str]:
         """The pointer goes to ``target`` over ``frames`` frames."""
@@ -137,29 +149,22 @@ def _script(scene: EditorScene, rng: random.Random) -> Iterator[str]:
     me = _Player(scene, rng)
     yield from me.wait()
     # browse the list: hover over the rows, scroll down and back up, pick the second piece
-    area = scene.rects["list"]
-    for k in range(200):
-        y = area.y + 30 + (area.height - 60) * (0.5 + 0.45 * math.sin(k / 23))
-        me.move((area.centerx + 30 * math.sin(k / 11), y))
-        if k in (40, 55, 70, 100, 115, 130):
-            dy = -1 if k < 100 else 1
-            _post(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0, precise_y=float(dy))
-        yield from me.wait()
+    yield from me.browse(200)
     me.move(scene.rows[1].rect.center)
     _click(me.mouse)
     yield from me.wait()
     # drag two vertices about on the canvas; the first drag is undone
-    yield from me.drag_vertex(220)
+    yield from me.drag_vertex(150)
     yield from me.wait(30)
     _post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
     _post(pygame.KEYUP, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
     yield from me.wait()
-    yield from me.drag_vertex(220)
+    yield from me.drag_vertex(150)
     yield from me.wait(30)
     # move the friction slider back and forth (one gesture: one undo step)
-    yield from me.slide("friction", 240)
-    # the hang test, run after run, the elasticity nudged in between
-    while me.frame < 3150:
+    yield from me.slide("friction", 180)
+    # the hang test, run after run (about 25 s), the elasticity nudged in between
+    while me.frame < 2300:
         button = scene.hang_button
         assert button is not None
         yield from me.glide(button.rect.center, 20)
@@ -170,6 +175,11 @@ def _script(scene: EditorScene, rng: random.Random) -> Iterator[str]:
             yield from me.wait()
         yield from me.wait(25)
         yield from me.slide("elasticity", 30)
+    # read the results: the pointer rests on the tool bar (tooltips), browses the list again
+    for button in scene.tools[:4]:
+        yield from me.glide(button.rect.center, 25)
+        yield from me.wait(60)
+    yield from me.browse(max(60, 3300 - me.frame))
     # rest: the pointer on the top bar where nothing has a tooltip; the messages fade, the preview settles
     yield from me.glide((scene.rects["top"].centerx - 80, scene.rects["top"].centery), 20)
     yield from me.wait(30)

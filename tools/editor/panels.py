@@ -19,6 +19,7 @@ from tools.editor.canvas import Subject, fault_text
 from tools.editor.checks import MassProperties, mass_properties, outline_faults
 from tools.editor.hangtest import DropResult, HangRunner
 from tools.editor.labels import form_name, mm, part_label
+from tools.editor.layers import Layers
 from tools.editor.layout import EditorLayout
 from tools.editor.model import PART_BASE, Document
 from tools.editor.ranges import MATERIALS, RANGES
@@ -245,24 +246,30 @@ def draw_cactus_panel(surface: pygame.Surface, layout: EditorLayout, session: Ed
 
 # -- the hang test ---------------------------------------------------------------------------------------------------
 def draw_hang_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingSession, runner: HangRunner,
-                    subject_key: object, seed: int) -> None:
+                    subject_key: object, seed: int, layers: Layers | None = None) -> None:
     """Progress, the hang rate (grey when the piece changed since), the change against the run before and a
-    dot per drop. Long texts never leave the panel."""
+    dot per drop. Long texts never leave the panel. With ``layers`` the panel and its head are a cached
+    picture (a running test paints the rest again every frame)."""
     clip = surface.get_clip()
     surface.set_clip(layout.hang.inflate(-4, -4).clip(clip))
     try:
-        _hang_panel(surface, layout, session, runner, subject_key, seed)
+        _hang_panel(surface, layout, session, runner, subject_key, seed, layers)
     finally:
         surface.set_clip(clip)
 
 
 def _hang_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingSession, runner: HangRunner,
-                subject_key: object, seed: int) -> None:
+                subject_key: object, seed: int, layers: Layers | None) -> None:
     box = layout.hang
     cactus = session.current_cactus()
     sub = (t("editor.hang.subject", piece=session.piece_id, cactus=cactus.name)
            if session.piece_id is not None and cactus is not None else "")
-    panel_head(surface, box, t("editor.hang.title"), sub)
+    title = t("editor.hang.title")
+    if layers is None:
+        panel_head(surface, box, title, sub)
+    else:
+        layers.draw(surface, "hang_head", box.inflate(-4, -4), (tuple(box), title, sub),
+                    lambda s: panel_head(s, box, title, sub))
     x, w = box.x + 16, box.width - 32
     test = runner.test
     bar = layout.hang_bar()
@@ -309,20 +316,35 @@ def _hang_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingS
     draw_legend(surface, x, y + 4 + used + 10, w, box.bottom - 10)
 
 
+LEGEND = ((PALETTE.ok, "editor.hang.legend.hung"), (PALETTE.error, "editor.hang.legend.fell"),
+          (PALETTE.warn, "editor.hang.legend.other"))
+
+
 def draw_legend(surface: pygame.Surface, x: int, y: int, w: int, bottom: int) -> None:
-    """What the dots mean: hangs, fell, came to rest elsewhere."""
+    """What the dots mean: hangs, fell, came to rest elsewhere (one picture on the panel's paper, made once)."""
     if y + 16 > bottom:
         return
+    paper = tuple(surface.get_at((x, y)))[:3]
+    surface.blit(legend_tile(w, tuple(t(key) for _, key in LEGEND), paper), (x, y - LEGEND_PAD))
+
+
+#: The legend's picture reaches this far above and below its line of text.
+LEGEND_PAD = 2
+
+
+@lru_cache(maxsize=8)
+def legend_tile(w: int, labels: tuple[str, ...], paper: tuple[int, ...]) -> pygame.Surface:
+    tile = pygame.Surface((w, 16 + 2 * LEGEND_PAD + 2))
+    tile.fill(paper)
     size = SIZES.text_small - 3
-    right = x + w
-    for colour, key in ((PALETTE.ok, "editor.hang.legend.hung"), (PALETTE.error, "editor.hang.legend.fell"),
-                        (PALETTE.warn, "editor.hang.legend.other")):
-        label = t(key)
-        if x + 13 + draw.font_width(label, size) > right:
+    x, y = 0, LEGEND_PAD
+    for (colour, _), label in zip(LEGEND, labels):
+        if x + 13 + draw.font_width(label, size) > w:
             break
-        pygame.draw.aacircle(surface, colour, (x + 4, y + 8), 4)
-        rect = draw.text(surface, label, (x + 13, y + 8), size=size, color=PALETTE.ink_soft, anchor="midleft")
+        pygame.draw.aacircle(tile, colour, (x + 4, y + 8), 4)
+        rect = draw.text(tile, label, (x + 13, y + 8), size=size, color=PALETTE.ink_soft, anchor="midleft")
         x = rect.right + 14
+    return tile
 
 
 def draw_drop_dots(surface: pygame.Surface, results: list[DropResult], area: pygame.Rect) -> int:

@@ -141,7 +141,8 @@ class PreviewPane:
     def draw(self, surface: pygame.Surface, hang_aim: Point | None = None) -> None:
         """The panel, and inside it a picture cached while the piece does not fall."""
         key = (None if self.status == "falling" else
-               (tuple(self.rect), self.drops, self.status, self.spec, self.table, self.aim, hang_aim))
+               (tuple(self.rect), self.drops, self.status,
+                None if self.spec is None else (self.spec.id, self.spec.colour_hex), self.table, self.aim, hang_aim))
         self.layers.draw(surface, "preview", self.rect.inflate(-4, -4), key, lambda s: self._paint(s, hang_aim),
                          under=lambda s: draw.panel(s, self.rect, PALETTE.paper, PALETTE.sand_dark))
 

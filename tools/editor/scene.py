@@ -11,6 +11,7 @@ P shows the convex parts, Tab switches pieces/cacti, Esc leaves (asking first wh
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,15 @@ from physics.pieces import PieceSpec
 from tools.editor import controls
 from tools.editor.canvas import OutlineCanvas
 from tools.editor.forms import EditorForms, FormChange
-from tools.editor.hangtest import DROPS_PER_FRAME, HANG_MAX, HangRunner, HangStats, HangTest, parse_drop_count
+from tools.editor.hangtest import (
+    DROPS_PER_FRAME,
+    FRAME_BUDGET,
+    HANG_MAX,
+    HangRunner,
+    HangStats,
+    HangTest,
+    parse_drop_count,
+)
 from tools.editor.labels import edit_label
 from tools.editor.layers import Layers
 from tools.editor.layout import EditorLayout, editor_layout
@@ -42,7 +51,7 @@ from tools.editor.panels import (
     draw_hang_panel,
     draw_load_error,
     draw_material_panel,
-    draw_top_bar,
+    draw_top,
     top_signature,
 )
 from tools.editor.preview import PreviewPane
@@ -65,6 +74,7 @@ class EditorScene(BaseScene):
         self.forms = EditorForms()
         self._plan: EditorLayout | None = None
         self.layers = Layers()
+        self.hang_layers = Layers()  # inside the hang panel's picture: the panel and its head
         self.rects: dict[str, pygame.Rect] = {}
         self.buttons: list[Button] = []
         self.tools: list[Button] = []
@@ -72,6 +82,7 @@ class EditorScene(BaseScene):
         self.scope_buttons: list[Button] = []
         self.hang_button: Button | None = None
         self.rows: list[ListRow] = []
+        self._rows_key: tuple[object, ...] | None = None
         self.check: str | None = None  # physics' verdict on the current file, as of this frame
         self.subject_key: object = None  # what the hang test is about, as of this frame
         self.time = 0.0
@@ -394,8 +405,9 @@ class EditorScene(BaseScene):
             self.forms.set_text("hang_count", str(value))
         self.hang_run.count = value
 
-    def step_hang_test(self, drops: int = DROPS_PER_FRAME) -> None:
-        outcome = self.hang_run.step(self.hang_subject_key(), drops)
+    def step_hang_test(self, drops: int = DROPS_PER_FRAME, budget: float | None = FRAME_BUDGET) -> None:
+        """A few more drops of the running hang test (as many as fit the frame's budget, at least one)."""
+        outcome = self.hang_run.step(self.hang_subject_key(), drops, budget, time.perf_counter)
         if outcome == "cancelled":
             self.message.show(t("editor.hang.cancelled"), "warn", 2.0)
         elif outcome == "finished" and self.hang_run.stats is not None:
@@ -412,6 +424,7 @@ class EditorScene(BaseScene):
     def layout(self, size: tuple[int, int]) -> None:
         plan = self._plan = editor_layout(size)
         self.layers.clear()
+        self.hang_layers.clear()
         self.rects = {"top": plan.top, "left": plan.left, "right": plan.right, "tools": plan.tools,
                       "material": plan.material, "hang": plan.hang, "hang_run": plan.hang_run(),
                       "hang_bar": plan.hang_bar()}
@@ -437,7 +450,16 @@ class EditorScene(BaseScene):
         area = self.plan.list_area(self.session.tab == "pieces" and self.pieces.error is None)
         self.rects["list"] = area
         self.rects["status"] = self.plan.status_box(area)
-        self.rows, self.scroll = list_rows(self.session, area, self.scroll)
+        doc = self.session.doc
+        key = (id(doc), doc.revision, self.session.tab, tuple(self.session.filters.values()), tuple(area),
+               self.scroll, id(self._plan))
+        last = self._rows_key
+        frozen = doc.in_gesture and isinstance(last, tuple) and key[0] == last[0] and key[2:] == last[2:]
+        if key != last and not frozen:
+            # the rows as of the last change (thumbnails and texts are not cheap); during a vertex drag they
+            # stay as they were until it ends
+            self.rows, self.scroll = list_rows(self.session, area, self.scroll)
+            self._rows_key = (*key[:5], self.scroll, key[6])
 
     def _all_buttons(self) -> list[Button | None]:
         return [*self.buttons, *self.tools, *self.tab_buttons, *self._scope_buttons(), self.hang_button]
@@ -579,10 +601,11 @@ class EditorScene(BaseScene):
         draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
         top = self.rects["top"]
         docs = (self.pieces, self.cacti)
-        limit = self.buttons[0].rect.left
-        layers.draw(surface, "top", pygame.Rect(0, 0, top.width, top.bottom + 2), (top_signature(docs), limit),
-                    lambda s: draw_top_bar(s, top, docs, limit))
-        for button in (*self.buttons, *self.tab_buttons):
+        top_looks = controls.looks(self.buttons)
+        # the bar with its buttons, their shadows included (nothing is drawn before it but the backdrop)
+        layers.draw(surface, "top", pygame.Rect(0, 0, top.width, top.bottom + 10), (top_signature(docs), top_looks),
+                    lambda s: draw_top(s, top, docs, self.buttons))
+        for button in self.tab_buttons:
             button.draw(surface)
         area = self.rects["list"]
         selected = self.piece_id if self.tab == "pieces" else str(self.cactus_index)
@@ -593,8 +616,12 @@ class EditorScene(BaseScene):
         status, name = self.rects["status"], self.session.doc.path.name
         layers.draw(surface, "check", status, (self.check, name),
                     lambda s: draw_file_check(s, status, self.check, name))
-        for button in self.tools:
-            button.draw(surface)
+        # the tool bar with its buttons' shadows; the shadows of the top bar's buttons and of the tabs reach
+        # into that region, so their looks are part of the key
+        tools = plan.tools
+        layers.draw(surface, "tools", pygame.Rect(tools.x - 14, tools.y - 12, tools.width + 30, tools.height + 30),
+                    (controls.looks(self.tools), top_looks, controls.looks(self.tab_buttons)),
+                    self._draw_tools)
         error = self.session.doc.error
         self.canvas.draw(surface)
         if error is not None:
@@ -621,12 +648,17 @@ class EditorScene(BaseScene):
             layers.draw(surface, "cactus", box.inflate(-4, -4), (cactus, mass),
                         lambda s: draw_cactus_panel(s, plan, self.session, mass, frame=False), frame)
         layers.draw(surface, "hang", plan.hang.inflate(-4, -4), self._hang_key(),
-                    lambda s: draw_hang_panel(s, plan, self.session, self.hang_run, self.subject_key, self.seed))
+                    lambda s: draw_hang_panel(s, plan, self.session, self.hang_run, self.subject_key, self.seed,
+                                              self.hang_layers))
         self.forms.draw(surface)
         if self.hang_button is not None:
             self.hang_button.draw(surface)
         self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
         self.tooltip.draw(surface)
+
+    def _draw_tools(self, surface: pygame.Surface) -> None:
+        for button in self.tools:
+            button.draw(surface)
 
     def _material_key(self, entries: dict[str, pygame.Rect], mass: object) -> object:
         """Everything the material panel shows (its layer's key)."""
