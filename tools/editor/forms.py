@@ -1,8 +1,9 @@
 """The editor's pygame_gui forms: list filters, the piece or cactus fields, material sliders, the drop count.
 
-The forms are rebuilt from the session whenever the selection or a document changes (an undo, a canvas
-edit), except while the user holds a slider. They edit nothing themselves: :meth:`EditorForms.change`
-names which field a pygame_gui event is about and with what value, and the scene hands that to the session.
+The forms are rebuilt from the session whenever what they show changes (the selection, a field's value, an
+undo; not a canvas edit: :meth:`EditingSession.form_key`), except while the user holds a slider. They edit
+nothing themselves: :meth:`EditorForms.change` names which field a pygame_gui event is about and with what
+value, and the scene hands that to the session.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 The scene is the glue: it turns pygame and pygame_gui events into calls on the editing session
 (:mod:`tools.editor.session`, where every edit and its rules live, without pygame), puts the outcomes into
-words, and draws the panels (:mod:`tools.editor.panels`, :mod:`tools.editor.listing`) from the session.
+words, and draws the panels (:mod:`tools.editor.frame` puts :mod:`tools.editor.panels` and
+:mod:`tools.editor.listing` together, from cached layers where nothing changed).
 Where everything goes is :mod:`tools.editor.layout`; the pygame_gui widgets are :mod:`tools.editor.forms`.
 
 Keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save, G cycles the snap grid, F fits the view,
@@ -20,8 +21,6 @@ import pygame
 
 from game.app import BaseScene
 from game.i18n import t
-from game.ui import draw
-from game.ui.theme import PALETTE, SIZES
 from game.ui.widgets import Button, Dialog, MessageLine, TextSource, Tooltip, first_taker
 from physics.cacti import CactiSpec
 from physics.geometry import Outline
@@ -29,6 +28,7 @@ from physics.pieces import PieceSpec
 from tools.editor import controls
 from tools.editor.canvas import OutlineCanvas
 from tools.editor.forms import EditorForms, FormChange
+from tools.editor.frame import draw_editor
 from tools.editor.hangtest import (
     DROPS_PER_FRAME,
     FRAME_BUDGET,
@@ -41,19 +41,9 @@ from tools.editor.hangtest import (
 from tools.editor.labels import edit_label
 from tools.editor.layers import Layers
 from tools.editor.layout import EditorLayout, editor_layout
-from tools.editor.listing import ROW_H, ListRow, draw_file_check, draw_list, list_rows, list_signature
+from tools.editor.listing import ROW_H, ListRow, list_rows
 from tools.editor.model import CactiDocument, CactusDraft, PieceDraft, PiecesDocument
-from tools.editor.panels import (
-    canvas_head,
-    canvas_subject,
-    draw_cactus_panel,
-    draw_canvas_overlay,
-    draw_hang_panel,
-    draw_load_error,
-    draw_material_panel,
-    draw_top,
-    top_signature,
-)
+from tools.editor.panels import canvas_subject
 from tools.editor.preview import PreviewPane
 from tools.editor.ranges import RANGES
 from tools.editor.session import EditingSession
@@ -593,88 +583,5 @@ class EditorScene(BaseScene):
         return bool(self.tooltip.text) and not self.tooltip.visible
 
     # -- drawing ---------------------------------------------------------------------------------------------
-    # What changes rarely is drawn into cached layers (tools.editor.layers): the top bar, the list, the file
-    # check, the material (or cactus) panel, the hang panel; the canvas keeps its grid and the preview its
-    # scenery. Each layer's key names everything its paint reads; the layers are dropped on every layout.
     def draw(self, surface: pygame.Surface) -> None:
-        layers, plan = self.layers, self.plan
-        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
-        top = self.rects["top"]
-        docs = (self.pieces, self.cacti)
-        top_looks = controls.looks(self.buttons)
-        # the bar with its buttons, their shadows included (nothing is drawn before it but the backdrop)
-        layers.draw(surface, "top", pygame.Rect(0, 0, top.width, top.bottom + 10), (top_signature(docs), top_looks),
-                    lambda s: draw_top(s, top, docs, self.buttons))
-        for button in self.tab_buttons:
-            button.draw(surface)
-        area = self.rects["list"]
-        selected = self.piece_id if self.tab == "pieces" else str(self.cactus_index)
-        empty = t("editor.list.empty") if self.session.doc.error is None else t("editor.list.unreadable")
-        layers.draw(surface, "list", area.inflate(-4, -4), list_signature(self.rows, selected, self.scroll, empty),
-                    lambda s: draw_list(s, area, self.rows, selected, self.scroll, empty, frame=False),
-                    under=lambda s: draw.panel(s, area, PALETTE.paper, PALETTE.sand_dark, SIZES.radius_small))
-        status, name = self.rects["status"], self.session.doc.path.name
-        layers.draw(surface, "check", status, (self.check, name),
-                    lambda s: draw_file_check(s, status, self.check, name))
-        # the tool bar with its buttons' shadows; the shadows of the top bar's buttons and of the tabs reach
-        # into that region, so their looks are part of the key
-        tools = plan.tools
-        layers.draw(surface, "tools", pygame.Rect(tools.x - 14, tools.y - 12, tools.width + 30, tools.height + 30),
-                    (controls.looks(self.tools), top_looks, controls.looks(self.tab_buttons)),
-                    self._draw_tools)
-        error = self.session.doc.error
-        self.canvas.draw(surface)
-        if error is not None:
-            if not (self.dialog and self.dialog.open):  # the dialog says it already: one message at a time
-                draw_load_error(surface, self.canvas.rect, error)
-        else:
-            draw_canvas_overlay(surface, self.canvas.rect, self.canvas.subject, canvas_head(self.session))
-        self.preview.draw(surface, self.hang.aim if self.hang is not None else None)
-        mass = self.canvas.subject.mass if self.canvas.subject else None
-        box = plan.material
-
-        def frame(s: pygame.Surface) -> None:
-            draw.panel(s, box, PALETTE.paper, PALETTE.sand_dark)
-
-        if self.tab == "pieces":
-            entries = {n.removeprefix("entry_"): w.rect for n, w in self.widgets.items() if n.startswith("entry_")}
-            layers.draw(surface, "material", box.inflate(-4, -4), self._material_key(entries, mass),
-                        lambda s: draw_material_panel(s, plan, self.session, [], entries, mass, frame=False), frame)
-            if self.pieces.error is None and self.current_piece() is not None:
-                for button in self.scope_buttons:
-                    button.draw(surface)
-        else:
-            cactus = self.current_cactus()
-            layers.draw(surface, "cactus", box.inflate(-4, -4), (cactus, mass),
-                        lambda s: draw_cactus_panel(s, plan, self.session, mass, frame=False), frame)
-        layers.draw(surface, "hang", plan.hang.inflate(-4, -4), self._hang_key(),
-                    lambda s: draw_hang_panel(s, plan, self.session, self.hang_run, self.subject_key, self.seed,
-                                              self.hang_layers))
-        self.forms.draw(surface)
-        if self.hang_button is not None:
-            self.hang_button.draw(surface)
-        self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
-        self.tooltip.draw(surface)
-
-    def _draw_tools(self, surface: pygame.Surface) -> None:
-        for button in self.tools:
-            button.draw(surface)
-
-    def _material_key(self, entries: dict[str, pygame.Rect], mass: object) -> object:
-        """Everything the material panel shows (its layer's key)."""
-        piece = self.current_piece()
-        doc = self.pieces
-        material = doc.state.material(piece) if piece is not None and doc.error is None else None
-        return (doc.error, piece, material, doc.state.default, self.material_scope,
-                tuple(sorted(self.session.material_faults_shown())), mass,
-                tuple((name, tuple(rect)) for name, rect in sorted(entries.items())))
-
-    def _hang_key(self) -> object:
-        """Everything the hang panel shows (its layer's key): the subject, the running test's progress, the
-        last results and whether they are stale."""
-        run = self.hang_run
-        cactus = self.current_cactus()
-        test = run.test
-        return (self.piece_id, cactus.name if cactus is not None else None, self.seed, id(test),
-                len(test.results) if test is not None else -1, run.stats, run.before, run.results,
-                run.stale(self.subject_key))
+        draw_editor(self, surface)
