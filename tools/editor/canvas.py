@@ -264,16 +264,25 @@ class OutlineCanvas:
         self.panning = False
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, overlay: tuple[object, Callable[[pygame.Surface], None]] | None = None
+             ) -> None:
         """The panel, and inside it a cached picture of everything else, painted again only when what it shows
-        changes (a drag, a hover, the view)."""
+        changes (a drag, a hover, the view). ``overlay``: (its key, its paint) of what the scene draws on top
+        inside the canvas (the captions), kept in the same picture."""
         inner = self.rect.inflate(-6, -6)
         subject = self.subject
         key = (tuple(self.rect), self.zoom, self.centre, self.show_parts, self.selected, self.hover_vertex,
                self.hover_edge if self.dragging is None else None, self.grid, self.snap,
                None if subject is None else (subject.outline, subject.colour, tuple(subject.faults), subject.mass,
-                                             tuple(subject.context)))
-        self.layers.draw(surface, "canvas", inner, key, self._paint,
+                                             tuple(subject.context)),
+               None if overlay is None else overlay[0])
+
+        def paint(s: pygame.Surface) -> None:
+            self._paint(s)
+            if overlay is not None:
+                overlay[1](s)
+
+        self.layers.draw(surface, "canvas", inner, key, paint,
                          under=lambda s: draw.panel(s, self.rect, PALETTE.paper, PALETTE.sand_dark, SIZES.radius))
 
     def _paint(self, surface: pygame.Surface) -> None:

@@ -60,12 +60,13 @@ def draw_editor(scene: EditorScene, surface: pygame.Surface) -> None:
                 (controls.looks(scene.tools), top_looks, controls.looks(scene.tab_buttons)),
                 lambda s: draw_tools(scene, s))
     error = scene.session.doc.error
-    scene.canvas.draw(surface)
     if error is not None:
+        scene.canvas.draw(surface)
         if not (scene.dialog and scene.dialog.open):  # the dialog says it already: one message at a time
             draw_load_error(surface, scene.canvas.rect, error)
     else:
-        draw_canvas_overlay(surface, scene.canvas.rect, scene.canvas.subject, canvas_head(scene.session))
+        rect, subject, head = scene.canvas.rect, scene.canvas.subject, canvas_head(scene.session)
+        scene.canvas.draw(surface, ((head,), lambda s: draw_canvas_overlay(s, rect, subject, head)))
     scene.preview.draw(surface, scene.hang.aim if scene.hang is not None else None)
     mass = scene.canvas.subject.mass if scene.canvas.subject else None
     box = plan.material

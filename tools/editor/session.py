@@ -387,10 +387,15 @@ class EditingSession:
 
     # -- physics' view of the drafts -------------------------------------------------------------------
     def physics_subject(self) -> tuple[PieceSpec | None, CactiSpec | None]:
-        """The current piece and cactus as physics objects (None where a draft is not usable)."""
+        """The current piece and cactus as physics objects (None where a draft is not usable). During a vertex
+        drag they stay as they were before it (the preview and the hang test follow when it ends: building
+        them checks the whole outline, too slow for every frame of a drag)."""
         key = (self.pieces.revision, self.cacti.revision, self.piece_id, self.cactus_index, id(self.pieces),
                id(self.cacti))
-        if self._spec_cache[0] == key:
+        last = self._spec_cache[0]
+        if last == key:
+            return self._spec_cache[1]
+        if (self.pieces.in_gesture or self.cacti.in_gesture) and isinstance(last, tuple) and last[2:] == key[2:]:
             return self._spec_cache[1]
         spec: PieceSpec | None = None
         piece = self.current_piece()
