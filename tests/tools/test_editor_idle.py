@@ -185,3 +185,25 @@ def test_issue12_frame_bench_minute_ends_idle_and_leaves_the_bundled_files(make_
     assert scene.still() and not scene.hang_run.running and scene.hang_stats is not None
     assert str(scene.pieces.path) != str(asset("pieces.json"))  # it edits copies
     assert {name: _digest(asset(name)) for name in ("pieces.json", "cacti.json")} == before
+
+
+def test_issue12_the_hang_test_keeps_to_its_frame_budget() -> None:
+    """A drop after the first starts only while the time spent plus one more drop fits the budget; the results
+    are those of the same drops run without one."""
+    from physics.cacti import load_cacti
+    from physics.pieces import load_pieces
+    from tools.editor.hangtest import HangTest, one_cactus_table
+
+    spec, table = load_pieces()["red_hook"], one_cactus_table(load_cacti(), 0)
+    ticks = iter(range(1000))
+
+    def clock() -> float:  # one second passes at every look at the clock
+        return float(next(ticks))
+
+    test = HangTest(spec, table, seed=3, count=5)
+    assert test.run(3, budget=2.5, clock=clock) == 2  # after 1 s: 1 + 1 fits; after 2 s: 2 + 1 does not
+    assert test.run(3, budget=0.5, clock=clock) == 1  # the first drop always runs
+    assert test.run(3) == 2 and test.done
+    plain = HangTest(spec, table, seed=3, count=5)
+    plain.run(5)
+    assert test.results == plain.results
