@@ -24,6 +24,7 @@ from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
 from physics.geometry import Outline, Point
 from tools.editor import ops
 from tools.editor.checks import Fault, MassProperties
+from tools.editor.layers import Layers
 
 VERTEX_HIT = 10  # px
 EDGE_HIT = 7  # px
@@ -107,6 +108,7 @@ class OutlineCanvas:
         self.panning = False
         self.mouse: tuple[int, int] = (0, 0)
         self._fitted_key: object = None
+        self.layers = Layers()  # the grid, drawn again only when the view moves
 
     def live(self, outline: Outline) -> None:
         """Report a drag in progress; the canvas edits on from this outline until the scene says otherwise."""
@@ -262,12 +264,33 @@ class OutlineCanvas:
         self.panning = False
 
     # -- drawing -----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        draw.panel(surface, self.rect, PALETTE.paper, PALETTE.sand_dark, SIZES.radius)
+    def draw(self, surface: pygame.Surface, overlay: tuple[object, Callable[[pygame.Surface], None]] | None = None
+             ) -> None:
+        """The panel, and inside it a cached picture of everything else, painted again only when what it shows
+        changes (a drag, a hover, the view). ``overlay``: (its key, its paint) of what the scene draws on top
+        inside the canvas (the captions), kept in the same picture."""
+        inner = self.rect.inflate(-6, -6)
+        subject = self.subject
+        key = (tuple(self.rect), self.zoom, self.centre, self.show_parts, self.selected, self.hover_vertex,
+               self.hover_edge if self.dragging is None else None, self.grid, self.snap,
+               None if subject is None else (subject.outline, subject.colour, tuple(subject.faults), subject.mass,
+                                             tuple(subject.context)),
+               None if overlay is None else overlay[0])
+
+        def paint(s: pygame.Surface) -> None:
+            self._paint(s)
+            if overlay is not None:
+                overlay[1](s)
+
+        self.layers.draw(surface, "canvas", inner, key, paint,
+                         under=lambda s: draw.panel(s, self.rect, PALETTE.paper, PALETTE.sand_dark, SIZES.radius))
+
+    def _paint(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
         inner = self.rect.inflate(-6, -6)
         surface.set_clip(inner)
-        self._draw_grid(surface, inner)
+        self.layers.draw(surface, "grid", inner, (tuple(inner), self.zoom, self.centre),
+                         lambda s: self._draw_grid(s, inner))
         subject = self.subject
         if subject is None or not subject.outline:
             surface.set_clip(clip)
@@ -310,8 +333,8 @@ class OutlineCanvas:
             else:
                 pygame.draw.aacircle(surface, PALETTE.paper, c, 4)
                 pygame.draw.aacircle(surface, PALETTE.ink, c, 4, 1)
-        surface.set_clip(clip)
         self._draw_scale(surface)
+        surface.set_clip(clip)
 
     def _draw_grid(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         minor = next((g for g in (0.5, 1, 2, 5, 10, 20, 50, 100) if g * self.zoom >= 9), 100)

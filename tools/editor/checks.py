@@ -168,7 +168,13 @@ class MassProperties:
 
 
 def mass_properties(outline: Sequence[Point], density: float) -> MassProperties | None:
-    """Mass, moment and centre of mass as physics will build the body; None for an unusable outline."""
+    """Mass, moment and centre of mass as physics will build the body; None for an unusable outline
+    (remembered per outline and density: the scene asks every frame)."""
+    return _mass_properties(tuple((float(x), float(y)) for x, y in outline), float(density))
+
+
+@lru_cache(maxsize=256)
+def _mass_properties(outline: tuple[Point, ...], density: float) -> MassProperties | None:
     try:
         centred = normalise_outline(list(outline), "outline")
     except OutlineError:

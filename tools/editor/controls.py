@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 
 from game.i18n import t
 from game.ui.theme import SIZES
-from game.ui.widgets import Button
+from game.ui.widgets import Button, resolve
 from physics.geometry import Outline
 from tools.editor import ops
 from tools.editor.layout import TOP_BUTTONS, EditorLayout
@@ -90,3 +90,9 @@ def show_state(top: list[Button], tabs: list[Button], tools: list[Button], scope
             button.style = "green" if (snap if k == 6 else parts) else "secondary"
     for button, scope in zip(scopes, ("piece", "default")):
         button.style = "primary" if session.material_scope == scope else "ghost"
+
+
+def looks(buttons: list[Button]) -> tuple[object, ...]:
+    """Everything that decides how ``buttons`` look (a cached layer holding them is painted again when it changes)."""
+    return tuple((resolve(b.label), b.style, b.enabled, b.pressed, b.flash > 0, b.hovered, b.focused, tuple(b.rect),
+                  b.text_size) for b in buttons)

@@ -1,8 +1,9 @@
 """The editor's pygame_gui forms: list filters, the piece or cactus fields, material sliders, the drop count.
 
-The forms are rebuilt from the session whenever the selection or a document changes (an undo, a canvas
-edit), except while the user holds a slider. They edit nothing themselves: :meth:`EditorForms.change`
-names which field a pygame_gui event is about and with what value, and the scene hands that to the session.
+The forms are rebuilt from the session whenever what they show changes (the selection, a field's value, an
+undo; not a canvas edit: :meth:`EditingSession.form_key`), except while the user holds a slider. They edit
+nothing themselves: :meth:`EditorForms.change` names which field a pygame_gui event is about and with what
+value, and the scene hands that to the session.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ class EditorForms:
         """(Re)create every widget for the current selection, values from the session's documents."""
         self.manager = make_manager(layout.size)
         self.widgets = {}
-        self.synced = session.selection_key()
+        self.synced = session.form_key()
         if session.tab == "pieces" and session.pieces.error is None:
             st = session.pieces.state
             kinds = [(t("editor.filter.all_kinds"), ""), (t("editor.kind.basic"), "basic"),
@@ -137,11 +138,11 @@ class EditorForms:
     # -- keeping in step -------------------------------------------------------------------------------------
     def stale(self, session: EditingSession) -> bool:
         """True when the widgets no longer show the session (and may be rebuilt: no slider is held)."""
-        return self.synced != session.selection_key() and not self.busy()
+        return self.synced != session.form_key() and not self.busy()
 
     def mark_synced(self, session: EditingSession) -> None:
         """The widgets already show this edit (the user made it in them): no rebuild for it."""
-        self.synced = session.selection_key()
+        self.synced = session.form_key()
 
     def invalidate(self) -> None:
         self.synced = None
@@ -150,6 +151,11 @@ class EditorForms:
         """True while the user holds a slider: rebuilding would take it from under them."""
         return any(name.startswith("slider_") and widget.sliding_button is not None and widget.sliding_button.held
                    for name, widget in self.widgets.items())
+
+    def resting(self, session: EditingSession) -> bool:
+        """The widgets show ``session`` and none is in a gesture (a slider held, text selected by dragging)."""
+        return (self.synced == session.form_key() and not self.busy()
+                and not any(getattr(w, "selection_in_progress", False) for w in self.widgets.values()))
 
     def typing(self) -> bool:
         return any(isinstance(w, UITextEntryLine) and w.is_focused for w in self.widgets.values())

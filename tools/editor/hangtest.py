@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from physics.cacti import CactiSpec, CactusSpec
@@ -24,11 +25,14 @@ SPREAD = 12.0
 MAX_SETTLE = 4.0
 #: Clearance (mm) between the table's edge and the cactus in the one-cactus table.
 SIDE_ROOM = 120.0
-#: The editor's drop count: the default, the most one run may take, and how many run per frame (so the
-#: window stays live while a test runs).
+#: The editor's drop count: the default, the most one run may take, and how many run per frame at most (so
+#: the window stays live while a test runs).
 HANG_DEFAULT = 40
 HANG_MAX = 500
 DROPS_PER_FRAME = 3
+#: Seconds of one frame the editor gives the hang test: a drop starts only while the ones before it and one
+#: more (at their mean time) fit, the first always does (issue 12: a frame stays within its budget).
+FRAME_BUDGET = 0.0025
 
 
 @dataclass(frozen=True)
@@ -166,10 +170,16 @@ class HangTest:
     def progress(self) -> float:
         return len(self.results) / len(self.drops) if self.drops else 1.0
 
-    def run(self, count: int = 1) -> int:
-        """Run up to ``count`` more drops; returns how many ran."""
+    def run(self, count: int = 1, budget: float | None = None, clock: Callable[[], float] | None = None) -> int:
+        """Run up to ``count`` more drops; returns how many ran. With a ``budget`` (seconds on ``clock``) a
+        drop after the first starts only while the time spent so far plus one more drop fits in it."""
         ran = 0
+        start = clock() if clock is not None else 0.0
         while ran < count and not self.done:
+            if ran and budget is not None and clock is not None:
+                spent = clock() - start
+                if spent + spent / ran > budget:
+                    break
             self.results.append(drop_once(self.spec, self.table, self.drops[len(self.results)], self.max_time))
             ran += 1
         return ran
@@ -224,8 +234,10 @@ class HangRunner:
     def stop(self) -> None:
         self.test = None
 
-    def step(self, key: object, drops: int = DROPS_PER_FRAME) -> str | None:
-        """Run a few more drops. Returns "cancelled" (the subject changed: the test is dropped), "finished"
+    def step(self, key: object, drops: int = DROPS_PER_FRAME, budget: float | None = None,
+             clock: Callable[[], float] | None = None) -> str | None:
+        """Run a few more drops (at most ``drops``, within ``budget`` seconds on ``clock``, see
+        :meth:`HangTest.run`). Returns "cancelled" (the subject changed: the test is dropped), "finished"
         (the statistics are in :attr:`stats`) or None (still running, or nothing runs)."""
         test = self.test
         if test is None:
@@ -233,7 +245,7 @@ class HangRunner:
         if key != self.key:
             self.test = None  # the piece changed under the test: its numbers would mean nothing
             return "cancelled"
-        test.run(drops)
+        test.run(drops, budget, clock)
         if not test.done:
             return None
         if self.stats is not None:

@@ -68,9 +68,11 @@ def list_rows(session: EditingSession, area: pygame.Rect, scroll: int) -> tuple[
 
 
 def draw_list(surface: pygame.Surface, area: pygame.Rect, rows: list[ListRow], selected: str | None, scroll: int,
-              empty: str) -> None:
-    """The rows inside their panel (the ``selected`` key highlighted), a scroll bar when they overflow."""
-    draw.panel(surface, area, PALETTE.paper, PALETTE.sand_dark, SIZES.radius_small)
+              empty: str, frame: bool = True) -> None:
+    """The rows inside their panel (the ``selected`` key highlighted), a scroll bar when they overflow.
+    ``frame`` False: the rows and the bar only, all inside ``area.inflate(-4, -4)`` (the panel is drawn apart)."""
+    if frame:
+        draw.panel(surface, area, PALETTE.paper, PALETTE.sand_dark, SIZES.radius_small)
     clip = surface.get_clip()
     surface.set_clip(area.inflate(-4, -4))
     for row in rows:
@@ -116,6 +118,12 @@ def draw_file_check(surface: pygame.Surface, status: pygame.Rect, problem: str |
     for k, line in enumerate(lines[:2]):
         draw.text(surface, line, (status.x + 12, status.y + 28 + k * 14), size=SIZES.text_small - 4,
                   color=PALETTE.ink_soft)
+
+
+def list_signature(rows: list[ListRow], selected: str | None, scroll: int, empty: str) -> object:
+    """Everything :func:`draw_list` shows, for its cached layer (the thumbnails by identity: they are cached)."""
+    return (tuple((r.key, r.title, r.detail, r.thumb, r.swatch, r.bad, tuple(r.rect)) for r in rows), selected,
+            scroll, empty)
 
 
 @lru_cache(maxsize=64)

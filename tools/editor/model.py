@@ -132,6 +132,11 @@ class Document(Generic[S]):
     def in_gesture(self) -> bool:
         return self._gesture is not None
 
+    @property
+    def merging(self) -> bool:
+        """A run of merged edits is open (a slider being moved): the next such edit joins the last step."""
+        return self._merge is not None
+
     def undo(self) -> str | None:
         """Step back; returns the label of the undone edit, or None when there is nothing to undo."""
         if self._gesture is not None:

@@ -6,26 +6,30 @@ material or cactus panel and the hang test. Drawing only reads (the widgets on t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE, SIZES, hex_colour, lerp
+from game.ui.theme import PALETTE, SIZES, Color, hex_colour, lerp
 from game.ui.widgets import Button
 from tools.editor.canvas import Subject, fault_text
 from tools.editor.checks import MassProperties, mass_properties, outline_faults
 from tools.editor.hangtest import DropResult, HangRunner
 from tools.editor.labels import form_name, mm, part_label
+from tools.editor.layers import Layers
 from tools.editor.layout import EditorLayout
 from tools.editor.model import PART_BASE, Document
 from tools.editor.ranges import MATERIALS, RANGES
 from tools.editor.session import EditingSession
 
 
-def panel_head(surface: pygame.Surface, box: pygame.Rect, title: str, sub: str = "") -> None:
-    draw.panel(surface, box, PALETTE.paper, PALETTE.sand_dark)
+def panel_head(surface: pygame.Surface, box: pygame.Rect, title: str, sub: str = "", frame: bool = True) -> None:
+    """The panel (``frame`` False: drawn apart) and its title, with a note at the right."""
+    if frame:
+        draw.panel(surface, box, PALETTE.paper, PALETTE.sand_dark)
     draw.text(surface, title, (box.x + 16, box.y + 12), size=SIZES.text, bold=True, color=PALETTE.ink)
     if sub:
         draw.text(surface, draw.ellipsize(sub, box.width - 150, SIZES.text_small - 2), (box.right - 16, box.y + 16),
@@ -35,6 +39,18 @@ def panel_head(surface: pygame.Surface, box: pygame.Rect, title: str, sub: str =
 # -- the top bar -------------------------------------------------------------------------------------------
 def draw_top(surface: pygame.Surface, bar: pygame.Rect, docs: Sequence[Document[Any]], buttons: list[Button]) -> None:
     """The title, a chip per file (dirty ones marked, broken ones red) and the buttons."""
+    draw_top_bar(surface, bar, docs, buttons[0].rect.left)
+    for button in buttons:
+        button.draw(surface)
+
+
+def top_signature(docs: Sequence[Document[Any]]) -> object:
+    """What the top bar shows of the files (its cached layer's key, with the bar and the buttons' place)."""
+    return tuple((doc.path.name, doc.dirty, bool(doc.error)) for doc in docs)
+
+
+def draw_top_bar(surface: pygame.Surface, bar: pygame.Rect, docs: Sequence[Document[Any]], limit: int) -> None:
+    """The bar, the title and a chip per file, the chips left of ``limit`` (where the buttons begin)."""
     pygame.draw.rect(surface, PALETTE.paper, bar)
     pygame.draw.line(surface, PALETTE.sand_dark, (0, bar.bottom - 1), (bar.width, bar.bottom - 1), 2)
     title = draw.text(surface, t("editor.title"), (18, bar.centery), size=26, display=True,
@@ -45,14 +61,12 @@ def draw_top(surface: pygame.Surface, bar: pygame.Rect, docs: Sequence[Document[
         colour = PALETTE.error if doc.error else PALETTE.terracotta if dirty else PALETTE.ink_soft
         text = doc.path.name + (" •" if dirty else "")
         width = draw.font_width(text, SIZES.text_small - 1, bold=True) + 24
-        if x + width > buttons[0].rect.left - 10:
+        if x + width > limit - 10:
             break
         chip = pygame.Rect(x, bar.centery - 14, width, 28)
         draw.rounded_rect(surface, chip, lerp(colour, PALETTE.paper, 0.88), 14, lerp(colour, PALETTE.paper, 0.4))
         draw.text(surface, text, chip.center, size=SIZES.text_small - 1, bold=True, color=colour, anchor="center")
         x = chip.right + 8
-    for button in buttons:
-        button.draw(surface)
 
 
 # -- captions on the canvas ------------------------------------------------------------------------------------
@@ -136,22 +150,24 @@ def draw_load_error(surface: pygame.Surface, rect: pygame.Rect, error: str) -> N
 # -- the material panel (pieces) and the cactus panel ---------------------------------------------------------------
 def draw_material_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingSession,
                         scope_buttons: list[Button], entries: dict[str, pygame.Rect],
-                        mass: MassProperties | None) -> None:
+                        mass: MassProperties | None, frame: bool = True) -> None:
     """Labels, ranges and derived values around the material widgets; fields physics refuses in red.
-    ``entries``: the screen rect of each material's text entry (to ring the refused ones)."""
+    ``entries``: the screen rect of each material's text entry (to ring the refused ones). ``frame`` False:
+    the panel and the scope buttons are drawn apart (what is left lies inside ``material.inflate(-4, -4)``)."""
     box, geo = layout.material, layout.geometry
     x, w = box.x + 16, box.width - 32
     y = geo.row1
     small = SIZES.text_small - 3
     half = (w - 8) // 2
     piece = session.current_piece()
-    panel_head(surface, box, t("editor.material.title"))
+    panel_head(surface, box, t("editor.material.title"), frame=frame)
     if piece is None or session.pieces.error is not None:
         draw.text_block(surface, t("editor.material.nothing"), pygame.Rect(x, y, w, 80),
                         size=SIZES.text_small - 1, color=PALETTE.ink_faint)
         return
-    for button in scope_buttons:
-        button.draw(surface)
+    if frame:
+        for button in scope_buttons:
+            button.draw(surface)
     st = session.pieces.state
     draw.text(surface, t("editor.material.id"), (x, y), size=small, color=PALETTE.ink_soft)
     draw.text(surface, t("editor.material.kind"), (x + half + 8, y), size=small, color=PALETTE.ink_soft)
@@ -201,14 +217,16 @@ def draw_material_panel(surface: pygame.Surface, layout: EditorLayout, session: 
 
 
 def draw_cactus_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingSession,
-                      mass: MassProperties | None) -> None:
+                      mass: MassProperties | None, frame: bool = True) -> None:
+    """The cactus's name, x and parts around their widgets, its area and convex parts, a note (``frame`` False:
+    the panel is drawn apart)."""
     box, geo = layout.material, layout.geometry
     x, w = box.x + 16, box.width - 32
     half = (w - 8) // 2
     y = geo.row1
     small = SIZES.text_small - 3
     cactus = session.current_cactus()
-    panel_head(surface, box, t("editor.cactus.title"), cactus.name if cactus else "")
+    panel_head(surface, box, t("editor.cactus.title"), cactus.name if cactus else "", frame=frame)
     if cactus is None:
         return
     draw.text(surface, t("editor.cactus.name"), (x, y), size=small, color=PALETTE.ink_soft)
@@ -228,24 +246,30 @@ def draw_cactus_panel(surface: pygame.Surface, layout: EditorLayout, session: Ed
 
 # -- the hang test ---------------------------------------------------------------------------------------------------
 def draw_hang_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingSession, runner: HangRunner,
-                    subject_key: object, seed: int) -> None:
+                    subject_key: object, seed: int, layers: Layers | None = None) -> None:
     """Progress, the hang rate (grey when the piece changed since), the change against the run before and a
-    dot per drop. Long texts never leave the panel."""
+    dot per drop. Long texts never leave the panel. With ``layers`` the panel and its head are a cached
+    picture (a running test paints the rest again every frame)."""
     clip = surface.get_clip()
     surface.set_clip(layout.hang.inflate(-4, -4).clip(clip))
     try:
-        _hang_panel(surface, layout, session, runner, subject_key, seed)
+        _hang_panel(surface, layout, session, runner, subject_key, seed, layers)
     finally:
         surface.set_clip(clip)
 
 
 def _hang_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingSession, runner: HangRunner,
-                subject_key: object, seed: int) -> None:
+                subject_key: object, seed: int, layers: Layers | None) -> None:
     box = layout.hang
     cactus = session.current_cactus()
     sub = (t("editor.hang.subject", piece=session.piece_id, cactus=cactus.name)
            if session.piece_id is not None and cactus is not None else "")
-    panel_head(surface, box, t("editor.hang.title"), sub)
+    title = t("editor.hang.title")
+    if layers is None:
+        panel_head(surface, box, title, sub)
+    else:
+        layers.draw(surface, "hang_head", box.inflate(-4, -4), (tuple(box), title, sub),
+                    lambda s: panel_head(s, box, title, sub))
     x, w = box.x + 16, box.width - 32
     test = runner.test
     bar = layout.hang_bar()
@@ -292,20 +316,35 @@ def _hang_panel(surface: pygame.Surface, layout: EditorLayout, session: EditingS
     draw_legend(surface, x, y + 4 + used + 10, w, box.bottom - 10)
 
 
+LEGEND = ((PALETTE.ok, "editor.hang.legend.hung"), (PALETTE.error, "editor.hang.legend.fell"),
+          (PALETTE.warn, "editor.hang.legend.other"))
+
+
 def draw_legend(surface: pygame.Surface, x: int, y: int, w: int, bottom: int) -> None:
-    """What the dots mean: hangs, fell, came to rest elsewhere."""
+    """What the dots mean: hangs, fell, came to rest elsewhere (one picture on the panel's paper, made once)."""
     if y + 16 > bottom:
         return
+    paper = tuple(surface.get_at((x, y)))[:3]
+    surface.blit(legend_tile(w, tuple(t(key) for _, key in LEGEND), paper), (x, y - LEGEND_PAD))
+
+
+#: The legend's picture reaches this far above and below its line of text.
+LEGEND_PAD = 2
+
+
+@lru_cache(maxsize=8)
+def legend_tile(w: int, labels: tuple[str, ...], paper: tuple[int, ...]) -> pygame.Surface:
+    tile = pygame.Surface((w, 16 + 2 * LEGEND_PAD + 2))
+    tile.fill(paper)
     size = SIZES.text_small - 3
-    right = x + w
-    for colour, key in ((PALETTE.ok, "editor.hang.legend.hung"), (PALETTE.error, "editor.hang.legend.fell"),
-                        (PALETTE.warn, "editor.hang.legend.other")):
-        label = t(key)
-        if x + 13 + draw.font_width(label, size) > right:
+    x, y = 0, LEGEND_PAD
+    for (colour, _), label in zip(LEGEND, labels):
+        if x + 13 + draw.font_width(label, size) > w:
             break
-        pygame.draw.aacircle(surface, colour, (x + 4, y + 8), 4)
-        rect = draw.text(surface, label, (x + 13, y + 8), size=size, color=PALETTE.ink_soft, anchor="midleft")
+        pygame.draw.aacircle(tile, colour, (x + 4, y + 8), 4)
+        rect = draw.text(tile, label, (x + 13, y + 8), size=size, color=PALETTE.ink_soft, anchor="midleft")
         x = rect.right + 14
+    return tile
 
 
 def draw_drop_dots(surface: pygame.Surface, results: list[DropResult], area: pygame.Rect) -> int:
@@ -316,9 +355,24 @@ def draw_drop_dots(surface: pygame.Surface, results: list[DropResult], area: pyg
     cell = 12
     per_row = max(1, area.width // cell)
     rows = max(1, area.height // cell)
+    paper = tuple(surface.get_at(area.topleft))[:3]  # the panel's body as drawn (a shade off the palette's)
     for k, result in enumerate(results[: per_row * rows]):
         cx = area.x + (k % per_row) * cell + cell // 2
         cy = area.y + (k // per_row) * cell + cell // 2
         colour = PALETTE.ok if result.hung else PALETTE.error if result.fell else PALETTE.warn
-        pygame.draw.aacircle(surface, colour, (cx, cy), 4)
+        surface.blit(dot_tile(colour, paper), (cx - DOT_TILE // 2, cy - DOT_TILE // 2))
     return min(rows, (len(results) + per_row - 1) // per_row) * cell
+
+
+#: The side of a drop dot's tile: the dot (radius 4, anti-aliased) on the panel's paper, less than a cell.
+DOT_TILE = 11
+
+
+@lru_cache(maxsize=16)
+def dot_tile(colour: Color, paper: tuple[int, ...]) -> pygame.Surface:
+    """One drop dot drawn on ``paper`` (blitting it where the panel is that colour gives the pixels drawing the
+    dot there gives)."""
+    tile = pygame.Surface((DOT_TILE, DOT_TILE))
+    tile.fill(paper)
+    pygame.draw.aacircle(tile, colour, (DOT_TILE // 2, DOT_TILE // 2), 4)
+    return tile

@@ -20,6 +20,7 @@ from physics.pieces import PieceSpec
 from physics.world import World
 from tools.editor.canvas import aa_polyline
 from tools.editor.hangtest import arm_aims, clear_height
+from tools.editor.layers import Layers
 
 #: Seconds after the last edit before the preview drops again.
 REDROP_DELAY = 0.35
@@ -39,6 +40,8 @@ class PreviewPane:
         self.pending = 0.0  # seconds until a scheduled re-drop; 0: none
         self.status = "idle"  # idle | falling | hung | fell | base | restless
         self.hover: Point | None = None
+        self.drops = 0  # how many drops so far (names the world in the cached picture's key)
+        self.layers = Layers()
 
     # -- the model ---------------------------------------------------------------------------------
     def set_subject(self, spec: PieceSpec | None, table: CactiSpec | None, key: object) -> None:
@@ -75,6 +78,7 @@ class PreviewPane:
         self.aim = (x, y)
         world.spawn(spec.id, (x, y), 0.0)
         self.world = world
+        self.drops += 1
         self.elapsed = 0.0
         self.status = "falling"
 
@@ -96,6 +100,10 @@ class PreviewPane:
                            else "hung" if facts.carried_by.get(self.spec.id) == 0 else "restless")
         elif self.elapsed > MAX_TIME:
             self.status = "restless"
+
+    def resting(self) -> bool:
+        """Nothing in the preview moves: no drop pending, the piece (if any) no longer falling."""
+        return self.pending <= 0 and self.status != "falling"
 
     # -- view --------------------------------------------------------------------------------------
     @property
@@ -131,8 +139,15 @@ class PreviewPane:
         return False
 
     def draw(self, surface: pygame.Surface, hang_aim: Point | None = None) -> None:
+        """The panel, and inside it a picture cached while the piece does not fall."""
+        key = (None if self.status == "falling" else
+               (tuple(self.rect), self.drops, self.status,
+                None if self.spec is None else (self.spec.id, self.spec.colour_hex), self.table, self.aim, hang_aim))
+        self.layers.draw(surface, "preview", self.rect.inflate(-4, -4), key, lambda s: self._paint(s, hang_aim),
+                         under=lambda s: draw.panel(s, self.rect, PALETTE.paper, PALETTE.sand_dark))
+
+    def _paint(self, surface: pygame.Surface, hang_aim: Point | None) -> None:
         rect = self.rect
-        draw.panel(surface, rect, PALETTE.paper, PALETTE.sand_dark)
         draw.text(surface, t("editor.preview.title"), (rect.x + 14, rect.y + 10), size=SIZES.text_small,
                   bold=True, color=PALETTE.ink)
         table = self.table
@@ -143,19 +158,8 @@ class PreviewPane:
         inner = rect.inflate(-12, -40).move(0, 14)
         clip = surface.get_clip()
         surface.set_clip(inner)
-        sky = draw.vertical_gradient(inner.size, lerp(PALETTE.sky, PALETTE.paper, 0.55), PALETTE.sand_light)
-        surface.blit(sky, inner.topleft)
-        gy = round(self.to_screen((0, 0))[1])
-        pygame.draw.rect(surface, PALETTE.dune, pygame.Rect(inner.left, gy, inner.width, inner.bottom - gy))
-        pygame.draw.line(surface, shade(PALETTE.dune, -0.2), (inner.left, gy), (inner.right, gy), 2)
-        cactus = table.cacti[0]
-        base = [self.to_screen(p) for p in cactus.base]
-        draw.aa_polygon(surface, PALETTE.terracotta, base, shade(PALETTE.terracotta, -0.3))
-        for part in cactus.parts:
-            pts = [self.to_screen(p) for p in part]
-            draw.aa_polygon(surface, PALETTE.cactus, pts)
-        for part in cactus.parts:
-            pygame.draw.aalines(surface, PALETTE.cactus_dark, True, [self.to_screen(p) for p in part])
+        scale, origin = self.view
+        surface.blit(scenery(inner.size, scale, (origin[0] - inner.x, origin[1] - inner.y), table), inner.topleft)
         if hang_aim is not None:
             self._aim_marker(surface, hang_aim, PALETTE.berry)
         world = self.world
@@ -171,7 +175,8 @@ class PreviewPane:
                       size=SIZES.text_small, bold=True, color=PALETTE.error, anchor="center")
             return
         if world is not None and world.has_piece(spec.id):
-            pts = [self.to_screen(p) for p in world.outline_world(spec.id)]
+            ox, oy = origin
+            pts = [(ox + x * scale, oy - y * scale) for x, y in world.outline_world(spec.id)]
             colour = hex_colour(spec.colour_hex, PALETTE.ink_faint)
             draw.aa_polygon(surface, colour, pts)
             aa_polyline(surface, shade(colour, -0.4), pts, True, 1.6)
@@ -201,6 +206,30 @@ class PreviewPane:
         if title_w + draw.font_width(hint, SIZES.text_small - 3) + 40 < chip.left - self.rect.x:
             draw.text(surface, hint, (self.rect.x + 26 + title_w, self.rect.y + 13), size=SIZES.text_small - 3,
                       color=PALETTE.ink_faint)
+
+
+@functools.lru_cache(maxsize=8)
+def scenery(size: tuple[int, int], scale: float, origin: Point, table: CactiSpec) -> pygame.Surface:
+    """What never moves in the preview: the sky, the ground and cactus 0 on its base, for a view (``origin``:
+    the table's origin in the picture, pixels per mm ``scale``); drawn once per view and table."""
+    surface = pygame.Surface(size)
+    surface.blit(draw.vertical_gradient(size, lerp(PALETTE.sky, PALETTE.paper, 0.55), PALETTE.sand_light), (0, 0))
+    ox, oy = origin
+
+    def to_screen(p: Point) -> Point:
+        return ox + p[0] * scale, oy - p[1] * scale
+
+    w, h = size
+    gy = round(oy)
+    pygame.draw.rect(surface, PALETTE.dune, pygame.Rect(0, gy, w, h - gy))
+    pygame.draw.line(surface, shade(PALETTE.dune, -0.2), (0, gy), (w, gy), 2)
+    cactus = table.cacti[0]
+    draw.aa_polygon(surface, PALETTE.terracotta, [to_screen(p) for p in cactus.base], shade(PALETTE.terracotta, -0.3))
+    for part in cactus.parts:
+        draw.aa_polygon(surface, PALETTE.cactus, [to_screen(p) for p in part])
+    for part in cactus.parts:
+        pygame.draw.aalines(surface, PALETTE.cactus_dark, True, [to_screen(p) for p in part])
+    return surface
 
 
 @functools.lru_cache(maxsize=256)

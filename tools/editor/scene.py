@@ -2,7 +2,8 @@
 
 The scene is the glue: it turns pygame and pygame_gui events into calls on the editing session
 (:mod:`tools.editor.session`, where every edit and its rules live, without pygame), puts the outcomes into
-words, and draws the panels (:mod:`tools.editor.panels`, :mod:`tools.editor.listing`) from the session.
+words, and draws the panels (:mod:`tools.editor.frame` puts :mod:`tools.editor.panels` and
+:mod:`tools.editor.listing` together, from cached layers where nothing changed).
 Where everything goes is :mod:`tools.editor.layout`; the pygame_gui widgets are :mod:`tools.editor.forms`.
 
 Keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Ctrl+S save, G cycles the snap grid, F fits the view,
@@ -11,6 +12,7 @@ P shows the convex parts, Tab switches pieces/cacti, Esc leaves (asking first wh
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,8 +21,6 @@ import pygame
 
 from game.app import BaseScene
 from game.i18n import t
-from game.ui import draw
-from game.ui.theme import PALETTE
 from game.ui.widgets import Button, Dialog, MessageLine, TextSource, Tooltip, first_taker
 from physics.cacti import CactiSpec
 from physics.geometry import Outline
@@ -28,21 +28,22 @@ from physics.pieces import PieceSpec
 from tools.editor import controls
 from tools.editor.canvas import OutlineCanvas
 from tools.editor.forms import EditorForms, FormChange
-from tools.editor.hangtest import DROPS_PER_FRAME, HANG_MAX, HangRunner, HangStats, HangTest, parse_drop_count
-from tools.editor.labels import edit_label
-from tools.editor.layout import EditorLayout, editor_layout
-from tools.editor.listing import ROW_H, ListRow, draw_file_check, draw_list, list_rows
-from tools.editor.model import CactiDocument, CactusDraft, PieceDraft, PiecesDocument
-from tools.editor.panels import (
-    canvas_head,
-    canvas_subject,
-    draw_cactus_panel,
-    draw_canvas_overlay,
-    draw_hang_panel,
-    draw_load_error,
-    draw_material_panel,
-    draw_top,
+from tools.editor.frame import draw_editor
+from tools.editor.hangtest import (
+    DROPS_PER_FRAME,
+    FRAME_BUDGET,
+    HANG_MAX,
+    HangRunner,
+    HangStats,
+    HangTest,
+    parse_drop_count,
 )
+from tools.editor.labels import edit_label
+from tools.editor.layers import Layers
+from tools.editor.layout import EditorLayout, editor_layout
+from tools.editor.listing import ROW_H, ListRow, list_rows
+from tools.editor.model import CactiDocument, CactusDraft, PieceDraft, PiecesDocument
+from tools.editor.panels import canvas_subject
 from tools.editor.preview import PreviewPane
 from tools.editor.ranges import RANGES
 from tools.editor.session import EditingSession
@@ -62,6 +63,8 @@ class EditorScene(BaseScene):
         self.tooltip = Tooltip()
         self.forms = EditorForms()
         self._plan: EditorLayout | None = None
+        self.layers = Layers()
+        self.hang_layers = Layers()  # inside the hang panel's picture: the panel and its head
         self.rects: dict[str, pygame.Rect] = {}
         self.buttons: list[Button] = []
         self.tools: list[Button] = []
@@ -69,6 +72,7 @@ class EditorScene(BaseScene):
         self.scope_buttons: list[Button] = []
         self.hang_button: Button | None = None
         self.rows: list[ListRow] = []
+        self._rows_key: tuple[object, ...] | None = None
         self.check: str | None = None  # physics' verdict on the current file, as of this frame
         self.subject_key: object = None  # what the hang test is about, as of this frame
         self.time = 0.0
@@ -391,8 +395,9 @@ class EditorScene(BaseScene):
             self.forms.set_text("hang_count", str(value))
         self.hang_run.count = value
 
-    def step_hang_test(self, drops: int = DROPS_PER_FRAME) -> None:
-        outcome = self.hang_run.step(self.hang_subject_key(), drops)
+    def step_hang_test(self, drops: int = DROPS_PER_FRAME, budget: float | None = FRAME_BUDGET) -> None:
+        """A few more drops of the running hang test (as many as fit the frame's budget, at least one)."""
+        outcome = self.hang_run.step(self.hang_subject_key(), drops, budget, time.perf_counter)
         if outcome == "cancelled":
             self.message.show(t("editor.hang.cancelled"), "warn", 2.0)
         elif outcome == "finished" and self.hang_run.stats is not None:
@@ -408,6 +413,8 @@ class EditorScene(BaseScene):
     # -- layout ---------------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         plan = self._plan = editor_layout(size)
+        self.layers.clear()
+        self.hang_layers.clear()
         self.rects = {"top": plan.top, "left": plan.left, "right": plan.right, "tools": plan.tools,
                       "material": plan.material, "hang": plan.hang, "hang_run": plan.hang_run(),
                       "hang_bar": plan.hang_bar()}
@@ -433,7 +440,16 @@ class EditorScene(BaseScene):
         area = self.plan.list_area(self.session.tab == "pieces" and self.pieces.error is None)
         self.rects["list"] = area
         self.rects["status"] = self.plan.status_box(area)
-        self.rows, self.scroll = list_rows(self.session, area, self.scroll)
+        doc = self.session.doc
+        key = (id(doc), doc.revision, self.session.tab, tuple(self.session.filters.values()), tuple(area),
+               self.scroll, id(self._plan))
+        last = self._rows_key
+        frozen = doc.in_gesture and isinstance(last, tuple) and key[0] == last[0] and key[2:] == last[2:]
+        if key != last and not frozen:
+            # the rows as of the last change (thumbnails and texts are not cheap); during a vertex drag they
+            # stay as they were until it ends
+            self.rows, self.scroll = list_rows(self.session, area, self.scroll)
+            self._rows_key = (*key[:5], self.scroll, key[6])
 
     def _all_buttons(self) -> list[Button | None]:
         return [*self.buttons, *self.tools, *self.tab_buttons, *self._scope_buttons(), self.hang_button]
@@ -551,37 +567,21 @@ class EditorScene(BaseScene):
         self.check = self.session.file_check()
         self._refresh_list()
 
+    def still(self) -> bool:
+        """Nothing moves until the next input (issue 12): no vertex drag or pan, no slider held, no hang test
+        running, the preview's piece at rest with no drop pending, no message fading, no tooltip or click
+        flash on its way, the widgets showing the session. A focused text field still counts as still: its
+        cursor blinks on the idle wake-ups (it toggles about once a second at 2 frames a second), which is
+        worth not drawing 60 frames a second for a field left focused."""
+        return (self.canvas.dragging is None and not self.canvas.panning and not self.hang_run.running
+                and self.preview.resting() and not self.message.visible and not self.tooltip_pending()
+                and not any(b is not None and b.flash > 0 for b in self._all_buttons())
+                and self.forms.resting(self.session))
+
+    def tooltip_pending(self) -> bool:
+        """A tooltip is about to open (the pointer rests on a button but its delay has not passed)."""
+        return bool(self.tooltip.text) and not self.tooltip.visible
+
     # -- drawing ---------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
-        draw_top(surface, self.rects["top"], (self.pieces, self.cacti), self.buttons)
-        for button in self.tab_buttons:
-            button.draw(surface)
-        area = self.rects["list"]
-        selected = self.piece_id if self.tab == "pieces" else str(self.cactus_index)
-        empty = t("editor.list.empty") if self.session.doc.error is None else t("editor.list.unreadable")
-        draw_list(surface, area, self.rows, selected, self.scroll, empty)
-        draw_file_check(surface, self.rects["status"], self.check, self.session.doc.path.name)
-        for button in self.tools:
-            button.draw(surface)
-        error = self.session.doc.error
-        self.canvas.draw(surface)
-        if error is not None:
-            if not (self.dialog and self.dialog.open):  # the dialog says it already: one message at a time
-                draw_load_error(surface, self.canvas.rect, error)
-        else:
-            draw_canvas_overlay(surface, self.canvas.rect, self.canvas.subject, canvas_head(self.session))
-        self.preview.draw(surface, self.hang.aim if self.hang is not None else None)
-        mass = self.canvas.subject.mass if self.canvas.subject else None
-        if self.tab == "pieces":
-            entries = {n.removeprefix("entry_"): w.rect for n, w in self.widgets.items() if n.startswith("entry_")}
-            draw_material_panel(surface, self.plan, self.session, self.scope_buttons, entries, mass)
-        else:
-            draw_cactus_panel(surface, self.plan, self.session, mass)
-        draw_hang_panel(surface, self.plan, self.session, self.hang_run, self.subject_key, self.seed)
-        self.forms.draw(surface)
-        if self.hang_button is not None:
-            self.hang_button.draw(surface)
-        self.message.draw(surface, (self.canvas.rect.centerx, self.canvas.rect.top + 88))
-        self.tooltip.draw(surface)
-
+        draw_editor(self, surface)

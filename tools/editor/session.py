@@ -145,6 +145,18 @@ class EditingSession:
         return (self.tab, self.piece_id, self.cactus_index, self.cactus_part, self.material_scope, id(self.pieces),
                 id(self.cacti), tuple(self.filters.values()), self.pieces.revision, self.cacti.revision)
 
+    def form_key(self) -> object:
+        """What the forms show (they are rebuilt when it changes): the selection and its field values, the
+        filters' choices, not the outlines (a vertex drag leaves the widgets alone)."""
+        piece = self.current_piece()
+        cactus = self.current_cactus()
+        st = self.pieces.state
+        return (self.tab, self.piece_id, self.cactus_index, self.cactus_part, self.material_scope, id(self.pieces),
+                id(self.cacti), tuple(self.filters.values()), self.pieces.error, self.cacti.error,
+                None if piece is None else replace(piece, outline=None), self.shown_material(),
+                tuple(c for c, _ in st.colours), tuple(f for f, _ in st.forms),
+                None if cactus is None else (cactus.name, cactus.x, tuple(cactus.part_indices)))
+
     # -- selection -----------------------------------------------------------------------------------
     def set_tab(self, tab: str) -> bool:
         if tab == self.tab:
@@ -375,10 +387,15 @@ class EditingSession:
 
     # -- physics' view of the drafts -------------------------------------------------------------------
     def physics_subject(self) -> tuple[PieceSpec | None, CactiSpec | None]:
-        """The current piece and cactus as physics objects (None where a draft is not usable)."""
+        """The current piece and cactus as physics objects (None where a draft is not usable). During a vertex
+        drag they stay as they were before it (the preview and the hang test follow when it ends: building
+        them checks the whole outline, too slow for every frame of a drag)."""
         key = (self.pieces.revision, self.cacti.revision, self.piece_id, self.cactus_index, id(self.pieces),
                id(self.cacti))
-        if self._spec_cache[0] == key:
+        last = self._spec_cache[0]
+        if last == key:
+            return self._spec_cache[1]
+        if (self.pieces.in_gesture or self.cacti.in_gesture) and isinstance(last, tuple) and last[2:] == key[2:]:
             return self._spec_cache[1]
         spec: PieceSpec | None = None
         piece = self.current_piece()
@@ -402,8 +419,9 @@ class EditingSession:
         return material_problem("density", density) is None
 
     def file_check(self) -> str | None:
-        """Physics' verdict on the current tab's file as it would be saved (cached per revision, kept mid-drag)."""
+        """Physics' verdict on the current tab's file as it would be saved (cached per revision, kept mid-drag
+        and while a slider moves: it parses the whole file, too slow for every frame of a gesture)."""
         key = (id(self.doc), self.doc.revision)
-        if self._file_check[0] != key and not self.doc.in_gesture:
+        if self._file_check[0] != key and not self.doc.in_gesture and not self.doc.merging:
             self._file_check = (key, self.doc.error or self.doc.verdict())
         return self._file_check[1]
