@@ -16,6 +16,9 @@ from game.ui.theme import PALETTE, SIZES, lerp
 from game.ui.widgets import Button, FocusGroup, first_taker
 
 MEDALS = ((232, 178, 60), (176, 180, 188), (196, 128, 76))
+#: The winners' medals bob this many seconds, then settle in ``BOB_FADE`` s (a still screen idles, issue 12).
+BOB_SECONDS = 4.0
+BOB_FADE = 0.5
 
 
 class EndScene(BaseScene):
@@ -63,6 +66,16 @@ class EndScene(BaseScene):
         for b in (self.again, self.back):
             b.update(dt)
 
+    def bob(self) -> float:
+        """How far the winners' medals bob now: 1 at first, down to 0 after ``BOB_SECONDS``."""
+        late = self.time - BOB_SECONDS
+        return 1.0 if late <= 0 else max(0.0, 1.0 - late / BOB_FADE)
+
+    def still(self) -> bool:
+        """The medals have settled and no button flashes: nothing moves until the next input (issue 12)."""
+        return (self.dialog is None and self.quit_after is None and self.bob() <= 0
+                and self.again.flash <= 0 and self.back.flash <= 0)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         area = surface.get_rect()
@@ -100,7 +113,7 @@ class EndScene(BaseScene):
             bg = lerp(PALETTE.paper, PALETTE.sun, 0.25) if seat in winners else PALETTE.sand_light
             draw.rounded_rect(surface, row, bg, 12, PALETTE.sand_dark, 1)
             medal = MEDALS[place - 1] if place <= 3 else PALETTE.sand_dark
-            bob = 2 * math.sin(self.time * 3 + k) if seat in winners else 0
+            bob = 2 * math.sin(self.time * 3 + k) * self.bob() if seat in winners else 0
             pygame.draw.circle(surface, medal, (row.x + 28, row.centery + bob), 16)
             draw.text(surface, str(place), (row.x + 28, row.centery + bob), size=SIZES.text_small + 1, bold=True,
                       color=PALETTE.paper, anchor="center")

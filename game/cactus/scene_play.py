@@ -41,6 +41,11 @@ from physics.geometry import Point
 ROTATE_STEP = math.radians(12)
 BOT_PAUSE = 0.45
 END_DELAY = 1.6
+#: The glows (the die waiting for its roll, the target cactus, broken rules) pulse this many seconds after the
+#: last input or change of the turn, then fade to a steady light in ``PULSE_FADE`` s: a waiting table is still
+#: (issue 12), and the pulse comes back with the next touch.
+PULSE_SECONDS = 4.0
+PULSE_FADE = 0.5
 
 
 class PlayScene(BaseScene):
@@ -63,6 +68,8 @@ class PlayScene(BaseScene):
         self.bot_wait = 0.0
         self.roll_anim = 0.0
         self.end_wait = 0.0
+        self.pulse_age = 0.0  # seconds since the last input or change of the turn (see PULSE_SECONDS)
+        self.pulse_key: tuple[str, int, int] | None = None
         self.effects = Effects()
         self.pointer: tuple[int, int] = (0, 0)
         self.preview_free = False
@@ -197,6 +204,7 @@ class PlayScene(BaseScene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.pulse_age = 0.0
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if first_taker([*self.buttons, *(b for _kind, b in self.claim_buttons)], event):
@@ -349,6 +357,9 @@ class PlayScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        key = (self.match.stage.value, self.match.rules.turn_number, len(self.match.violations))
+        self.pulse_age = 0.0 if key != self.pulse_key else self.pulse_age + dt
+        self.pulse_key = key
         self.director.update(dt)
         self.roll_anim = max(0.0, self.roll_anim - dt)
         for b in self.buttons:
@@ -410,8 +421,23 @@ class PlayScene(BaseScene):
         self.app.replace(navigation.end_screen(self.match, quit_after=30 if self.quit_when_over else None))
 
     # ------------------------------------------------------------------ drawing
+    def pulse(self) -> float:
+        """How strongly the glows pulse now: 1 for ``PULSE_SECONDS`` after the last input or change, then down
+        to 0 (a steady light) over ``PULSE_FADE`` s."""
+        late = self.pulse_age - PULSE_SECONDS
+        return 1.0 if late <= 0 else max(0.0, 1.0 - late / PULSE_FADE)
+
     def flash(self) -> float:
-        return 0.5 + 0.5 * math.sin(self.time * 9.0)
+        return 0.5 + 0.5 * math.sin(self.time * 9.0) * self.pulse()
+
+    def still(self) -> bool:
+        """Nothing moves until the next input (issue 12): no drag, the world at rest and not settling, no roll,
+        float text, flyer, camera glide, message, button flash, bot pause or pulse running."""
+        m = self.match
+        return (self.dialog is None and not m.is_bot_turn and not m.is_over and m.resting
+                and self.roll_anim <= 0 and not self.effects.floats and not self.effects.flyers
+                and not self.camera.moving and not self.message.visible and self.pulse() <= 0
+                and all(b.flash <= 0 for b in self.buttons))
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.match
@@ -443,7 +469,7 @@ class PlayScene(BaseScene):
         surface.set_clip(area)
         view.draw_backdrop(surface, area)
         target = m.rules.target_cactus() if m.stage not in (Stage.OVER,) else None
-        view.draw_cacti(surface, m.world, target, self.time)
+        view.draw_cacti(surface, m.world, target, self.time, pulse=self.pulse())
         callouts.draw_marks_under(surface, m, view, self.flash())
         view.draw_pieces(surface, m)
         callouts.draw_marks_over(surface, m, view, self.flash(), self.shown_callout)

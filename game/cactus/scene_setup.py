@@ -253,6 +253,11 @@ class SetupScene(BaseScene):
             plus.enabled = self.die[i] < 6
         self.message.update(dt)
 
+    def still(self) -> bool:
+        """No name field has the blinking cursor, no message or button flash runs: nothing moves (issue 12)."""
+        return (self.dialog is None and not self.message.visible and not any(e.is_focused for e in self.entries)
+                and all(b.flash <= 0 for b in self.widgets()))
+
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

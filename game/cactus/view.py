@@ -147,11 +147,12 @@ class TableView:
             pygame.draw.aaline(surface, GROUND_DARK, (x - 14, y), (x + 10, y))
 
     def draw_cacti(self, surface: pygame.Surface, world: World, target: int | None, t: float,
-                   labels: bool = True) -> None:
+                   labels: bool = True, pulse: float = 1.0) -> None:
+        """The cacti on their bases; the ``target`` glows, pulsing with ``pulse`` (0: a steady glow)."""
         for i in range(len(world.cacti.cacti)):
             parts = world.cactus_outlines(i)
             if i == target:
-                glow = 0.5 + 0.5 * math.sin(t * 3.2)
+                glow = 0.5 + 0.5 * math.sin(t * 3.2) * pulse
                 for part in parts:
                     pts = self.pts(part)
                     pygame.draw.polygon(surface, lerp(PALETTE.sun, PALETTE.paper, 0.3 * glow), pts,
