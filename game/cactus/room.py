@@ -112,8 +112,9 @@ class _Resume(BaseScene):
 
 
 #: The frame benchmark's table: pieces already hanging (cactus -> pieces, in order); the last one placed.
-BENCH_HANGING: dict[int, Sequence[str]] = {0: ["yellow_hook", "green_arch", "scorpion"], 1: ["red_zigzag", "blue_crescent"],
-                 2: ["purple_fork", "yellow_crescent"], 3: ["green_zigzag"], 4: ["blue_arch", "red_crescent"]}
+BENCH_HANGING: dict[int, Sequence[str]] = {
+    0: ["yellow_hook", "green_arch", "scorpion"], 1: ["red_zigzag", "blue_crescent"],
+    2: ["purple_fork", "yellow_crescent"], 3: ["green_zigzag"], 4: ["blue_arch", "red_crescent"]}
 BENCH_LAST = "red_crescent"
 #: Frames of the benchmark's drag (50 s at 60 fps).
 BENCH_DRAG_FRAMES = 3000
