@@ -16,6 +16,7 @@ import math
 import random
 import re
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pygame
 
@@ -132,7 +133,7 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
     app.push(scene)
     rng = random.Random(seed)
 
-    def post(kind: int, **fields: object) -> None:
+    def post(kind: int, **fields: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, **fields))
 
     def mouse_to(world: tuple[float, float], buttons: tuple[int, int, int]) -> tuple[int, int]:
