@@ -69,6 +69,7 @@ class PlayScene(BaseScene):
         self.roll_anim = 0.0
         self.end_wait = 0.0
         self.pulse_age = 0.0  # seconds since the last input or change of the turn (see PULSE_SECONDS)
+        self.woken = False  # an event came to a resting world this frame (see fixed_update)
         self.pulse_key: tuple[str, int, int] | None = None
         self.effects = Effects()
         self.pointer: tuple[int, int] = (0, 0)
@@ -205,6 +206,7 @@ class PlayScene(BaseScene):
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
         self.pulse_age = 0.0
+        self.woken = self.woken or self.match.resting
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if first_taker([*self.buttons, *(b for _kind, b in self.claim_buttons)], event):
@@ -283,7 +285,10 @@ class PlayScene(BaseScene):
     # ------------------------------------------------------------------ time
     def fixed_update(self, dt: float) -> None:
         m = self.match
-        m.step(dt)
+        if not self.woken:
+            # a frame's fixed steps stand for the time before its events: while the world rested (after an idle
+            # wait, up to 250 ms of them) they must not move what the event just woke (issue 12)
+            m.step(dt)
         if self.fast:
             self.run_bots_fast()
         elif m.is_bot_turn and self.roll_anim <= 0:
@@ -357,6 +362,7 @@ class PlayScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.woken = False
         key = (self.match.stage.value, self.match.rules.turn_number, len(self.match.violations))
         self.pulse_age = 0.0 if key != self.pulse_key else self.pulse_age + dt
         self.pulse_key = key
