@@ -48,6 +48,16 @@ class Layer:
         self.image = None
 
 
+def around(outer: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """``outer`` without ``hole``: up to four rectangles (above, below, left and right of it)."""
+    hole = hole.clip(outer)
+    parts = [pygame.Rect(outer.x, outer.y, outer.width, hole.top - outer.y),
+             pygame.Rect(outer.x, hole.bottom, outer.width, outer.bottom - hole.bottom),
+             pygame.Rect(outer.x, hole.top, hole.left - outer.x, hole.height),
+             pygame.Rect(hole.right, hole.top, outer.right - hole.right, hole.height)]
+    return [p for p in parts if p.width > 0 and p.height > 0]
+
+
 @lru_cache(maxsize=512)
 def wrapped(content: str, size: int, bold: bool, width: int) -> tuple[tuple[str, int], ...]:
     """``content`` broken into lines no wider than ``width`` (as :func:`game.ui.draw.wrap_text`), each with
@@ -83,4 +93,4 @@ def text_block(surface: pygame.Surface, content: str, rect: pygame.Rect, *, size
     return y - rect.top
 
 
-__all__ = ["Layer", "text_block", "text_height", "wrapped"]
+__all__ = ["Layer", "around", "text_block", "text_height", "wrapped"]

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game.app import BaseScene
-from game.cactus import navigation
+from game.cactus import layers, navigation
 from game.cactus.match import Match
 from game.cactus.view import TableView, flower_icon
 from game.i18n import t
@@ -91,7 +91,7 @@ class EndScene(BaseScene):
         draw.text(surface, t("cactus.end.title"), (card.centerx, card.y + 44), size=40, display=True,
                   color=PALETTE.terracotta, anchor="center")
         reason = t(f"cactus.end.{rules.end_reason}") if rules.end_reason else ""
-        draw.text_block(surface, t("cactus.end.reason", reason=reason),
+        layers.text_block(surface, t("cactus.end.reason", reason=reason),
                         pygame.Rect(card.x + 32, card.y + 78, card.width - 64, 50), size=SIZES.text_small + 1,
                         color=PALETTE.ink_soft, align="center")
         winners = rules.winners

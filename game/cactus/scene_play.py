@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from game.app import BaseScene
-from game.cactus import callouts, navigation, panels
+from game.cactus import callouts, layers, navigation, panels
 from game.cactus.autopilot import Autopilot
 from game.cactus.bot import Bot
 from game.cactus.camera import CameraDirector
@@ -486,6 +486,10 @@ class PlayScene(BaseScene):
                 tuple(str(v) for v in m.violations), self.shown_banner.short,
                 self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die)
 
+    @staticmethod
+    def paint_backdrop(surface: pygame.Surface) -> None:
+        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+
     def paint_chrome(self, die_moving: bool) -> Callable[[pygame.Surface], None]:
         """The painter of everything around the table: the backdrop, the top bar, the die (while it rests), the
         scores, the log (or the explanation of a broken rule), the heap, the specials row and the actions."""
@@ -494,7 +498,7 @@ class PlayScene(BaseScene):
         human = self.human_turn
 
         def paint(surface: pygame.Surface) -> None:
-            draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+            self.paint_backdrop(surface)
             panels.draw_top(surface, m.rules, lay, self.leave_button)
             if not die_moving:
                 panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self.flash())
@@ -517,7 +521,9 @@ class PlayScene(BaseScene):
         and the banner never overlap, so this is the picture drawing all of it in the old order gave."""
         m = self.match
         moving = self.die_moving()
-        surface.blit(self.layers.chrome.get(surface, self.chrome_key(moving), self.paint_chrome(moving)), (0, 0))
+        chrome = self.layers.chrome.get(surface, self.chrome_key(moving), self.paint_chrome(moving))
+        for part in layers.around(surface.get_rect(), self.rects["table"]):  # the table covers the rest
+            surface.blit(chrome, part, part)
         self.draw_table(surface)
         callouts.draw_banner(surface, m, self.shown_banner, self.shown_callout, (b for _, b in self.claim_buttons))
         if moving:
@@ -533,7 +539,7 @@ class PlayScene(BaseScene):
         clip = surface.get_clip()
         surface.set_clip(area)
         target = m.rules.target_cactus() if m.stage not in (Stage.OVER,) else None
-        view.draw_scenery(surface, area, m.world, target, self.layers.table)
+        view.draw_scenery(surface, area, m.world, target, self.layers.table, beneath=self.paint_backdrop)
         if target is not None:
             view.draw_cacti(surface, m.world, target, self.time, pulse=self.pulse(), only=(target,))
         callouts.draw_marks_under(surface, m, view, self.flash())

@@ -6,7 +6,7 @@ Everything here reads the match and the world and draws; nothing changes the gam
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import pygame
@@ -191,12 +191,15 @@ class TableView:
         return (self.rect.x, self.rect.y, self.rect.width, self.rect.height), self.scale, self.ox, self.oy
 
     def draw_scenery(self, surface: pygame.Surface, area: pygame.Rect, world: World, target: int | None,
-                     layer: Layer) -> None:
+                     layer: Layer, beneath: Callable[[pygame.Surface], None] | None = None) -> None:
         """The backdrop and every cactus but the ``target`` (drawn by the caller, it glows), from ``layer``: one
-        picture per camera shot, painted again only when the camera moves or the target changes."""
+        picture per camera shot, painted again only when the camera moves or the target changes. ``beneath``
+        paints what the window shows under the table (where the backdrop leaves a pixel uncovered)."""
         others = [i for i in range(len(world.cacti.cacti)) if i != target]
 
         def paint(image: pygame.Surface) -> None:
+            if beneath is not None:
+                beneath(image)
             image.set_clip(area)
             self.draw_backdrop(image, area)
             self.draw_cacti(image, world, target, 0.0, only=others)
