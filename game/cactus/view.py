@@ -198,9 +198,9 @@ class TableView:
         others = [i for i in range(len(world.cacti.cacti)) if i != target]
 
         def paint(image: pygame.Surface) -> None:
+            image.set_clip(area)
             if beneath is not None:
                 beneath(image)
-            image.set_clip(area)
             self.draw_backdrop(image, area)
             self.draw_cacti(image, world, target, 0.0, only=others)
 
