@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from game.app import BaseScene
+from game.app import INPUT_EVENTS, BaseScene
 from game.cactus import callouts, layers, navigation, panels
 from game.cactus.autopilot import Autopilot
 from game.cactus.bot import Bot
@@ -224,7 +224,8 @@ class PlayScene(BaseScene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.pulse_age = 0.0
+        if event.type in INPUT_EVENTS:
+            self.pulse_age = 0.0  # a touch brings the pulse back
         self.woken = self.woken or self.match.resting
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
