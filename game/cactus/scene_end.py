@@ -8,6 +8,7 @@ import pygame
 
 from game.app import BaseScene
 from game.cactus import layers, navigation
+from game.cactus.layers import Layer
 from game.cactus.match import Match
 from game.cactus.view import TableView, flower_icon
 from game.i18n import t
@@ -32,6 +33,7 @@ class EndScene(BaseScene):
         self.back = Button(lambda: t("cactus.end.back"), self.leave, style="secondary")
         self.focus = FocusGroup([self.again, self.back], columns=2)
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.table = Layer()
 
     def play_again(self) -> None:
         rules = self.match.rules
@@ -76,15 +78,18 @@ class EndScene(BaseScene):
         return (self.dialog is None and self.quit_after is None and self.bob() <= 0
                 and self.again.flash <= 0 and self.back.flash <= 0)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint_table(self, surface: pygame.Surface) -> None:
+        """The final table under a veil (it never changes: painted once per window size)."""
         w, h = surface.get_size()
-        area = surface.get_rect()
-        self.view.draw_backdrop(surface, area)
-        self.view.draw_cacti(surface, self.match.world, None, self.time)
+        self.view.draw_backdrop(surface, surface.get_rect())
+        self.view.draw_cacti(surface, self.match.world, None, 0.0)
         self.view.draw_pieces(surface, self.match)
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((*PALETTE.ink, 110))
         surface.blit(veil, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.table.get(surface, self.view.shot, self.paint_table), (0, 0))
         rules = self.match.rules
         card = self.card
         draw.panel(surface, card, PALETTE.paper, PALETTE.dune, 18)
