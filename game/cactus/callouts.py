@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.cactus import layers
 from game.cactus import texts as txt
 from game.cactus.match import Match, Stage
 from game.cactus.view import TableView
@@ -100,7 +101,7 @@ def banner(m: Match, view: TableView, rects: dict[str, pygame.Rect]) -> Banner:
     size = SIZES.text_small + 1
 
     def box(content: str, bottom: bool) -> pygame.Rect:
-        height = max(40, draw.text_height(content, base.width - 28, size=size) + 18)
+        height = max(40, layers.text_height(content, base.width - 28, size=size) + 18)
         rect = pygame.Rect(base.x, base.y, base.width, height)
         if bottom:
             floor = table.bottom - TableView.GROUND_BAND - 8
@@ -135,7 +136,7 @@ def place_callout(content: str, above: Point, below: Point, spot: pygame.Rect | 
     fnt = font(SIZES.text_small, bold=True)
     area = table.inflate(-12, -12)
     width = min(fnt.size(content)[0] + 24, area.width - 20)
-    lines = draw.wrap_text(content, fnt, width - 24)
+    lines = [line for line, _w in layers.wrapped(content, SIZES.text_small, True, width - 24)]
     height = len(lines) * fnt.get_linesize() + 14
     clear = banner_rect.inflate(8, 8)
     mid_y = (above[1] + below[1]) / 2
@@ -201,7 +202,7 @@ def draw_bubble(surface: pygame.Surface, callout: Callout) -> None:
     """A speech bubble in ``callout.rect`` whose tip points from its ``where`` side at ``anchor``."""
     content, colour, rect, where, anchor = callout
     fnt = font(SIZES.text_small, bold=True)
-    lines = draw.wrap_text(content, fnt, rect.width - 24)
+    lines = [line for line, _w in layers.wrapped(content, SIZES.text_small, True, rect.width - 24)]
     ax, ay = anchor
     tip: Point
     if where == "midbottom":
@@ -270,7 +271,7 @@ def draw_banner(surface: pygame.Surface, m: Match, shown: Banner, callout: Callo
     if not (shown.short and colour == PALETTE.error and callout is not None):
         draw.panel(surface, shown.rect, PALETTE.paper, PALETTE.dune if colour == PALETTE.ink else PALETTE.error, 12,
                    alpha=235)
-        draw.text_block(surface, shown.text, shown.rect.inflate(-28, -18), size=SIZES.text_small + 1, color=colour)
+        layers.text_block(surface, shown.text, shown.rect.inflate(-28, -18), size=SIZES.text_small + 1, color=colour)
     for b in claims:
         b.draw(surface)
 
@@ -283,9 +284,9 @@ def draw_explanation(surface: pygame.Surface, m: Match, rect: pygame.Rect) -> No
     inner = pygame.Rect(rect.x + 14, rect.y + 32, rect.width - 28, rect.height - 40)
     content = txt.stage_prompt(m)
     size = SIZES.text_small
-    while size > SIZES.text_small - 4 and draw.text_height(content, inner.width, size=size) > inner.height:
+    while size > SIZES.text_small - 4 and layers.text_height(content, inner.width, size=size) > inner.height:
         size -= 1
-    draw.text_block(surface, content, inner, size=size, color=PALETTE.ink)
+    layers.text_block(surface, content, inner, size=size, color=PALETTE.ink)
 
 
 __all__ = ["EXPLAIN_MIN_HEIGHT", "SHORT_BANNER_SHARE", "Banner", "Callout", "banner", "contact_point",

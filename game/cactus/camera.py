@@ -135,10 +135,11 @@ class CameraDirector:
     def update(self, dt: float) -> None:
         mode = self.mode()
         if mode is not None:
-            shot = self.focus_shot() if mode == "focus" else None
-            key = ("focus" if shot else "overview", self.focus_cactus() if shot else None, self.match.turn_key)
+            cactus = self.focus_cactus() if mode == "focus" else None
+            key = ("focus" if cactus is not None else "overview", cactus, self.match.turn_key)
             if key != self.key:
                 self.key = key
+                shot = self.focus_shot() if cactus is not None else None  # only when the aim changes
                 if shot is None:
                     self.camera.overview()
                 else:

@@ -18,8 +18,10 @@ The pure rules (:mod:`game.cactus.rules`) decide; the world (:mod:`physics`) rep
   C-T3), the end checks (C-E1, C-E3) and the next seat.
 
 The world steps only in :meth:`step` (from the scene's ``fixed_update``), so everything is driven by
-``dt`` and headless runs are deterministic. After every step the match charges hand touches at once
-(C-R1) and records pieces that vanished from the world as fallen (C-X3, C-R5, C-R6), also between turns.
+``dt`` and headless runs are deterministic; while the match is :attr:`resting` (nothing held or settling,
+every piece asleep) it is not stepped at all, so idle time never changes the world. After every step the
+match charges hand touches at once (C-R1) and records pieces that vanished from the world as fallen (C-X3,
+C-R5, C-R6), also between turns.
 
 Saves: :meth:`to_dict` holds the rules (``CactusGame.to_dict``), the world (``World.to_dict``) and the
 stage; a piece held at save time is saved as let go (it resumes in ``SETTLING``).
@@ -341,7 +343,7 @@ class Match:
     # ------------------------------------------------------------------ time
     def step(self, dt: float) -> None:
         """Advance the world by ``dt`` seconds and apply what happened (C-R1, C-X3, C-X4)."""
-        if self.stage == Stage.OVER:
+        if self.stage == Stage.OVER or self.resting:
             return
         self.world.step(dt)
         self._poll()
@@ -349,6 +351,13 @@ class Match:
             self.settle_time += dt
             if self.world.all_at_rest() or self.settle_time >= self.settle_cap:
                 self._judge()
+
+    @property
+    def resting(self) -> bool:
+        """Nothing is held or settling and every piece sleeps: the world is not stepped then (a step would
+        change nothing but its clock), so time spent idle, however long, never changes the world (issue 12)."""
+        return (self.stage not in (Stage.HOLDING, Stage.SETTLING) and self.world.hand.held is None
+                and self.world.all_at_rest())
 
     def settle_now(self, cap: float | None = None) -> None:
         """Let the world settle at once (headless, bots in a hurry), then judge."""

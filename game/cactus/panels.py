@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.cactus import layers
 from game.cactus import texts as txt
 from game.cactus.effects import rolling_face
 from game.cactus.match import Match, Stage
@@ -183,7 +184,7 @@ def draw_die_panel(surface: pygame.Surface, m: Match, lay: PlayLayout, roll: But
         roll.draw(surface)
     else:
         sub = txt.target_text(m) if m.stage not in (Stage.ROLL, Stage.OVER) else ""
-        draw.text_block(surface, sub, pygame.Rect(x, rect.y + 40, rect.right - x - 10, 60),
+        layers.text_block(surface, sub, pygame.Rect(x, rect.y + 40, rect.right - x - 10, 60),
                         size=SIZES.text_small, color=PALETTE.ink_soft)
 
 
@@ -241,7 +242,7 @@ def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> N
             continue
         colour = PALETTE.ok if e.kind == "award" else PALETTE.error if e.kind in (
             "hand_touch", "knocked", "awards_void") else PALETTE.ink_soft
-        wrapped = draw.wrap_text(txt.describe(rules, e), fnt, inner.width)
+        wrapped = [w for w, _ in layers.wrapped(txt.describe(rules, e), SIZES.text_small - 1, False, inner.width)]
         block = [(wrapped[0], colour)] + [("  " + w, colour) for w in wrapped[1:]]
         if (len(lines) + len(block)) * line_h > inner.height:
             break
@@ -314,7 +315,7 @@ def draw_actions(surface: pygame.Surface, m: Match, lay: PlayLayout, buttons: Pl
     if lay.compact:
         return  # the key hint is in the top bar; the prompt names the piece in the hand
     hint = t("cactus.hint.keys")
-    draw.text_block(surface, hint, pygame.Rect(rect.x, buttons.back.rect.bottom + 10, rect.width, 60),
+    layers.text_block(surface, hint, pygame.Rect(rect.x, buttons.back.rect.bottom + 10, rect.width, 60),
                     size=SIZES.text_small - 3, color=PALETTE.ink_faint)
     if m.stage == Stage.IN_HAND and human:
         name = txt.piece_name(m.rules, str(m.piece))

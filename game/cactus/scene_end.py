@@ -7,7 +7,8 @@ import math
 import pygame
 
 from game.app import BaseScene
-from game.cactus import navigation
+from game.cactus import layers, navigation
+from game.cactus.layers import Layer
 from game.cactus.match import Match
 from game.cactus.view import TableView, flower_icon
 from game.i18n import t
@@ -16,6 +17,9 @@ from game.ui.theme import PALETTE, SIZES, lerp
 from game.ui.widgets import Button, FocusGroup, first_taker
 
 MEDALS = ((232, 178, 60), (176, 180, 188), (196, 128, 76))
+#: The winners' medals bob this many seconds, then settle in ``BOB_FADE`` s (a still screen idles, issue 12).
+BOB_SECONDS = 4.0
+BOB_FADE = 0.5
 
 
 class EndScene(BaseScene):
@@ -29,6 +33,7 @@ class EndScene(BaseScene):
         self.back = Button(lambda: t("cactus.end.back"), self.leave, style="secondary")
         self.focus = FocusGroup([self.again, self.back], columns=2)
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.table = Layer()
 
     def play_again(self) -> None:
         rules = self.match.rules
@@ -63,22 +68,35 @@ class EndScene(BaseScene):
         for b in (self.again, self.back):
             b.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def bob(self) -> float:
+        """How far the winners' medals bob now: 1 at first, down to 0 after ``BOB_SECONDS``."""
+        late = self.time - BOB_SECONDS
+        return 1.0 if late <= 0 else max(0.0, 1.0 - late / BOB_FADE)
+
+    def still(self) -> bool:
+        """The medals have settled and no button flashes: nothing moves until the next input (issue 12)."""
+        return (self.dialog is None and self.quit_after is None and self.bob() <= 0
+                and self.again.flash <= 0 and self.back.flash <= 0)
+
+    def paint_table(self, surface: pygame.Surface) -> None:
+        """The final table under a veil (it never changes: painted once per window size)."""
         w, h = surface.get_size()
-        area = surface.get_rect()
-        self.view.draw_backdrop(surface, area)
-        self.view.draw_cacti(surface, self.match.world, None, self.time)
+        self.view.draw_backdrop(surface, surface.get_rect())
+        self.view.draw_cacti(surface, self.match.world, None, 0.0)
         self.view.draw_pieces(surface, self.match)
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((*PALETTE.ink, 110))
         surface.blit(veil, (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.table.get(surface, self.view.shot, self.paint_table), (0, 0))
         rules = self.match.rules
         card = self.card
         draw.panel(surface, card, PALETTE.paper, PALETTE.dune, 18)
         draw.text(surface, t("cactus.end.title"), (card.centerx, card.y + 44), size=40, display=True,
                   color=PALETTE.terracotta, anchor="center")
         reason = t(f"cactus.end.{rules.end_reason}") if rules.end_reason else ""
-        draw.text_block(surface, t("cactus.end.reason", reason=reason),
+        layers.text_block(surface, t("cactus.end.reason", reason=reason),
                         pygame.Rect(card.x + 32, card.y + 78, card.width - 64, 50), size=SIZES.text_small + 1,
                         color=PALETTE.ink_soft, align="center")
         winners = rules.winners
@@ -100,7 +118,7 @@ class EndScene(BaseScene):
             bg = lerp(PALETTE.paper, PALETTE.sun, 0.25) if seat in winners else PALETTE.sand_light
             draw.rounded_rect(surface, row, bg, 12, PALETTE.sand_dark, 1)
             medal = MEDALS[place - 1] if place <= 3 else PALETTE.sand_dark
-            bob = 2 * math.sin(self.time * 3 + k) if seat in winners else 0
+            bob = 2 * math.sin(self.time * 3 + k) * self.bob() if seat in winners else 0
             pygame.draw.circle(surface, medal, (row.x + 28, row.centery + bob), 16)
             draw.text(surface, str(place), (row.x + 28, row.centery + bob), size=SIZES.text_small + 1, bold=True,
                       color=PALETTE.paper, anchor="center")

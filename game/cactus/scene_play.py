@@ -16,23 +16,25 @@ The end screen is reached through :mod:`~game.cactus.navigation`, never by impor
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game.app import BaseScene
-from game.cactus import callouts, navigation, panels
+from game.app import INPUT_EVENTS, BaseScene
+from game.cactus import callouts, layers, navigation, panels
 from game.cactus.autopilot import Autopilot
 from game.cactus.bot import Bot
 from game.cactus.camera import CameraDirector
 from game.cactus.effects import ROLL_TIME, Effects, FloatText, Flyer, Spot
+from game.cactus.layers import Layer
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.panels import MIN_ROW_CELL, PlayButtons, PlayLayout
 from game.cactus.play_save import Autosave, autosave_path
 from game.cactus.rules import Event
-from game.cactus.view import TableView, draw_hand_zone, draw_preview
-from game.i18n import t
+from game.cactus.view import PieceShapes, TableView, draw_hand_zone, draw_preview
+from game.i18n import get_language, t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button, MessageLine, first_taker
@@ -41,6 +43,26 @@ from physics.geometry import Point
 ROTATE_STEP = math.radians(12)
 BOT_PAUSE = 0.45
 END_DELAY = 1.6
+#: The glows (the die waiting for its roll, the target cactus, broken rules) pulse this many seconds after the
+#: last input or change of the turn, then fade to a steady light in ``PULSE_FADE`` s: a waiting table is still
+#: (issue 12), and the pulse comes back with the next touch.
+PULSE_SECONDS = 4.0
+PULSE_FADE = 0.5
+
+
+class PlayLayers:
+    """The play screen's cached pictures: the panels around the table, the table's scenery (backdrop and
+    cacti per camera shot) and the pieces' screen outlines."""
+
+    def __init__(self) -> None:
+        self.chrome = Layer()
+        self.table = Layer()
+        self.shapes = PieceShapes()
+
+    def clear(self) -> None:
+        self.chrome.clear()
+        self.table.clear()
+        self.shapes = PieceShapes()
 
 
 class PlayScene(BaseScene):
@@ -63,7 +85,11 @@ class PlayScene(BaseScene):
         self.bot_wait = 0.0
         self.roll_anim = 0.0
         self.end_wait = 0.0
+        self.pulse_age = 0.0  # seconds since the last input or change of the turn (see PULSE_SECONDS)
+        self.woken = False  # an event came to a resting world this frame (see fixed_update)
+        self.pulse_key: tuple[str, int, int] | None = None
         self.effects = Effects()
+        self.layers = PlayLayers()
         self.pointer: tuple[int, int] = (0, 0)
         self.preview_free = False
         self.last_poses: dict[str, Point] = {}
@@ -117,6 +143,7 @@ class PlayScene(BaseScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.lay = panels.lay_out(size, self.view, self.match.rules.players, self.controls)
+        self.layers.clear()
         self.compose()
 
     def compose(self) -> None:
@@ -197,6 +224,9 @@ class PlayScene(BaseScene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in INPUT_EVENTS:
+            self.pulse_age = 0.0  # a touch brings the pulse back
+        self.woken = self.woken or self.match.resting
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if first_taker([*self.buttons, *(b for _kind, b in self.claim_buttons)], event):
@@ -275,7 +305,10 @@ class PlayScene(BaseScene):
     # ------------------------------------------------------------------ time
     def fixed_update(self, dt: float) -> None:
         m = self.match
-        m.step(dt)
+        if not self.woken:
+            # a frame's fixed steps stand for the time before its events: while the world rested (after an idle
+            # wait, up to 250 ms of them) they must not move what the event just woke (issue 12)
+            m.step(dt)
         if self.fast:
             self.run_bots_fast()
         elif m.is_bot_turn and self.roll_anim <= 0:
@@ -349,6 +382,10 @@ class PlayScene(BaseScene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.woken = False
+        key = (self.match.stage.value, self.match.rules.turn_number, len(self.match.violations))
+        self.pulse_age = 0.0 if key != self.pulse_key else self.pulse_age + dt
+        self.pulse_key = key
         self.director.update(dt)
         self.roll_anim = max(0.0, self.roll_anim - dt)
         for b in self.buttons:
@@ -410,28 +447,89 @@ class PlayScene(BaseScene):
         self.app.replace(navigation.end_screen(self.match, quit_after=30 if self.quit_when_over else None))
 
     # ------------------------------------------------------------------ drawing
-    def flash(self) -> float:
-        return 0.5 + 0.5 * math.sin(self.time * 9.0)
+    def pulse(self) -> float:
+        """How strongly the glows pulse now: 1 for ``PULSE_SECONDS`` after the last input or change, then down
+        to 0 (a steady light) over ``PULSE_FADE`` s."""
+        late = self.pulse_age - PULSE_SECONDS
+        return 1.0 if late <= 0 else max(0.0, 1.0 - late / PULSE_FADE)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def flash(self) -> float:
+        return 0.5 + 0.5 * math.sin(self.time * 9.0) * self.pulse()
+
+    def still(self) -> bool:
+        """Nothing moves until the next input (issue 12): no drag, the world at rest and not settling, no roll,
+        float text, flyer, camera glide, message, button flash, bot pause or pulse running."""
+        m = self.match
+        return (self.dialog is None and not m.is_bot_turn and not m.is_over and m.resting
+                and self.roll_anim <= 0 and not self.effects.floats and not self.effects.flyers
+                and not self.camera.moving and not self.message.visible and self.pulse() <= 0
+                and all(b.flash <= 0 for b in self.buttons))
+
+    def die_moving(self) -> bool:
+        """The die tumbles or its glow pulses: it is drawn every frame, not with the panels' picture."""
+        return self.roll_anim > 0 or (self.human_turn and self.match.stage == Stage.ROLL and self.pulse() > 0)
+
+    def chrome_key(self, die_moving: bool) -> tuple[object, ...]:
+        """Everything the panels around the table show (see :meth:`paint_chrome`): their picture is painted
+        again only when this changes."""
+        m = self.match
+        r = m.rules
+        human = self.human_turn
+        hover = None
+        if m.stage == Stage.CHOOSE and human:
+            hover = next((pid for pid, cell in self.heap_cells.items() if cell.collidepoint(self.pointer)), None)
+        buttons = tuple((b.enabled, b.hovered, b.pressed, b.flash > 0, b.focused, b.style, tuple(b.rect))
+                        for b in self.buttons)
+        die = None if die_moving else (self.flash() if human and m.stage == Stage.ROLL else 0.0)
+        return (get_language(), id(self.lay), m.stage, r.turn_number, r.current, human, r.turn.roll, m.piece,
+                len(r.log), tuple(r.supply), tuple(r.row), tuple(r.out), r.bank.supply, r.bank.box,
+                tuple(r.bank.tokens(p) for p in range(r.players)), tuple(m.bots), tuple(r.names),
+                tuple(str(v) for v in m.violations), self.shown_banner.short,
+                self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die)
+
+    @staticmethod
+    def paint_backdrop(surface: pygame.Surface) -> None:
+        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+
+    def paint_chrome(self, die_moving: bool) -> Callable[[pygame.Surface], None]:
+        """The painter of everything around the table: the backdrop, the top bar, the die (while it rests), the
+        scores, the log (or the explanation of a broken rule), the heap, the specials row and the actions."""
         m = self.match
         lay = self.lay
         human = self.human_turn
-        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
-        panels.draw_top(surface, m.rules, lay, self.leave_button)
+
+        def paint(surface: pygame.Surface) -> None:
+            self.paint_backdrop(surface)
+            panels.draw_top(surface, m.rules, lay, self.leave_button)
+            if not die_moving:
+                panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self.flash())
+            panels.draw_scores(surface, m, lay)
+            log = self.rects["log"]
+            if log.height >= 60:
+                if self.shown_banner.short:
+                    callouts.draw_explanation(surface, m, log)
+                else:
+                    panels.draw_log(surface, m.rules, log)
+            panels.draw_heap(surface, m, lay, self.pointer, human)
+            panels.draw_row(surface, m, lay)
+            panels.draw_actions(surface, m, lay, self.controls, human)
+
+        return paint
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panels' picture (painted again only when what they show changed, see :meth:`chrome_key`), then
+        the table, the banner, the die while it moves, the effects and the message. The panels, the table
+        and the banner never overlap, so this is the picture drawing all of it in the old order gave."""
+        m = self.match
+        moving = self.die_moving()
+        chrome = self.layers.chrome.get(surface, self.chrome_key(moving), self.paint_chrome(moving))
+        for part in layers.around(surface.get_rect(), self.rects["table"]):  # the table covers the rest
+            surface.blit(chrome, part, part)
         self.draw_table(surface)
         callouts.draw_banner(surface, m, self.shown_banner, self.shown_callout, (b for _, b in self.claim_buttons))
-        panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self.flash())
-        panels.draw_scores(surface, m, lay)
-        log = self.rects["log"]
-        if log.height >= 60:
-            if self.shown_banner.short:
-                callouts.draw_explanation(surface, m, log)
-            else:
-                panels.draw_log(surface, m.rules, log)
-        panels.draw_heap(surface, m, lay, self.pointer, human)
-        panels.draw_row(surface, m, lay)
-        panels.draw_actions(surface, m, lay, self.controls, human)
+        if moving:
+            panels.draw_die_panel(surface, m, self.lay, self.roll_button, self.roll_anim, self.human_turn,
+                                  self.flash())
         self.effects.draw(surface, self.view)
         self.message.draw(surface, (self.rects["table"].centerx, self.rects["table"].bottom - 12))
 
@@ -441,11 +539,12 @@ class PlayScene(BaseScene):
         area = self.rects["table"]
         clip = surface.get_clip()
         surface.set_clip(area)
-        view.draw_backdrop(surface, area)
         target = m.rules.target_cactus() if m.stage not in (Stage.OVER,) else None
-        view.draw_cacti(surface, m.world, target, self.time)
+        view.draw_scenery(surface, area, m.world, target, self.layers.table, beneath=self.paint_backdrop)
+        if target is not None:
+            view.draw_cacti(surface, m.world, target, self.time, pulse=self.pulse(), only=(target,))
         callouts.draw_marks_under(surface, m, view, self.flash())
-        view.draw_pieces(surface, m)
+        view.draw_pieces(surface, m, self.layers.shapes)
         callouts.draw_marks_over(surface, m, view, self.flash(), self.shown_callout)
         if m.stage == Stage.HOLDING:
             draw_hand_zone(surface, view, m.world, self.flash())

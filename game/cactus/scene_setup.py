@@ -10,12 +10,13 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
 from game.app import BaseScene
-from game.cactus import navigation
+from game.cactus import layers, navigation
 from game.cactus.bot import BOT_NAMES
+from game.cactus.layers import Layer
 from game.cactus.match import Match
 from game.cactus.play_save import autosave_path, load_autosave
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
-from game.i18n import t
+from game.i18n import get_language, t
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.gui import make_manager
@@ -93,6 +94,7 @@ class SetupScene(BaseScene):
         self.art = pygame.Rect(0, 0, 0, 0)
         self.form = pygame.Rect(0, 0, 0, 0)
         self.hint = pygame.Rect(0, 0, 0, 0)  # the 'how to play' box under the die faces
+        self.card_layer = Layer()
         self.labels: dict[str, tuple[int, int]] = {}
         self.started: Match | None = None
 
@@ -253,14 +255,19 @@ class SetupScene(BaseScene):
             plus.enabled = self.die[i] < 6
         self.message.update(dt)
 
+    def still(self) -> bool:
+        """No name field has the blinking cursor, no message or button flash runs: nothing moves (issue 12)."""
+        return (self.dialog is None and not self.message.visible and not any(e.is_focused for e in self.entries)
+                and all(b.flash <= 0 for b in self.widgets()))
+
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
+    def paint_card(self, surface: pygame.Surface) -> None:
+        """What never changes on this screen: the backdrop, the card, the picture, the title and the blurb."""
         w, h = surface.get_size()
         draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
         dunes = [(0, h * 0.82), (w * 0.3, h * 0.76), (w * 0.6, h * 0.83), (w, h * 0.78), (w, h), (0, h)]
         draw.aa_polygon(surface, shade(PALETTE.sand, -0.05), dunes)
-        card = self.card
-        draw.panel(surface, card, PALETTE.paper, PALETTE.sand_dark, 20)
+        draw.panel(surface, self.card, PALETTE.paper, PALETTE.sand_dark, 20)
         art = illustration("cactus", self.art.size)
         mask = pygame.Surface(self.art.size, pygame.SRCALPHA)
         draw.rounded_rect(mask, mask.get_rect(), (255, 255, 255), 14)
@@ -271,7 +278,12 @@ class SetupScene(BaseScene):
                   color=PALETTE.terracotta)
         blurb = pygame.Rect(self.art.x + 4, self.art.bottom + 80, self.art.width - 8,
                             self.back.rect.top - self.art.bottom - 96)
-        draw.text_block(surface, t("cactus.setup.blurb"), blurb, size=SIZES.text_small, color=PALETTE.ink_soft)
+        layers.text_block(surface, t("cactus.setup.blurb"), blurb, size=SIZES.text_small, color=PALETTE.ink_soft)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        card = self.card
+        key = (get_language(), tuple(card), tuple(self.art), tuple(self.back.rect))
+        surface.blit(self.card_layer.get(surface, key, self.paint_card), (0, 0))  # painted once per layout
         head = {"size": SIZES.text_small, "bold": True, "color": PALETTE.ink_soft}
         x, y = self.labels["players"]
         draw.text(surface, t("cactus.setup.players"), (x, y), anchor="midleft", **head)  # type: ignore[arg-type]
@@ -298,7 +310,8 @@ class SetupScene(BaseScene):
                       size=22, bold=True, anchor="center")
         hint = self.hint
         fnt = font(SIZES.text_small - 1)
-        lines = draw.wrap_text(t("cactus.setup.controls"), fnt, hint.width - 32)
+        lines = [line for line, _w in layers.wrapped(t("cactus.setup.controls"), SIZES.text_small - 1, False,
+                                                     hint.width - 32)]
         if hint.height > 40 and HINT_TOP + len(lines) * fnt.get_linesize() <= hint.height:
             # drawn only when all of it fits (a 5-seat game in a short window has no room for it)
             draw.rounded_rect(surface, hint, PALETTE.sand_light, 12)

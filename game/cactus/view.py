@@ -6,11 +6,12 @@ Everything here reads the match and the world and draws; nothing changes the gam
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 import pygame
 
+from game.cactus.layers import Layer
 from game.cactus.match import Match
 from game.cactus.rules import Face
 from game.ui import draw
@@ -44,6 +45,17 @@ GROUND_DARK: Color = (206, 172, 124)
 
 def piece_colour(spec: PieceSpec) -> Color:
     return hex_colour(spec.colour_hex)
+
+
+@lru_cache(maxsize=128)
+def _colours(colour_hex: str) -> tuple[Color, Color]:
+    fill = hex_colour(colour_hex)
+    return fill, shade(fill, -0.45)
+
+
+def piece_colours(spec: PieceSpec) -> tuple[Color, Color]:
+    """A piece's fill and edge colour."""
+    return _colours(spec.colour_hex)
 
 
 class TableView:
@@ -147,11 +159,13 @@ class TableView:
             pygame.draw.aaline(surface, GROUND_DARK, (x - 14, y), (x + 10, y))
 
     def draw_cacti(self, surface: pygame.Surface, world: World, target: int | None, t: float,
-                   labels: bool = True) -> None:
-        for i in range(len(world.cacti.cacti)):
+                   labels: bool = True, pulse: float = 1.0, *, only: Iterable[int] | None = None) -> None:
+        """The cacti on their bases (``only``: just these); the ``target`` glows, pulsing with ``pulse`` (0: a
+        steady glow). The cacti stand apart, so drawing some now and the others later gives the same picture."""
+        for i in range(len(world.cacti.cacti)) if only is None else only:
             parts = world.cactus_outlines(i)
             if i == target:
-                glow = 0.5 + 0.5 * math.sin(t * 3.2)
+                glow = 0.5 + 0.5 * math.sin(t * 3.2) * pulse
                 for part in parts:
                     pts = self.pts(part)
                     pygame.draw.polygon(surface, lerp(PALETTE.sun, PALETTE.paper, 0.3 * glow), pts,
@@ -171,6 +185,27 @@ class TableView:
                                   colour if i == target else None, 2)
                 draw.text(surface, str(i + 1), bx.center, size=14, bold=True, color=colour, anchor="center")
 
+    @property
+    def shot(self) -> tuple[tuple[int, int, int, int], float, float, float]:
+        """What the camera shows (the screen rectangle and the transform): a key for cached pictures."""
+        return (self.rect.x, self.rect.y, self.rect.width, self.rect.height), self.scale, self.ox, self.oy
+
+    def draw_scenery(self, surface: pygame.Surface, area: pygame.Rect, world: World, target: int | None,
+                     layer: Layer, beneath: Callable[[pygame.Surface], None] | None = None) -> None:
+        """The backdrop and every cactus but the ``target`` (drawn by the caller, it glows), from ``layer``: one
+        picture per camera shot, painted again only when the camera moves or the target changes. ``beneath``
+        paints what the window shows under the table (where the backdrop leaves a pixel uncovered)."""
+        others = [i for i in range(len(world.cacti.cacti)) if i != target]
+
+        def paint(image: pygame.Surface) -> None:
+            image.set_clip(area)
+            if beneath is not None:
+                beneath(image)
+            self.draw_backdrop(image, area)
+            self.draw_cacti(image, world, target, 0.0, only=others)
+
+        surface.blit(layer.get(surface, (self.shot, tuple(area), target), paint), area, area)
+
     def _ribs(self, surface: pygame.Surface, world: World, i: int) -> None:
         spec = world.cactus(i)
         trunk = spec.trunk
@@ -185,10 +220,11 @@ class TableView:
 
     # ------------------------------------------------------------------ pieces
     def draw_piece(self, surface: pygame.Surface, spec: PieceSpec, outline: Sequence[Point], *,
-                   alpha: int = 255, ring: Color | None = None, ring_width: int = 3) -> None:
-        pts = self.pts(outline)
-        fill = piece_colour(spec)
-        edge = shade(fill, -0.45)
+                   alpha: int = 255, ring: Color | None = None, ring_width: int = 3,
+                   screen: Sequence[Point] | None = None) -> None:
+        """One piece at its world ``outline`` (or at the ``screen`` points already transformed)."""
+        pts = self.pts(outline) if screen is None else screen
+        fill, edge = piece_colours(spec)
         if ring is not None:
             pygame.draw.polygon(surface, ring, pts, ring_width)
             pygame.draw.aalines(surface, ring, True, pts)
@@ -215,10 +251,30 @@ class TableView:
         inner = [(cx + (x - cx) * 0.72, cy + (y - cy) * 0.72) for x, y in pts]
         pygame.draw.aalines(surface, shade(fill, 0.35), True, inner)
 
-    def draw_pieces(self, surface: pygame.Surface, match: Match) -> None:
+    def draw_pieces(self, surface: pygame.Surface, match: Match, shapes: PieceShapes | None = None) -> None:
+        """Every piece in the world (``shapes``: their screen outlines are kept while they do not move)."""
         world = match.world
         for pid in world.pieces_in_world():
-            self.draw_piece(surface, world.pieces[pid], world.outline_world(pid))
+            if shapes is None:
+                self.draw_piece(surface, world.pieces[pid], world.outline_world(pid))
+            else:
+                self.draw_piece(surface, world.pieces[pid], (), screen=shapes.points(self, world, pid))
+
+
+class PieceShapes:
+    """The pieces' outlines on screen, transformed again only when a piece or the camera moved."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, tuple[tuple[object, ...], list[Point]]] = {}
+
+    def points(self, view: TableView, world: World, pid: str) -> list[Point]:
+        key = (world.pose(pid), view.scale, view.ox, view.oy)
+        hit = self.known.get(pid)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        pts = view.pts(world.outline_world(pid))
+        self.known[pid] = (key, pts)
+        return pts
 
 
 # ---------------------------------------------------------------------- the hand

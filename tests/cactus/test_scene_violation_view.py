@@ -11,10 +11,10 @@ import pytest
 
 from game import i18n
 from game.app import MIN_WINDOW, App, BaseScene
+from game.cactus import layers
 from game.cactus import texts as txt
 from game.cactus.match import Match, Stage
 from game.cactus.scene_play import PlayScene
-from game.ui import draw
 
 
 def staged_violation(make_app: Callable[..., App], size: tuple[int, int],
@@ -84,12 +84,13 @@ def test_C_R2_short_view_moves_the_long_explanation_to_the_side_panel(make_app: 
     content, _banner, short = scene.banner()
     assert short and "(C-R2)" in content
     drawn: list[str] = []
-    real = draw.text_block
+    real = layers.text_block  # the screen's wrapped paragraphs (cached lines, drawn as draw.text_block draws)
 
     def spy(surface: pygame.Surface, text: str, rect: pygame.Rect, **kw: object) -> int:
         drawn.append(text)
         return real(surface, text, rect, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(draw, "text_block", spy)
+    monkeypatch.setattr(layers, "text_block", spy)
+    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture, issue 12)
     scene.draw(scene.app.surface)
     assert txt.stage_prompt(scene.match) in drawn  # the long explanation is on screen (side panel)
