@@ -143,8 +143,11 @@ class FixedStepAccumulator:
         """Add one frame's elapsed time; return how many fixed steps to run now."""
         frame_ms = max(0, int(frame_ms))
         if frame_ms > self.max_frame_ms:
-            self.dropped_ms += frame_ms - self.max_frame_ms
-            frame_ms = self.max_frame_ms
+            # drop whole steps only, so that the steps stay on the clock's grid (an idle wait of any length
+            # never shifts when later steps run relative to later input)
+            drop = -(-(frame_ms - self.max_frame_ms) // self.step_ms) * self.step_ms
+            self.dropped_ms += drop
+            frame_ms -= drop
         self.pending_ms += frame_ms
         steps, self.pending_ms = divmod(self.pending_ms, self.step_ms)
         self.total_steps += steps

@@ -274,3 +274,15 @@ def test_hosted_dialog_a_button_may_open_the_next_dialog(app: App) -> None:
     scene.open_dialog("First", "Body", [("Next", lambda: scene.open_dialog("Second", "Body", [("OK", lambda: None)]))])
     key(app, pygame.K_RETURN, 0)
     assert scene.dialog is not None and scene.dialog.open and scene.dialog.title == "Second"
+
+
+def test_a_stall_drops_whole_steps_so_the_steps_stay_on_the_clocks_grid() -> None:
+    """Issue 12: after an idle wait of any length the fixed steps run at the same clock times as without it."""
+    waited, busy = FixedStepAccumulator(step_ms=10, max_frame_ms=250), FixedStepAccumulator(step_ms=10)
+    waited.add(3)
+    busy.add(3)
+    waited.add(503)  # an idle wait that does not end on a step boundary
+    for _ in range(503 // 16):
+        busy.add(16)
+    busy.add(503 - 16 * (503 // 16))
+    assert waited.pending_ms == busy.pending_ms  # the next step falls due at the same time in both
