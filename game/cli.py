@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("path", type=Path, metavar="PATH", help="a replay file (garden-table-replay/1)")
     replay.add_argument("--verify", action="store_true",
                         help="replay with no window and print {exact, room, turns} as JSON; exit 0 only when exact")
+    replay.add_argument("--gif", type=Path, default=None, metavar="OUT.gif",
+                        help="write one turn as an animated GIF (needs Pillow: the 'gif' extra); see --turn")
+    replay.add_argument("--turn", type=positive_int, default=1, metavar="N", help="the turn for --gif (default 1)")
     simulate = sub.add_parser("simulate", help=f"batch simulation ({', '.join(SIMULATIONS)})")
     simulate.add_argument("room", choices=sorted(SIMULATIONS), help="the room to simulate")
     simulate.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
@@ -193,5 +196,27 @@ def _watch_replay(args: argparse.Namespace) -> int:
     except (UnreadableReplay, ReplayError) as exc:
         sys.stderr.write(f"python -m game replay: error: {exc}\n")
         return 2
+    if args.gif is not None:
+        return _replay_gif(args, scene)
     return run_app(args, lambda: scene)
+
+
+def _replay_gif(args: argparse.Namespace, scene: Any) -> int:
+    import pygame
+
+    from game.app import App, AppOptions
+    from game.replay.gif import GifError, record_turn
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    app = App(AppOptions(size=args.window, headless=True, **app_scenes()))
+    try:
+        app.push(scene)
+        pictures = record_turn(app, scene, args.turn, args.gif)
+    except (GifError, ValueError, OSError) as exc:
+        sys.stderr.write(f"python -m game replay: error: {exc}\n")
+        return 2
+    finally:
+        pygame.quit()
+    print(f"{args.gif}: turn {args.turn}, {pictures} pictures")
+    return 0
 

@@ -122,13 +122,29 @@ class ReplayScene(BaseScene):
         self.flights = []
         self.session.seek(k)
 
+    def gif_turn(self, turn: int) -> None:
+        """Seek to the start of turn ``turn`` (0-based; ``GifError``-free: clamped) and play it at 2x."""
+        s = self.session
+        if not 0 <= turn < len(s.turn_starts):
+            raise ValueError(f"the replay has turns 1 to {len(s.turn_starts)}")
+        s.turn_start(turn)
+        self.speed = SPEEDS.index(2.0)
+        self.playing, self.clock = True, 0.0
+
+    def gif_done(self, turn: int) -> bool:
+        s = self.session
+        end = s.turn_starts[turn + 1] if turn + 1 < len(s.turn_starts) else s.length
+        return s.index >= end and not self.flights
+
     # -- scene hooks ---------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         self.lay = lay = compute(size, self.session.players, self.session.seat)
         h = min(SIZES.button_height, lay.bar.height)
         x = lay.bar.right
+        unit = max(40, min(64, lay.bar.width // 14))  # narrow windows get narrower buttons
         for button in reversed(self.buttons):
-            w = 170 if button is self.buttons[-1] else (110 if button is self.buttons[2] else 64)
+            w = unit * 5 // 2 if button is self.buttons[-1] else (unit * 7 // 4 if button is self.buttons[2] else unit)
+            button.text_size = SIZES.text_small if unit >= 56 else SIZES.text_small - 2
             x -= w
             button.rect = pygame.Rect(x, lay.bar.centery - h // 2, w, h)
             x -= 8
@@ -220,7 +236,7 @@ class ReplayScene(BaseScene):
                 zones.opponent(c, st, place)
         zones.garden(c, st)
         zones.pending(c, st)
-        panels.bar(c, st, self.buttons, self._status())
+        panels.bar(c, st, self.buttons, self._status(), show_round=False)
         self._timeline(c)
         c.blit(self._log_layer(lay), lay.log.topleft)
         c.mark_base()

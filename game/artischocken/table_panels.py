@@ -38,7 +38,7 @@ def button(c: Canvas, widget: Button) -> None:
                              widget.flash > 0))
 
 
-def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str) -> None:
+def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str, *, show_round: bool = True) -> None:
     """The prompt bar: whose turn, what to do now, the round, and the decision's buttons on the right."""
     lay, view = st.lay, st.view
     area = lay.bar
@@ -51,8 +51,11 @@ def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str) -> No
     title = t("table.your_turn", name=st.names[actor]) if actor is not None and mine else ""
     color = PALETTE.ink if mine else PALETTE.sand_light
     x = prompt_rect.x + 18
-    rr = c.text(t("table.round", n=view["turn"]["round"] + 1), (prompt_rect.right - 16, prompt_rect.centery),
-                size=14, color=PALETTE.ink_soft if mine else shade(PALETTE.sand, -0.2), anchor="midright")
+    if show_round:
+        rr = c.text(t("table.round", n=view["turn"]["round"] + 1), (prompt_rect.right - 16, prompt_rect.centery),
+                    size=14, color=PALETTE.ink_soft if mine else shade(PALETTE.sand, -0.2), anchor="midright")
+    else:
+        rr = pygame.Rect(prompt_rect.right - 4, prompt_rect.y, 0, 0)
     avail = rr.left - 12 - x
     if title and draw.font_width(title + "  " + prompt, 17, bold=True) <= avail:
         r = c.text(title, (x, prompt_rect.centery), size=17, bold=True, color=PALETTE.terracotta, anchor="midleft")

@@ -93,3 +93,20 @@ def test_the_viewer_refuses_a_broken_replay() -> None:
     broken["stream"][3] = ["harvest", "nothing"]
     with pytest.raises(ReplayError):
         replay_scene(broken)
+
+
+def test_one_turn_becomes_an_animated_gif(tmp_path: Path) -> None:
+    """Share: ``replay PATH --gif OUT.gif --turn N`` writes the turn as an animated GIF (Pillow)."""
+    import json
+
+    from PIL import Image
+
+    from game.cli import main
+
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(_replay()), encoding="utf-8")
+    out = tmp_path / "turn.gif"
+    assert main(["replay", str(path), "--gif", str(out), "--turn", "2", "--window", "800x600"]) == 0
+    with Image.open(out) as gif:
+        assert gif.n_frames > 3 and gif.size == (800, 600)
+    assert main(["replay", str(path), "--gif", str(out), "--turn", "999"]) == 2  # no such turn: one line, exit 2
