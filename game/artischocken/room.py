@@ -225,6 +225,14 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
                 break
         frames(3)
         shot("end")
+        # the replay viewer: that game again, halfway, with every card face up
+        viewer = replay_scene(end.table.replay())
+        app.replace(viewer)
+        session = viewer.session  # type: ignore[attr-defined]
+        session.turn_start(len(session.turn_starts) // 2)
+        session.open = True
+        frames(3)
+        shot("replay")
     finally:
         pygame.quit()
     return saved
