@@ -413,13 +413,20 @@ def back(size: tuple[int, int]) -> pygame.Surface:
 
 
 def draw_face(surface: pygame.Surface, card: str, rect: pygame.Rect, zone: Zone, *, lang: str | None = None,
-              angle: float = 0.0, alpha: int = 255) -> None:
-    """Draw ``card`` face up in ``rect`` (recorded in :data:`RECORDER` with its ``zone``)."""
-    if RECORDER is not None:
-        RECORDER.append((card, zone))
+              angle: float = 0.0, alpha: int = 255, record: bool = True) -> None:
+    """Draw ``card`` face up in ``rect`` (recorded in :data:`RECORDER` with its ``zone``, unless ``record`` is
+    False: a caller that keeps painted frames records what each frame shows itself, see :func:`shown`)."""
+    if record:
+        shown(card, zone)
     language = lang or i18n.get_language()
     image = _turned_face(card, rect.size, language, round(angle, 1)) if angle else face(card, rect.size, language)
     _blit(surface, image, rect, 0.0, alpha)
+
+
+def shown(card: str, zone: Zone) -> None:
+    """``card`` is on screen face up in ``zone`` this frame (the secrecy tests' :data:`RECORDER`)."""
+    if RECORDER is not None:
+        RECORDER.append((card, zone))
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, *, angle: float = 0.0, alpha: int = 255) -> None:

@@ -23,6 +23,9 @@ EVENT_STAGGER = 0.16
 REVEAL_EVENTS = frozenset({"reveal", "swap"})
 #: At most this many cards of one event fly (the rest land with them).
 MAX_FLYING = 8
+#: A card in flight grows or shrinks in steps of this many pixels of width, so that its face and shadow are
+#: rendered once per step size and reused by every later flight.
+SIZE_STEP = 8
 OWN_ZONES = ("discard", "hand", "deck")
 
 
@@ -52,6 +55,9 @@ class Flight:
         k = 1 - (1 - k) ** 3
         w = round(self.src.width + (self.dst.width - self.src.width) * k)
         h = round(self.src.height + (self.dst.height - self.src.height) * k)
+        if w not in (self.src.width, self.dst.width):
+            w = max(SIZE_STEP, round(w / SIZE_STEP) * SIZE_STEP)
+            h = round(w * self.dst.height / max(1, self.dst.width))
         cx = self.src.centerx + (self.dst.centerx - self.src.centerx) * k
         cy = self.src.centery + (self.dst.centery - self.src.centery) * k - 40 * k * (1 - k) * 4
         return pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h)

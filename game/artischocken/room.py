@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from game.app import BaseScene
+from game.app import App, BaseScene
 from game.argtypes import int_in_range
 
 if TYPE_CHECKING:
     from game.artischocken import Game
     from game.artischocken.seats import Seat
     from game.artischocken.turns import Options
+    from game.replay.cards import CardRecord
 
 MIN_SEATS, MAX_SEATS = 2, 4
 
@@ -46,13 +48,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--scenario", type=Path, default=None, metavar="FILE",
                        help="start from a position: a JSON file in the artischocken/1 save format, or demo:table, "
                             "demo:eggplant, demo:leek")
+    group.add_argument("--record", type=Path, default=None, metavar="PATH",
+                       help="write the game's replay to PATH when it ends (default: the user data dir's replays/)")
 
 
-def table_scene(game: Game | None, seats: list[Seat], options: Options) -> BaseScene:
-    """The table for ``seats``: a new game (``game`` None, from the options) or ``game`` played on."""
+def table_scene(game: Game | None, seats: list[Seat], options: Options, record: CardRecord | None = None) -> BaseScene:
+    """The table for ``seats``: a new game (``game`` None, from the options) or ``game`` played on (``record``:
+    the replay recorded before, when a saved game is resumed)."""
     from game.artischocken.scene_table import TableScene
 
-    return TableScene.new(seats, options) if game is None else TableScene(game, seats, options)
+    return TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
+
+
+def replay_scene(data: object) -> BaseScene:
+    """The replay viewer for a checked Artischocken replay (``ReplayError`` naming the field otherwise)."""
+    from game.artischocken.scene_replay import ReplayScene
+    from game.replay import cards
+    from game.replay.session import ReplaySession
+
+    checked, record = cards.load(data)
+    return ReplayScene(ReplaySession(record), [seat["name"] for seat in checked["seats"]])
 
 
 def setup_scene(**options: Any) -> BaseScene:
@@ -73,6 +88,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     fast = bool(getattr(args, "fast", False))
     until_over = bool(getattr(args, "until_over", False))
     rhubarb = bool(getattr(args, "rhubarb", False))
+    record: Path | None = getattr(args, "record", None)
     kinds: list[str] | None = getattr(args, "seats", None)
     start = getattr(args, "start_player", None)
     scenario: Path | None = getattr(args, "scenario", None)
@@ -83,7 +99,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             _fail(f"--seats names {len(kinds)} seats but the scenario has {game.players} players")
         kinds = kinds or ["human"] + ["greedy"] * (game.players - 1)
     if not kinds:
-        return setup_scene(rhubarb=rhubarb, fast=fast, until_over=until_over)
+        return setup_scene(rhubarb=rhubarb, fast=fast, until_over=until_over, record_path=record)
     if start is not None and not 1 <= start <= len(kinds):
         _fail(f"--start-player: expected a seat number from 1 to {len(kinds)} (the game has {len(kinds)} seats), "
               f"got {start}")
@@ -96,7 +112,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
             seats.append(Seat(default_bot_name(bots), kind))
             bots += 1
     options = Options(fast=fast, until_over=until_over, seed=seed, rhubarb=rhubarb,
-                      start_player=None if start is None else start - 1)
+                      start_player=None if start is None else start - 1, record_path=record)
     return table_scene(game, seats, options)
 
 
@@ -181,7 +197,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
         frames(3)
         shot("setup")
         seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
-        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False))
+        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False, record_replays=False))
         app.replace(table)
         frames(2)
         view = table.table.session.table_view()
@@ -193,7 +209,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
                                              buttons=(0, 0, 0)))
         frames(45)
         shot("table")
-        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False))
+        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False, record_replays=False))
         app.replace(egg)
         frames(2)
         egg.select_hand(0)
@@ -201,7 +217,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
         frames(3)
         shot("eggplant")
         end = TableScene.new([Seat("Anna", "greedy"), Seat("Basil", "greedy"), Seat("Cleo", "random")],
-                             Options(seed=3, fast=True, autosave=False))
+                             Options(seed=3, fast=True, autosave=False, record_replays=False))
         app.replace(end)
         for _ in range(400):
             frames(1)
@@ -227,3 +243,60 @@ if __name__ == "__main__":
     import sys
 
     sys.exit(main(sys.argv[1:]))
+
+
+def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
+    """The frame benchmark's minute at the card table (see ``game.framebench``): three seats, a human and two
+    bots at their normal pace, mid-game; the mouse wanders over the human's hand (the detail panel follows it)
+    and the human plays now and then, so cards fly and reveals are held up. It ends at the human's decision
+    with nothing moving."""
+    import random
+
+    import pygame
+
+    from game.artischocken import Action
+    from game.artischocken.demo import demo
+    from game.artischocken.scene_table import TableScene
+    from game.artischocken.seats import Seat
+    from game.artischocken.turns import Options
+
+    rng = random.Random(seed)
+    seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
+    scene = TableScene(demo("table"), seats, Options(seed=seed, autosave=False, record_replays=False))
+    app.push(scene)
+    calm = 0
+    for frame in range(3600):
+        if app.scene is not scene:  # a finished game: play the next one
+            scene = app.scene  # type: ignore[assignment]
+        if scene.table.session.is_over:
+            if frame % 120 == 119:
+                scene = TableScene.new(seats, Options(seed=seed + frame, autosave=False, record_replays=False))
+                app.replace(scene)
+            yield "play"
+            continue
+        lay = scene.lay
+        if lay is not None:
+            hand = lay.seats[lay.bottom].hand
+            x = hand.x + (frame * 7) % max(1, hand.width)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, hand.centery), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+        mine = scene.my_decision() and not scene.flights and scene.reveal is None
+        calm = calm + 1 if mine else 0
+        if calm > 45:  # the human thinks for a moment, then acts
+            legal = scene.table.session.legal_actions()
+            plays = [a for a in legal if a.kind != "end_play"]
+            scene.apply(rng.choice(plays) if plays and rng.random() < 0.7 else (legal[0] if legal else
+                                                                                  Action("end_play")))
+            calm = 0
+        yield "play"
+    # wait for the human's next decision, then rest the mouse off the cards
+    for _ in range(1200):
+        if scene.my_decision() and not scene.flights and scene.reveal is None:
+            break
+        yield "play"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(400):
+        yield "play"
+        if scene.still():
+            break
+    yield "idle"

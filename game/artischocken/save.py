@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from game.artischocken import Game
 from game.artischocken.seats import HUMAN, Seat, bot_kinds
 from game.paths import user_data_dir
+from game.replay import cards as replay_cards
+from game.replay.cards import CardRecord
 from game.userdata import CorruptFileError, move_aside, read_json, write_json_atomic
 
 if TYPE_CHECKING:
@@ -31,6 +33,9 @@ class SavedTable:
     seats: list[Seat]
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    #: The replay recorded so far (its stream leads from its start exactly to ``game``), or None when the save
+    #: has none or a broken one (recording then starts again from the saved position).
+    record: CardRecord | None = None
 
     @property
     def players(self) -> int:
@@ -46,14 +51,18 @@ def autosave_path() -> Path:
     return user_data_dir() / "artischocken" / "autosave.json"
 
 
-def save(game: Game, seats: list[Seat], seed: int = 0, path: Path | None = None) -> Path:
-    data = {"format": FORMAT, "seats": [s.to_dict() for s in seats], "seed": seed, "game": game.to_dict()}
+def save(game: Game, seats: list[Seat], seed: int = 0, path: Path | None = None,
+         record: CardRecord | None = None) -> Path:
+    data: dict[str, Any] = {"format": FORMAT, "seats": [s.to_dict() for s in seats], "seed": seed,
+                            "game": game.to_dict()}
+    if record is not None:
+        data["replay"] = record.to_json()
     return write_json_atomic(path or autosave_path(), data)
 
 
 def save_table(table: LocalTable, seed: int = 0, path: Path | None = None) -> Path:
     """The autosave of a local table: its seats and its game."""
-    return save(table.game, [Seat(s.name, s.kind) for s in table.seats], seed, path)
+    return save(table.game, [Seat(s.name, s.kind) for s in table.seats], seed, path, table.record)
 
 
 def clear(path: Path | None = None) -> None:
@@ -90,4 +99,16 @@ def load(path: Path | None = None) -> SavedTable | None:
     except (ValueError, KeyError, TypeError) as exc:
         kept = move_aside(target)
         raise SaveError(f"{target.name}: {exc} (kept as {kept.name})") from None
-    return SavedTable(game, seats, seed)
+    return SavedTable(game, seats, seed, record=_record_of(data.get("replay"), game))
+
+
+def _record_of(raw: object, game: Game) -> CardRecord | None:
+    """The save's recording, when it leads exactly to the saved game (else None: recording starts anew)."""
+    if raw is None:
+        return None
+    try:
+        record = CardRecord.from_json(raw)
+        reached = replay_cards.final(record)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return record if reached.to_dict() == game.to_dict() else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -20,6 +21,7 @@ from game.artischocken import save as savemod
 from game.artischocken.seats import HUMAN, Seat, bot_kinds, default_bot_name, kind_label
 from game.artischocken.turns import Options
 from game.i18n import t
+from game.replay.cards import CardRecord
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import PALETTE, SIZES, shade
@@ -30,13 +32,14 @@ MIN_SEATS, MAX_SEATS = 2, 4
 
 #: How the setup screen opens the table (handed in by the room, so that no scene imports another):
 #: ``open_table(game, seats, options)``, with ``game`` None for a new game and a saved game to resume.
-OpenTable = Callable[[Game | None, list[Seat], Options], BaseScene]
+OpenTable = Callable[[Game | None, list[Seat], Options, CardRecord | None], BaseScene]
 
 
 class SetupScene(BaseScene):
     def __init__(self, *, open_table: OpenTable, rhubarb: bool = False, fast: bool = False,
-                 until_over: bool = False, offer_resume: bool = True) -> None:
+                 until_over: bool = False, offer_resume: bool = True, record_path: Path | None = None) -> None:
         self.open_table = open_table
+        self.record_path = record_path
         self.kinds: list[str] = [HUMAN, "greedy" if "greedy" in bot_kinds() else bot_kinds()[0]]
         self.names: list[str] = [t("table.setup.default_name", n=1), default_bot_name(0)]
         self.rhubarb = rhubarb
@@ -162,8 +165,8 @@ class SetupScene(BaseScene):
             return
         options = Options(fast=self.fast, until_over=self.until_over, seed=self.app.options.seed,
                           rhubarb=self.rhubarb, start_player=self.start, auto_end=self.auto_end,
-                          open_artichokes=self.open_artichokes)
-        self.started = self.open_table(None, seats, options)
+                          open_artichokes=self.open_artichokes, record_path=self.record_path)
+        self.started = self.open_table(None, seats, options, None)
         self.app.replace(self.started)
 
     def _back(self) -> None:
@@ -188,8 +191,9 @@ class SetupScene(BaseScene):
 
     def resume(self) -> None:
         saved = self._saved
-        options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed, auto_end=self.auto_end)
-        self.started = self.open_table(saved.game, saved.seats, options)
+        options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed, auto_end=self.auto_end,
+                          record_path=self.record_path)
+        self.started = self.open_table(saved.game, saved.seats, options, saved.record)
         self.app.replace(self.started)
 
     # -- layout -------------------------------------------------------------------------------------------
@@ -268,6 +272,12 @@ class SetupScene(BaseScene):
             self.start_game()
             return
         first_taker([self.focus, *self._buttons()], event)
+
+    def still(self) -> bool:
+        """Nothing moves: no message showing, no button flashing, no name field with a blinking cursor."""
+        if self.message.visible or any(b.flash > 0 for b in self._buttons()):
+            return False
+        return not any(entry.is_focused for entry in self.entries)
 
     def update(self, dt: float) -> None:
         if self.manager is not None:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -36,12 +38,14 @@ from game.artischocken.flights import REVEAL_EVENTS, Flight, Reveal, flights_for
 from game.artischocken.intent import PLAYING, Decision, Intent, bar_buttons, decide, prompt
 from game.artischocken.seats import Seat, sentence
 from game.artischocken.stats import seat_stats
-from game.artischocken.table_canvas import Canvas, Choice
+from game.artischocken.table_canvas import Canvas, Choice, Layers
 from game.artischocken.table_controls import TableControls
 from game.artischocken.table_felt import felt
 from game.artischocken.table_layout import TableLayout, compute
 from game.artischocken.turns import LocalTable, Options, new_table_game
 from game.i18n import t
+from game.replay import store as replay_store
+from game.replay.cards import CardRecord
 from game.ui import draw
 from game.ui.theme import SIZES
 from game.ui.widgets import Button, MessageLine, first_taker
@@ -53,6 +57,12 @@ AUTO_PAUSE = 0.7
 AUTO_END_PAUSE = 1.2
 END_LINGER = 2.5
 FAST_STEPS = 400
+#: Highlights breathe in this many steps per second of their cycle (between two steps the frame is unchanged
+#: and is not painted again) ...
+PULSE_STEPS = 8
+#: ... and rest (fully lit) once nothing has happened for this long, so that a table waiting for a player is
+#: still and the app can sleep.
+CALM_SECONDS = 4.0
 
 
 @dataclass
@@ -68,13 +78,16 @@ class Frame:
 class TableScene(TableControls, BaseScene):
     """One game at the table."""
 
-    def __init__(self, game: Game, seats: list[Seat], options: Options | None = None) -> None:
+    def __init__(self, game: Game, seats: list[Seat], options: Options | None = None,
+                 record: CardRecord | None = None) -> None:
+        """``record``: the replay recorded so far when a saved game is resumed (its stream leads to ``game``)."""
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
         self.seats = seats
         self.options = options or Options()
         self.fast = self.options.fast
-        self.table = LocalTable(game, seats, self.options.seed)
+        self.table = LocalTable(game, seats, self.options.seed, record)
+        self.replay_written: Path | None = None
         self.intent = Intent()
         self.wait = 0.0 if self.fast else BOT_PAUSE
         self.auto_wait: float | None = None  # auto_end: seconds until the play phase ends by itself
@@ -85,6 +98,7 @@ class TableScene(TableControls, BaseScene):
         self._bar_key: tuple[Any, ...] | None = None
         self.mouse = (-1, -1)
         self.hover_time = 0.0
+        self.calm = 0.0  # seconds since the last input or change on the table
         self.end_time = 0.0
         self.end_buttons: list[Button] = []
         self.handover_button = Button(lambda: t("table.handover.ready", name=self._name(self.handover)),
@@ -94,6 +108,8 @@ class TableScene(TableControls, BaseScene):
         self.lay: TableLayout | None = None
         self._log_image: tuple[tuple[Any, ...], pygame.Surface] | None = None
         self.frame: Frame | None = None
+        #: The last planned frame, painted (``update`` paints what differs from the frame before).
+        self.layers = Layers()
         self.stats: list[dict[str, Any]] | None = None
         self.save_problem: str | None = None
         if self.table.session.is_over:
@@ -200,6 +216,7 @@ class TableScene(TableControls, BaseScene):
             self.message.show(str(exc), "error")
             return False
         self.actions_applied += 1
+        self.calm = 0.0
         self.auto_wait = None
         self.clear_selection()
         self._animate(mark, before)
@@ -214,7 +231,7 @@ class TableScene(TableControls, BaseScene):
         if not (self.table.my_decision() and session.can_undo()):
             self.message.show(t("table.undo.none"), "warn")
             return
-        session.undo()
+        self.table.undo()
         self.clear_selection()
         self.flights.clear()
         self.reveal = None
@@ -232,7 +249,24 @@ class TableScene(TableControls, BaseScene):
                 self.message.show(t("table.save_failed", error=str(exc)), "error", 5)
             self.save_problem = str(exc)
 
+    def on_exit(self) -> None:
+        """Leaving a game that was played: its replay is written as far as it went."""
+        if self.table.record.actions and self.replay_written is None:
+            self._write_replay()
+
+    def _write_replay(self) -> None:
+        if not self.options.record_replays:
+            return
+        now = datetime.now(UTC)
+        try:
+            self.replay_written = replay_store.write(
+                self.table.replay(now.isoformat(timespec="seconds"), {"auto_end": self.options.auto_end}),
+                self.options.record_path, now.strftime("%Y%m%d-%H%M%S"))
+        except OSError as exc:
+            self.message.show(t("table.replay_failed", error=str(exc)), "error", 5)
+
     def _on_over(self) -> None:
+        self._write_replay()
         if self.options.autosave:
             with contextlib.suppress(OSError):
                 savemod.clear()
@@ -262,6 +296,7 @@ class TableScene(TableControls, BaseScene):
         self.wait = max(0.0, self.wait - dt)
         self.message.update(dt)
         self.hover_time += dt
+        self.calm += dt
         for button in (*self.buttons, *self.end_buttons, self.handover_button):
             button.update(dt)
         if self.dialog:  # the menu is open: the game waits
@@ -281,6 +316,21 @@ class TableScene(TableControls, BaseScene):
         if self.table.session.is_over:
             self._layout_end()
         self._plan()
+
+    def still(self) -> bool:
+        """Nothing on the table moves until the next input: no flight, reveal, message, bot or automatic move
+        pending, pause or breathing highlight (they rest after ``CALM_SECONDS``)."""
+        if self.fast or self.flights or self.reveal is not None or self.auto_wait is not None:
+            return False
+        if self.message.visible or self.calm < CALM_SECONDS or any(b.flash > 0 for b in self.buttons):
+            return False
+        if self.table.session.is_over:
+            return not self.options.until_over
+        actor = self.table.actor
+        if actor is None or not self.table.is_human(actor) or self.wait > 0:
+            return False  # a bot is about to act (or pauses so that its move can be followed)
+        # a human decides: still unless the table makes a move for them (an eggplant pass without choice)
+        return self.table.auto_move(self.options.auto_end) is None
 
     def _blocked(self) -> bool:
         if self.fast:
@@ -332,6 +382,7 @@ class TableScene(TableControls, BaseScene):
 
     # -- events ------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.calm = 0.0
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -445,7 +496,11 @@ class TableScene(TableControls, BaseScene):
         open_counts = [s["artichokes"] for s in seats] if all("artichokes" in s for s in seats) else None
         st = zones.TableState(lay, view, d, self.intent, self.names, [s.human for s in self.seats], self.looking,
                               self.flights, open_counts if not view["is_over"] else None, why_not)
-        pulse = 0.5 + 0.5 * abs(((self.hover_time * 1.6) % 2) - 1)
+        if self.calm >= CALM_SECONDS:
+            pulse = 1.0
+        else:
+            phase = int(self.hover_time * 1.6 * PULSE_STEPS) / PULSE_STEPS
+            pulse = 0.5 + 0.5 * abs((phase % 2) - 1)
         c = Canvas(self.mouse, pulse)
         c.blit(felt(lay), (0, 0))
         reason = None
@@ -463,6 +518,7 @@ class TableScene(TableControls, BaseScene):
             words = t("table.prompt.auto_end")
         panels.bar(c, st, self.buttons, words)
         c.blit(self._log_layer(lay), lay.log.topleft)
+        c.mark_base()  # the table ends here: flights, reveals and overlays are painted over it
         for flight in self.flights:
             rect = flight.rect()
             if rect is None:
@@ -486,11 +542,14 @@ class TableScene(TableControls, BaseScene):
             frame.detail_rect = panels.detail(c, lay, frame.hover_reason)
         else:
             c.hover = None
-        c.op(_message, self.message, (lay.table.centerx, lay.bar.top - 8))
+        line = self.message
+        c.live(partial(_message, pos=(lay.table.centerx, lay.bar.top - 8)), line,
+               (line.text, line.kind, round(255 * min(1.0, line.left / 0.4)) if line.visible else 0))
         if self.handover is not None:
             panels.handover(c, lay.size, self._name(self.handover), self._handover_reason(), self.handover_button)
         if view["is_over"]:
             panels.end(c, st, self.end_buttons, self.stats)
+        self.layers.paint(c, lay.size)  # only what differs from the last frame is painted again
         self.frame = frame
 
     def _handover_reason(self) -> str:
@@ -501,8 +560,7 @@ class TableScene(TableControls, BaseScene):
         return "table.handover.reason.choose" if pend else "table.handover.reason.turn"
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.frame is not None:
-            self.frame.canvas.paint(surface)
+        surface.blit(self.layers.frame, (0, 0))
 
     # -- the end ----------------------------------------------------------------------------------------------
     def _layout_end(self) -> None:
@@ -527,7 +585,7 @@ class TableScene(TableControls, BaseScene):
         self.app.replace(TableScene.new(self.seats, opts))
 
 
-def _message(surface: pygame.Surface, line: MessageLine, pos: tuple[int, int]) -> None:
+def _message(surface: pygame.Surface, line: MessageLine, *, pos: tuple[int, int]) -> None:
     line.draw(surface, pos)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -49,20 +50,33 @@ class Canvas:
     mouse: tuple[int, int] = (-1, -1)
     pulse: float = 0.0  # 0..1, the highlight's breathing
     ops: list[Op] = field(default_factory=list)
+    #: What each op draws, comparable between frames: the same keys paint the same picture.
+    keys: list[tuple[Any, ...]] = field(default_factory=list)
     choices: list[Choice] = field(default_factory=list)
     hover: Hover | None = None
+    #: The ops before this index are the table itself; the rest (cards in flight, overlays) is painted over it.
+    base: int = 0
 
     # -- recording ------------------------------------------------------------------------------------------
     def op(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         """Record ``fn(surface, *args, **kwargs)``."""
         self.ops.append((fn, args, kwargs))
+        self.keys.append((fn, args, tuple(kwargs.items())))
+
+    def live(self, fn: Callable[..., Any], obj: Any, state: tuple[Any, ...]) -> None:
+        """Record ``fn(surface, obj)`` for an object with its own look (a widget): ``state`` is what that look
+        depends on, so that an unchanged widget keeps the frame unchanged."""
+        self.ops.append((fn, (obj,), {}))
+        self.keys.append((fn, id(obj), state))
 
     def choice(self, rect: pygame.Rect, action: str, arg: Any = None, key: str = "") -> None:
         self.choices.append(Choice(rect.copy(), action, arg, key))
 
     def face(self, card: str, rect: pygame.Rect, zone: Zone, *, zoom: bool = True, angle: float = 0.0) -> None:
-        """A card face up; with ``zoom`` it becomes the hovered card when the mouse is on it."""
-        self.op(cardsmod.draw_face, card, rect.copy(), zone, angle=angle)
+        """A card face up; with ``zoom`` it becomes the hovered card when the mouse is on it. It counts as shown
+        in every frame that plans it, painted again or not (A-G2's recorder)."""
+        cardsmod.shown(card, zone)
+        self.op(cardsmod.draw_face, card, rect.copy(), zone, angle=angle, record=False)
         if zoom and rect.collidepoint(self.mouse):
             self.hover = Hover(card, zone, rect.copy())
 
@@ -79,7 +93,7 @@ class Canvas:
              bold: bool = False, display: bool = False, anchor: str = "topleft") -> pygame.Rect:
         """One line of text; returns where it will stand (measured now)."""
         self.op(draw.text, content, pos, size=size, color=color, bold=bold, display=display, anchor=anchor)
-        w, h = font(size, bold=bold, display=display).size(content)
+        w, h = text_size(content, size, bold, display)
         rect = pygame.Rect(0, 0, w, h)
         setattr(rect, anchor, (round(pos[0]), round(pos[1])))
         return rect
@@ -98,7 +112,7 @@ class Canvas:
 
     def badge(self, pos: tuple[int, int], content: str) -> None:
         """A count in a dark pill."""
-        w = max(24, font(14, bold=True).size(content)[0] + 12)
+        w = max(24, text_size(content, 14, True, False)[0] + 12)
         rect = pygame.Rect(0, 0, w, 22)
         rect.center = pos
         self.rounded_rect(rect, PALETTE.ink, 11, PALETTE.paper, 2)
@@ -121,6 +135,55 @@ class Canvas:
         """Replay the frame on ``surface``."""
         for fn, args, kwargs in self.ops:
             fn(surface, *args, **kwargs)
+
+    def mark_base(self) -> None:
+        """What was recorded so far is the table; what follows is painted over it (see :class:`Layers`)."""
+        self.base = len(self.ops)
+
+    def paint_part(self, surface: pygame.Surface, start: int, stop: int | None = None) -> None:
+        for fn, args, kwargs in self.ops[start:stop]:
+            fn(surface, *args, **kwargs)
+
+
+class Layers:
+    """A planned frame painted into two images that are kept between frames: the table (everything up to the
+    canvas's ``base``) and the frame (the table plus what moves over it). Only what changed is painted again:
+    nothing when the frame is the same as the last, the overlays alone while cards fly over a table that stands
+    still, everything when the table itself changed."""
+
+    def __init__(self) -> None:
+        self.table = pygame.Surface((1, 1))
+        self.frame = pygame.Surface((1, 1))
+        self._table_keys: list[tuple[Any, ...]] | None = None
+        self._frame_keys: list[tuple[Any, ...]] | None = None
+        self.repaints = 0  # how often the table layer was painted again (for tests and profiling)
+
+    def _fit(self, size: tuple[int, int]) -> None:
+        if self.frame.get_size() == size:
+            return
+        self.table, self.frame = pygame.Surface(size), pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            self.table, self.frame = self.table.convert(), self.frame.convert()
+        self._table_keys = self._frame_keys = None
+
+    def paint(self, canvas: Canvas, size: tuple[int, int]) -> None:
+        self._fit(size)
+        if canvas.keys == self._frame_keys:
+            return
+        table_keys = canvas.keys[:canvas.base]
+        if table_keys != self._table_keys:
+            canvas.paint_part(self.table, 0, canvas.base)
+            self._table_keys = table_keys
+            self.repaints += 1
+        self.frame.blit(self.table, (0, 0))
+        canvas.paint_part(self.frame, canvas.base)
+        self._frame_keys = list(canvas.keys)
+
+
+@lru_cache(maxsize=4096)
+def text_size(content: str, size: int, bold: bool, display: bool) -> tuple[int, int]:
+    """How big a line of text is drawn (measured once per text and style: the table measures every frame)."""
+    return font(size, bold=bold, display=display).size(content)
 
 
 def _veil(surface: pygame.Surface, rect: pygame.Rect, angle: float) -> None:

@@ -33,7 +33,9 @@ def _widget(surface: pygame.Surface, widget: Button) -> None:
 
 
 def button(c: Canvas, widget: Button) -> None:
-    c.op(_widget, widget)
+    c.live(_widget, widget, (str(widget.label() if callable(widget.label) else widget.label), tuple(widget.rect),
+                             widget.style, widget.enabled, widget.hovered, widget.pressed, widget.focused,
+                             widget.flash > 0))
 
 
 def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str) -> None:
@@ -64,7 +66,7 @@ def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str) -> No
         button(c, widget)
 
 
-def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]]) -> pygame.Surface:
+def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]], hint: str | None = None) -> pygame.Surface:
     """The log panel's text as a transparent layer: whole entries, newest at the bottom, as many as fit."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
     panel = layer.get_rect()
@@ -95,8 +97,8 @@ def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]]) -> pygam
         for k, part in enumerate(parts):
             draw.text(layer, part, (area.x + (0 if k == 0 else 10), y), size=14, bold=strong, color=color)
             y += line_h
-    draw.text_block(layer, t("table.hint"), pygame.Rect(panel.x + 14, panel.bottom - hint_h, panel.width - 28,
-                                                        hint_h), size=12, color=PALETTE.ink_soft)
+    hint_rect = pygame.Rect(panel.x + 14, panel.bottom - hint_h, panel.width - 28, hint_h)
+    draw.text_block(layer, t("table.hint") if hint is None else hint, hint_rect, size=12, color=PALETTE.ink_soft)
     return layer
 
 
@@ -116,7 +118,7 @@ def _paint_reveal(surface: pygame.Surface, lay: TableLayout, title: str, items: 
         if card is None:
             cardsmod.draw_back(layer, rect)
         else:
-            cardsmod.draw_face(layer, card, rect, zone)
+            cardsmod.draw_face(layer, card, rect, zone, record=False)
         x += bw + gap
     layer.set_alpha(max(0, min(255, alpha)))
     surface.blit(layer, (0, 0))
@@ -125,7 +127,11 @@ def _paint_reveal(surface: pygame.Surface, lay: TableLayout, title: str, items: 
 def reveal(c: Canvas, lay: TableLayout, shown: Reveal) -> None:
     """Cards held up for a moment in the middle (fading in and out)."""
     alpha = round(255 * min(1.0, shown.left / 0.3, (shown.hold - shown.left) / 0.15 + 0.2))
-    c.op(_paint_reveal, lay, shown.title, list(shown.cards[:4]), alpha)
+    items = list(shown.cards[:4])
+    for card, zone in items:
+        if card is not None:
+            cardsmod.shown(card, zone)
+    c.op(_paint_reveal, lay, shown.title, items, alpha)
 
 
 def _veil(surface: pygame.Surface, alpha: int) -> None:

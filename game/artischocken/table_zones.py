@@ -13,7 +13,7 @@ import pygame
 from game.artischocken import cards as cardsmod
 from game.artischocken.describe import card_name, plural
 from game.artischocken.flights import Flight, arriving, arriving_cards
-from game.artischocken.intent import PLAYING, ROW_PICKS, Decision, Intent
+from game.artischocken.intent import PLAYING, ROW_PICKS, Decision, Intent, display_order
 from game.artischocken.table_canvas import Canvas, Hover
 from game.artischocken.table_layout import SeatPlace, TableLayout
 from game.i18n import t
@@ -39,6 +39,8 @@ class TableState:
     artichokes: list[int] | None = None
     #: Why each hand card that cannot be played now cannot (in words), while the seat plays cards.
     why_not: dict[str, str] = field(default_factory=dict)
+    #: The tag after the looking seat's name (None: "you"; a replay says whose view it shows).
+    looking_tag: str | None = None
 
     def arriving(self, dest: tuple[str, int | None]) -> int:
         return arriving(self.flights, dest)
@@ -51,7 +53,8 @@ def seat_label(c: Canvas, st: TableState, place: SeatPlace, seat: int, light: bo
     color = PALETTE.paper if light else PALETTE.ink
     r = c.text(st.names[seat], (place.name.x, place.name.centery), size=max(14, place.name.height - 6), bold=True,
                color=color, anchor="midleft")
-    tag = t("table.you") if seat == st.looking else (t("table.bot") if not st.humans[seat] else "")
+    you = st.looking_tag if st.looking_tag is not None else t("table.you")
+    tag = you if seat == st.looking else (t("table.bot") if not st.humans[seat] else "")
     if st.artichokes is not None:
         left = st.artichokes[seat]
         count = plural("table.artichokes_left", left, n=left)
@@ -159,8 +162,13 @@ def opponent(c: Canvas, st: TableState, place: SeatPlace) -> None:
     x0 = place.hand.centerx - (cw + step * (shown - 1)) / 2
     if n == 0:
         c.empty(pygame.Rect(place.hand.centerx - cw // 2, place.hand.y, cw, ch))
+    open_hand = display_order(st.view["open_hands"][seat]) if "open_hands" in st.view else None
     for i in range(shown):
-        c.back(pygame.Rect(round(x0 + i * step), place.hand.y, cw, ch), angle=(shown / 2 - i) * 4)
+        rect = pygame.Rect(round(x0 + i * step), place.hand.y, cw, ch)
+        if open_hand is not None and i < len(open_hand):  # a replay with every card face up
+            c.face(open_hand[i], rect, ("replay_open", seat), angle=(shown / 2 - i) * 4)
+        else:
+            c.back(rect, angle=(shown / 2 - i) * 4)
     c.badge((round(x0 + step * (shown - 1) + cw - 2), place.hand.y + 2), str(n))
     size = max(11, min(15, cw // 4))
     c.text(t("table.hand_count", n=n), (place.hand.centerx, place.hand.bottom + 3), size=size, color=LABEL,

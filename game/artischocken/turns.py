@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from game.artischocken.bots import Bot, make_bot
 from game.artischocken.engine import Action, Game, IllegalAction, new_game
 from game.artischocken.session import SeatSession
+from game.replay.cards import CardRecord
 
 END_PLAY = Action("end_play")
 
@@ -41,6 +43,9 @@ class Options:
     auto_end: bool = False
     #: Table rule: every seat's artichokes left are shown (hidden information otherwise: eggplant passes).
     open_artichokes: bool = False
+    #: Write the game's replay when it ends or is left: to ``record_path``, else into the user data dir.
+    record_replays: bool = True
+    record_path: Path | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -76,10 +81,12 @@ def bot_seed(table_seed: int, log_size: int, seat: int) -> int:
 class LocalTable:
     """The game of a table on this machine, its seats' sessions and who may look at the screen."""
 
-    def __init__(self, game: Game, seats: Sequence[SeatLike], seed: int = 0) -> None:
+    def __init__(self, game: Game, seats: Sequence[SeatLike], seed: int = 0, record: CardRecord | None = None) -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
         self.game = game
+        #: The replay being recorded: the first position and every action since (undone ones taken out).
+        self.record = record if record is not None else CardRecord(game.to_dict())
         self.seats = list(seats)
         self.seed = seed
         self.humans = [i for i, s in enumerate(seats) if s.human]
@@ -176,5 +183,16 @@ class LocalTable:
         if actor is None:
             raise IllegalAction("the game is over")
         self.sessions[actor].apply(action)
+        self.record.push(action)
         self.after_action(actor)
         return actor
+
+    def undo(self) -> None:
+        """Take the looking seat's last decision back (IllegalAction when it cannot be)."""
+        self.session.undo()
+        self.record.pop()
+
+    def replay(self, created: str = "", options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The replay of this table as far as it was played (``garden-table-replay/1``)."""
+        seats = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        return self.record.replay(seats, self.seed, self.game, created, options)

@@ -22,7 +22,8 @@ A = "artichoke"
 def _texts(scene: TableScene) -> list[str]:
     """Every text the last planned frame draws."""
     assert scene.frame is not None
-    return [args[0] for fn, args, _ in scene.frame.canvas.ops if fn.__name__ in ("text", "fit_text") and args]
+    return [args[0] for fn, args, _ in scene.frame.canvas.ops
+            if getattr(fn, "__name__", "") in ("text", "fit_text") and args]
 
 
 def _nothing_playable() -> dict:

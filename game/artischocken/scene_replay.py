@@ -1,0 +1,258 @@
+"""The Artischocken replay viewer: a recorded game played back through a :class:`ReplaySession`.
+
+The table is drawn by the same functions as the live table (``table_zones``, ``table_panels``) from the
+session's view, so the viewer shows what the chosen seat saw (or, with every card face up, everything).
+Keys: Space plays or pauses, Left/Right step one action, Up/Down (PgUp/PgDn) one turn, Home/End the ends,
++/- the speed (0.5x to 8x), S the next seat's view, O every card face up; a click on the timeline seeks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import i18n, rooms
+from game.app import BaseScene
+from game.artischocken import table_panels as panels
+from game.artischocken import table_zones as zones
+from game.artischocken.flights import Flight, flights_for, row_slots
+from game.artischocken.intent import Decision, Intent, display_order
+from game.artischocken.seats import sentence
+from game.artischocken.table_canvas import Canvas, Layers
+from game.artischocken.table_felt import felt
+from game.artischocken.table_layout import TableLayout, compute
+from game.i18n import t
+from game.replay.session import ReplaySession
+from game.ui.theme import PALETTE, SIZES, shade
+from game.ui.widgets import Button, first_taker
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+#: Seconds between two actions at 1x.
+STEP_SECONDS = 0.9
+TIMELINE_H = 10
+
+
+class ReplayScene(BaseScene):
+    """Watch one recorded game."""
+
+    def __init__(self, session: ReplaySession, names: list[str]) -> None:
+        self.session = session
+        self.names = names
+        self.playing = False
+        self.speed = 1
+        self.clock = 0.0
+        self.flights: list[Flight] = []
+        self.mouse = (-1, -1)
+        self.lay: TableLayout | None = None
+        self.timeline = pygame.Rect(0, 0, 0, 0)
+        self.layers = Layers()
+        self.canvas: Canvas | None = None
+        self._log: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self.buttons = [
+            Button("|<", lambda: self.turn(-1), style="ghost", text_size=SIZES.text_small),
+            Button("<", lambda: self.step(-1), style="ghost", text_size=SIZES.text_small),
+            Button(lambda: t("replay.pause") if self.playing else t("replay.play"), self.toggle, style="primary",
+                   text_size=SIZES.text_small),
+            Button(">", lambda: self.step(1), style="ghost", text_size=SIZES.text_small),
+            Button(">|", lambda: self.turn(1), style="ghost", text_size=SIZES.text_small),
+            Button(lambda: f"{SPEEDS[self.speed]:g}x", self.faster, style="secondary", text_size=SIZES.text_small),
+            Button(self._seat_label, self.next_seat, style="secondary", text_size=SIZES.text_small),
+        ]
+
+    # -- controls ----------------------------------------------------------------------------------------
+    def _seat_label(self) -> str:
+        if self.session.open:
+            return t("replay.all_open")
+        return t("replay.seat", name=self.names[self.session.seat])
+
+    def toggle(self) -> None:
+        if not self.playing and self.session.index >= self.session.length:
+            self.session.seek(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def step(self, n: int) -> None:
+        self.playing = False
+        self._move(n)
+
+    def _move(self, n: int) -> None:
+        mark = self.session.log_size
+        before = row_slots(self.lay, self.session.table_view()["garden_row"])
+        if not self.session.step(n):
+            self.playing = False
+            return
+        self.flights = []
+        if n == 1 and self.lay is not None and SPEEDS[self.speed] <= 2:
+            after = row_slots(self.lay, self.session.table_view()["garden_row"])
+            self.flights = flights_for(self.session.log(mark), self.lay, before, after, self.session.seat)
+
+    def turn(self, n: int) -> None:
+        self.playing = False
+        self.flights = []
+        target = self.session.turn + n
+        if n < 0 and self.session.index != self.session.turn_starts[self.session.turn]:
+            target = self.session.turn  # back to the start of this turn first
+        self.session.turn_start(target)
+
+    def faster(self, n: int = 1) -> None:
+        """One speed up (the button wraps round from 8x to 0.5x) or, with ``n`` -1, down."""
+        self.speed = (self.speed + n) % len(SPEEDS) if n > 0 else max(0, self.speed + n)
+        self.flights = []
+
+    def next_seat(self) -> None:
+        """The next seat's view; after the last, every card face up; then the first seat again."""
+        s = self.session
+        if s.open:
+            s.open, s.seat = False, 0
+        elif s.seat + 1 < s.players:
+            s.seat += 1
+        else:
+            s.open, s.seat = True, 0
+        self.flights = []
+        if self.lay is not None:
+            self.layout(self.lay.size)
+
+    def seek_at(self, x: int) -> None:
+        bar = self.timeline
+        if bar.width <= 0:
+            return
+        k = round((x - bar.x) / bar.width * self.session.length)
+        self.playing = False
+        self.flights = []
+        self.session.seek(k)
+
+    # -- scene hooks ---------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        self.lay = lay = compute(size, self.session.players, self.session.seat)
+        h = min(SIZES.button_height, lay.bar.height)
+        x = lay.bar.right
+        for button in reversed(self.buttons):
+            w = 170 if button is self.buttons[-1] else (110 if button is self.buttons[2] else 64)
+            x -= w
+            button.rect = pygame.Rect(x, lay.bar.centery - h // 2, w, h)
+            x -= 8
+        self.timeline = pygame.Rect(lay.bar.x + 12, lay.bar.top - TIMELINE_H - 10, lay.bar.width - 24, TIMELINE_H)
+        self._plan()
+
+    def on_back(self) -> bool:
+        rooms.leave_room(self.app)
+        return True
+
+    def still(self) -> bool:
+        return not self.playing and not self.flights and not any(b.flash > 0 for b in self.buttons)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if first_taker(self.buttons, event):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.timeline.inflate(0, 16).collidepoint(
+                event.pos):
+            self.seek_at(event.pos[0])
+        elif event.type == pygame.KEYDOWN:
+            keys = {pygame.K_SPACE: self.toggle, pygame.K_RIGHT: lambda: self.step(1),
+                    pygame.K_LEFT: lambda: self.step(-1), pygame.K_UP: lambda: self.turn(1),
+                    pygame.K_PAGEUP: lambda: self.turn(1), pygame.K_DOWN: lambda: self.turn(-1),
+                    pygame.K_PAGEDOWN: lambda: self.turn(-1), pygame.K_HOME: lambda: self.session.seek(0),
+                    pygame.K_END: lambda: self.session.seek(self.session.length), pygame.K_s: self.next_seat,
+                    pygame.K_o: self._toggle_open, pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster,
+                    pygame.K_KP_PLUS: self.faster, pygame.K_MINUS: lambda: self.faster(-1),
+                    pygame.K_KP_MINUS: lambda: self.faster(-1)}
+            run = keys.get(event.key)
+            if run is not None:
+                run()
+
+    def _toggle_open(self) -> None:
+        self.session.open = not self.session.open
+        self.flights = []
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons:
+            button.update(dt)
+        for flight in self.flights:
+            flight.t += dt
+        self.flights = [f for f in self.flights if not f.done]
+        if self.playing:
+            self.clock += dt * SPEEDS[self.speed]
+            while self.playing and self.clock >= STEP_SECONDS:
+                self.clock -= STEP_SECONDS
+                self._move(1)
+        self._plan()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.layers.frame, (0, 0))
+
+    # -- the frame --------------------------------------------------------------------------------------------
+    def _status(self) -> str:
+        s = self.session
+        return t("replay.status", turn=s.turn + 1, turns=len(s.turn_starts), action=s.index, actions=s.length)
+
+    def _log_layer(self, lay: TableLayout) -> pygame.Surface:
+        s = self.session
+        key = (s.index, s.seat, s.open, i18n.get_language(), lay.log.size)
+        if self._log is None or self._log[0] != key:
+            viewer = None if s.open else s.seat
+            lines = []
+            for entry in s.log(max(0, s.log_size - 80)):
+                text = sentence(entry, viewer, self.names) if not s.open else sentence(entry, entry.get("seat"),
+                                                                                       self.names)
+                if text:
+                    lines.append((text, entry["what"] in ("turn", "win", "stalemate")))
+            self._log = (key, panels.log_layer(lay.log.size, lines, t("replay.hint")))
+        return self._log[1]
+
+    def _plan(self) -> None:
+        lay = self.lay
+        if lay is None:
+            return
+        s = self.session
+        view = s.table_view()
+        decision = Decision("wait", display_order(view["hand"]), [])
+        st = zones.TableState(lay, view, decision, Intent(), self.names, [True] * s.players, s.seat, self.flights,
+                              looking_tag=t("replay.viewing"))
+        c = Canvas(self.mouse, 1.0)
+        c.blit(felt(lay), (0, 0))
+        for place in lay.seats.values():
+            if place.seat == lay.bottom:
+                zones.bottom(c, st, place)
+            else:
+                zones.opponent(c, st, place)
+        zones.garden(c, st)
+        zones.pending(c, st)
+        panels.bar(c, st, self.buttons, self._status())
+        self._timeline(c)
+        c.blit(self._log_layer(lay), lay.log.topleft)
+        c.mark_base()
+        for flight in self.flights:
+            rect = flight.rect()
+            if rect is None:
+                continue
+            c.shadow(rect, 6, 60)
+            if flight.card is None:
+                c.back(rect)
+            else:
+                c.face(flight.card, rect, flight.zone, zoom=False)
+        panels.detail(c, lay, None)
+        if s.is_over and s.index == s.length:
+            c.text(t("table.end.title", name=self.names[s.winner]) if s.winner is not None else
+                   t("table.end.stalemate"), (lay.table.centerx, lay.middle.top - 6), size=26, display=True,
+                   color=PALETTE.sun, anchor="midbottom")
+        self.layers.paint(c, lay.size)
+        self.canvas = c
+
+    def _timeline(self, c: Canvas) -> None:
+        """The whole game as a bar: turn starts marked, the position filled, a click seeks."""
+        bar, s = self.timeline, self.session
+        c.rounded_rect(bar, shade(PALETTE.felt_dark, -0.2), bar.height // 2, shade(PALETTE.felt, 0.2), 1)
+        done = pygame.Rect(bar.x, bar.y, round(bar.width * s.index / max(1, s.length)), bar.height)
+        if done.width > 0:
+            c.rounded_rect(done, PALETTE.sun, bar.height // 2)
+        for k in s.turn_starts[1:]:
+            x = bar.x + round(bar.width * k / max(1, s.length))
+            c.op(pygame.draw.line, shade(PALETTE.felt, 0.35), (x, bar.y + 2), (x, bar.bottom - 3), 1)
+        knob = (bar.x + done.width, bar.centery)
+        c.op(pygame.draw.circle, PALETTE.paper, knob, bar.height)
+
+
+__all__ = ["SPEEDS", "ReplayScene"]

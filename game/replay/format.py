@@ -1,0 +1,85 @@
+"""The replay file format ``garden-table-replay/1`` (pure: no pygame, no files).
+
+```json
+{"format": "garden-table-replay/1", "room": "artischocken", "created": "2026-12-01T09:00:00Z",
+ "seats": [{"name": "Anna", "kind": "human"}, ...], "seed": 7, "options": {...},
+ "start": {...},            # the room's state when recording began (a save of it: artischocken/1 ...)
+ "stream": [...],           # what happened since, in the room's own compact form
+ "result": {"turns": 12, "winner": 0, "checksum": "<16 hex digits>"}}
+```
+``checksum`` is :func:`checksum` of the room's final state as saved, so that replaying the stream can prove
+it arrives at exactly that state. :func:`check` validates everything but the room's own ``start`` and
+``stream`` (the room module checks those) and names the field on error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+FORMAT = "garden-table-replay/1"
+ROOMS = ("artischocken", "cactus")
+_KEYS = {"format", "room", "created", "seats", "seed", "options", "start", "stream", "result"}
+_RESULT_KEYS = {"turns", "winner", "checksum"}
+
+
+class ReplayError(ValueError):
+    """Not a readable replay; the message names the field."""
+
+
+def checksum(state: Any) -> str:
+    """A short fingerprint of a JSON-safe state (canonical JSON, SHA-256, 16 hex digits)."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+
+def _kind(x: object) -> str:
+    return "null" if x is None else type(x).__name__
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def check(d: object) -> dict[str, Any]:
+    """``d`` as a replay's top level, checked; ReplayError naming the field otherwise."""
+    if not isinstance(d, Mapping):
+        raise ReplayError(f"a replay is a JSON object, got {_kind(d)}")
+    if d.get("format") != FORMAT:
+        raise ReplayError(f"format: expected {FORMAT!r}, got {d.get('format')!r:.60}")
+    extra = sorted(str(k) for k in d if k not in _KEYS)
+    if extra:
+        raise ReplayError(f"unknown key(s) {', '.join(extra)}")
+    room = d.get("room")
+    if room not in ROOMS:
+        raise ReplayError(f"room: expected one of {', '.join(ROOMS)}, got {room!r:.40}")
+    if not isinstance(d.get("created", ""), str):
+        raise ReplayError(f"created: expected a date as text, got {_kind(d.get('created'))}")
+    seats = d.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise ReplayError(f"seats: expected a list of seats, got {_kind(seats)}")
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, Mapping) or not isinstance(seat.get("name"), str) \
+                or not isinstance(seat.get("kind"), str) or set(seat) - {"name", "kind"}:
+            raise ReplayError(f"seats[{i}]: expected {{name, kind}} (text), got {seat!r:.60}")
+    if not _is_int(d.get("seed")):
+        raise ReplayError(f"seed: expected a whole number, got {_kind(d.get('seed'))}")
+    if not isinstance(d.get("options", {}), Mapping):
+        raise ReplayError(f"options: expected an object, got {_kind(d.get('options'))}")
+    if not isinstance(d.get("start"), Mapping):
+        raise ReplayError(f"start: expected the state recording began with, got {_kind(d.get('start'))}")
+    if not isinstance(d.get("stream"), list):
+        raise ReplayError(f"stream: expected a list, got {_kind(d.get('stream'))}")
+    result = d.get("result")
+    if not isinstance(result, Mapping) or set(result) - _RESULT_KEYS or "checksum" not in result:
+        raise ReplayError(f"result: expected {{turns, winner, checksum}}, got {result!r:.80}")
+    if not isinstance(result["checksum"], str) or len(result["checksum"]) != 16:
+        raise ReplayError(f"result.checksum: expected 16 hex digits, got {result['checksum']!r:.40}")
+    if not _is_int(result.get("turns", 0)) or result.get("turns", 0) < 0:
+        raise ReplayError(f"result.turns: expected a whole number >= 0, got {result.get('turns')!r:.40}")
+    winner = result.get("winner")
+    if winner is not None and (not _is_int(winner) or not 0 <= winner < len(seats)):
+        raise ReplayError(f"result.winner: expected a seat 0..{len(seats) - 1} or null, got {winner!r:.40}")
+    return dict(d)

@@ -1,0 +1,95 @@
+"""The Artischocken replay viewer driven headless by events (issue 13): play, step, seek, speed, seat switch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.artischocken import cards as cardsmod
+from game.artischocken import new_game
+from game.artischocken.room import replay_scene
+from game.artischocken.scene_replay import SPEEDS, STEP_SECONDS
+from game.artischocken.seats import Seat
+from game.artischocken.turns import LocalTable
+
+
+def _replay(seed: int = 3) -> dict[str, Any]:
+    table = LocalTable(new_game(3, seed=seed, round_limit=40),
+                       [Seat("Anna", "greedy"), Seat("Ben", "random"), Seat("Cleo", "greedy")], seed)
+    while not table.game.is_over:
+        action = table.bot_move()
+        assert action is not None
+        table.apply(action)
+    return table.replay()
+
+
+def _key(app: Any, key: int, now: list[int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    app.frame(now[0])
+    now[0] += 16
+
+
+def test_the_viewer_steps_plays_seeks_and_switches_seats(make_app: Callable[..., Any], tmp_path: Path) -> None:
+    app = make_app((1280, 800))
+    replay = _replay()
+    scene: Any = replay_scene(replay)
+    app.push(scene)
+    now = [0]
+    app.frame(now[0])
+    s = scene.session
+    assert s.index == 0 and scene.still()
+    _key(app, pygame.K_RIGHT, now)
+    assert s.index == 1
+    _key(app, pygame.K_UP, now)  # the next turn
+    assert s.index == s.turn_starts[1]
+    _key(app, pygame.K_DOWN, now)
+    assert s.index == 0
+    _key(app, pygame.K_PLUS, now)  # 2x
+    assert SPEEDS[scene.speed] == 2.0
+    _key(app, pygame.K_SPACE, now)
+    assert scene.playing and not scene.still()
+    for _ in range(round(STEP_SECONDS / 2 * 60 * 3) + 5):  # three actions at 2x
+        app.frame(now[0])
+        now[0] += 16
+    assert s.index >= 3
+    _key(app, pygame.K_SPACE, now)
+    assert not scene.playing
+    bar = scene.timeline  # a click at the middle of the timeline seeks to the middle of the game
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=bar.center, button=1))
+    app.frame(now[0])
+    assert abs(s.index - s.length // 2) <= 1
+    # A-G2 in a replay: the viewer shows what the chosen seat saw; S goes round the seats, then all open
+    record: list[tuple[str, tuple[str, int | None]]] = []
+    cardsmod.RECORDER = record
+    try:
+        app.frame(now[0])
+        assert not any(zone == "replay_open" for _, (zone, _) in record)
+        hands = [c for c, (zone, seat) in record if zone == "hand"]
+        assert sorted(hands) == sorted(s.game.hands[0])
+        for seat in (1, 2):
+            _key(app, pygame.K_s, now)
+            assert s.seat == seat and not s.open
+        _key(app, pygame.K_s, now)
+        assert s.open
+        record.clear()
+        app.frame(now[0] + 16)
+        assert any(zone == "replay_open" for _, (zone, _) in record)
+    finally:
+        cardsmod.RECORDER = None
+    _key(app, pygame.K_END, now)
+    assert s.index == s.length and s.is_over
+    pygame.image.save(app.surface, str(tmp_path / "replay.png"))
+
+
+def test_the_viewer_refuses_a_broken_replay() -> None:
+    import pytest
+
+    from game.replay.format import ReplayError
+
+    broken = _replay()
+    broken["stream"][3] = ["harvest", "nothing"]
+    with pytest.raises(ReplayError):
+        replay_scene(broken)
