@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -20,7 +21,7 @@ from game.cactus.scene_play import PlayScene
 from game.replay import cactus, store
 
 
-def _post(kind: int, **fields: object) -> None:
+def _post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 
 
