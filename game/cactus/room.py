@@ -103,6 +103,15 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
                      replay_to=getattr(args, "record", None))
 
 
+def replay_scene(data: object) -> BaseScene:
+    """The replay viewer for a checked Cactus replay (``ReplayError`` naming the field otherwise; issue 13)."""
+    from game.cactus.scene_replay import ReplayScene
+    from game.replay import cactus
+
+    checked, record = cactus.load(data)
+    return ReplayScene(cactus.CactusSession(record), [seat["name"] for seat in checked["seats"]])
+
+
 class _Resume(BaseScene):
     """Opens the setup screen and resumes the autosave at once (its messages show on the setup screen)."""
 
@@ -211,4 +220,4 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
     yield "idle"
 
 
-__all__ = ["add_arguments", "create_scene", "frame_bench"]
+__all__ = ["add_arguments", "create_scene", "frame_bench", "replay_scene"]

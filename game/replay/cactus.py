@@ -252,6 +252,10 @@ class Player:
             raise ReplayError(f"{where}: {exc}") from None
         return entry
 
+    def steps_of(self, n: int) -> None:
+        """``n`` steps of the current dt (for a viewer that plays a step entry bit by bit)."""
+        self._steps(n, f"stream[{self.index - 1}]")
+
     def _steps(self, n: int, where: str) -> None:
         m = self.match
         for _ in range(n):
@@ -266,6 +270,110 @@ class Player:
         while not self.done:
             self.advance()
         return self.match
+
+
+def is_action(entry: object) -> bool:
+    """Whether a stream entry is a match action (not steps, a pointer move or a resume mark)."""
+    return isinstance(entry, list) and isinstance(entry[0], str) and entry[0] not in ("s", "R")
+
+
+class CactusSession:
+    """A recorded game as a viewer sees it: the match at stream position ``index`` (the first ``index`` entries
+    played), played on exactly by :meth:`play` (steps in real time; idle time, when nothing moves, skipped),
+    moved by :meth:`seek`, :meth:`step` (one action) and :meth:`turn_start`. Going back re-simulates from the
+    start, so every position shown is the one the game had (the replay is exact, never approximate)."""
+
+    def __init__(self, record: CactusRecord) -> None:
+        self.record = record
+        probe = Player(record)
+        self.turn_starts = [0]
+        turn = probe.match.rules.turn_number
+        while not probe.done:
+            probe.advance()
+            if probe.match.rules.turn_number != turn:
+                turn = probe.match.rules.turn_number
+                self.turn_starts.append(probe.index)
+        self.turns = len(self.turn_starts)
+        self.player = Player(record)
+        self.left = 0  # steps of the current step entry still to play (0: the entry is not begun)
+        self.clock = 0.0
+
+    @property
+    def match(self) -> Match:
+        return self.player.match
+
+    @property
+    def index(self) -> int:
+        return self.player.index
+
+    @property
+    def length(self) -> int:
+        return len(self.record.stream)
+
+    @property
+    def turn(self) -> int:
+        return max(i for i, k in enumerate(self.turn_starts) if k <= self.index)
+
+    def seek(self, k: int) -> None:
+        k = max(0, min(self.length, k))
+        if k < self.index:
+            self.player = Player(self.record)
+            self.left = 0
+        self._finish_entry()
+        while self.player.index < k:
+            self.player.advance()
+        self.clock = 0.0
+
+    def _finish_entry(self) -> None:
+        """Play what is left of a step entry begun by :meth:`play`."""
+        if self.left:
+            self.player.steps_of(self.left)
+            self.left = 0
+
+    def step(self, n: int = 1) -> bool:
+        """Move ``n`` actions (negative: back), landing just after an action; False at that end."""
+        stream = self.record.stream
+        acts = [i + 1 for i, e in enumerate(stream) if is_action(e)]
+        here = self.index
+        if n > 0:
+            later = [k for k in acts if k > here]
+            target = later[min(n, len(later)) - 1] if later else self.length
+        else:
+            earlier = [k for k in acts if k < here]
+            target = earlier[max(0, len(earlier) + n)] if earlier else 0
+        if target == here and not self.left:
+            return False
+        self.seek(target)
+        return True
+
+    def turn_start(self, turn: int) -> None:
+        self.seek(self.turn_starts[max(0, min(self.turns - 1, turn))])
+
+    def play(self, seconds: float) -> bool:
+        """Play on for ``seconds`` of game time; False once the end is reached."""
+        self.clock += seconds
+        p = self.player
+        while not p.done or self.left:
+            if self.left:
+                if p.match.resting or p.match.is_over:
+                    self.left = 0  # nothing moves: idle time is skipped
+                    continue
+                if self.clock < p.dt:
+                    return True
+                self.clock -= p.dt
+                p.steps_of(1)
+                self.left -= 1
+                continue
+            entry = self.record.stream[p.index]
+            if _whole(entry) or (isinstance(entry, list) and entry[0] == "s"):
+                if not _whole(entry):
+                    p.dt = float(entry[2])
+                self.left = int(entry) if _whole(entry) else int(entry[1])
+                p.index += 1
+                continue
+            p.advance()
+        self.clock = 0.0
+        return False
 
 
 def _apply(m: Match, entry: list[Any]) -> None:
@@ -349,5 +457,5 @@ def verify(d: object) -> dict[str, Any]:
     return {"exact": exact, "room": ROOM, "turns": got["turns"]}
 
 
-__all__ = ["ACTIONS", "QUANTUM", "ROOM", "CactusRecord", "Player", "load", "plain", "positions", "rebuilt",
-           "replay", "result_of", "resumed", "seats_of", "verify"]
+__all__ = ["ACTIONS", "QUANTUM", "ROOM", "CactusRecord", "CactusSession", "Player", "is_action", "load", "plain",
+           "positions", "rebuilt", "replay", "result_of", "resumed", "seats_of", "verify"]
