@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.cactus.match import Match
+from game.cactus.match import Match, MatchError
 from game.replay import store
 from game.replay.cactus import ACTIONS, CactusRecord, rebuilt, replay
 from game.replay.format import ReplayError, checksum
@@ -68,7 +68,11 @@ class Recorder:
             self.depth += 1
             try:
                 args, kwargs = self.record.note(name, args, kwargs)
-                return method(*args, **kwargs)
+                try:
+                    return method(*args, **kwargs)
+                except MatchError:
+                    self.record.refused()
+                    raise
             finally:
                 self.depth -= 1
         return noted

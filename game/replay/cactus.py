@@ -17,8 +17,11 @@ by rebuilding the live match from its own dict (:func:`rebuilt`), that dict is `
 * ``["R", checksum]``: the game was saved here and resumed (the checksum of the save); replaying rebuilds the
   match as the resume did (:func:`resumed`), and a different checksum means the stream went astray.
 
-Calls the live match refused (:class:`MatchError`) are recorded too and refused again on replay. Verifying is
-exact when the final state's checksum and turn equal the recorded ones and every resume point matched.
+Calls the live match refused (:class:`MatchError`) are recorded too, their code marked ``!`` (``["!n", x, y]``),
+and must be refused again on replay (and the others must not be). Verifying is exact when the final state's
+checksum and turn equal the recorded ones, every resume point matched and every call was taken or refused as it
+was live. (A change that changes nothing cannot be seen: steps while nothing moves, a refused call marked as
+refused; such a stream replays the same game.)
 """
 
 from __future__ import annotations
@@ -126,6 +129,12 @@ class CactusRecord:
         s.append([{"roll": "r", "release": "l", "take_back": "b"}[name]])
         return (), {}
 
+    def refused(self) -> None:
+        """The call just noted was refused by the match (MatchError): mark it so."""
+        last = self.stream[-1] if self.stream else None
+        if isinstance(last, list) and last and isinstance(last[0], str) and not last[0].startswith("!"):
+            last[0] = "!" + last[0]
+
     def note_resume(self, saved_checksum: str) -> None:
         self.stream.append(["R", saved_checksum])
 
@@ -182,6 +191,8 @@ def _bind(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]
 
 def _check_action(entry: list[Any], where: str) -> None:
     code = entry[0]
+    if isinstance(code, str) and code.startswith("!") and code[1:] not in ("s", "R"):
+        code = code[1:]
     if not isinstance(code, str) or code not in _CODES:
         raise ReplayError(f"{where}: unknown action {code!r:.20}")
     want = _CODES[code]
@@ -244,12 +255,16 @@ class Player:
             self.match, saved = resumed(m)
             self.diverged = self.diverged or saved != entry[1]
             return entry
+        refused = code.startswith("!")
         try:
-            _apply(m, entry)
+            _apply(m, [code.lstrip("!"), *entry[1:]])
+            taken = True
         except MatchError:
-            pass  # refused live too (or the stream went astray: the checksum tells)
-        except ValueError as exc:
+            taken = False
+        except (ValueError, ArithmeticError) as exc:
             raise ReplayError(f"{where}: {exc}") from None
+        if taken == refused:
+            self.diverged = True  # taken where the live match refused it, or the other way round
         return entry
 
     def steps_of(self, n: int) -> None:
@@ -274,7 +289,7 @@ class Player:
 
 def is_action(entry: object) -> bool:
     """Whether a stream entry is a match action (not steps, a pointer move or a resume mark)."""
-    return isinstance(entry, list) and isinstance(entry[0], str) and entry[0] not in ("s", "R")
+    return isinstance(entry, list) and isinstance(entry[0], str) and entry[0] not in ("s", "R", "!s", "!R")
 
 
 class CactusSession:

@@ -127,6 +127,20 @@ def test_a_game_saved_mid_drag_and_resumed_records_one_exact_replay() -> None:
     assert replay["stream"][:len(recorder.record.stream)] == recorder.record.stream
 
 
+def test_calls_the_live_match_refused_are_recorded_as_refused() -> None:
+    """Issue 13: a refused call is marked ``!`` and must be refused again on replay."""
+    match = Match.new(2, seed=4)
+    recorder = Recorder.begin(match)
+    with pytest.raises(MatchError):
+        match.roll()  # the first turn takes at once: no roll
+    assert recorder.record.stream == [["!r"]]
+    _play_on(match, 3)
+    replay = json.loads(json.dumps(recorder.replay()))
+    assert cactus.verify(replay)["exact"]
+    replay["stream"][0] = ["r"]  # claimed to be taken: the replay knows better
+    assert cactus.verify(replay)["exact"] is False
+
+
 def test_a_save_with_a_broken_recording_starts_recording_anew() -> None:
     match, _ = _bot_game(2, 2, 3)
     saved = json.loads(json.dumps(saved_form(match)))
@@ -137,7 +151,7 @@ def test_a_save_with_a_broken_recording_starts_recording_anew() -> None:
     assert recorder.record.stream == [] and recorder.record.start == cactus.plain(resumed)
 
 
-TAMPER = ["drop", "swap", "move", "steps", "truncate", "checksum", "claims", "resume"]
+TAMPER = ["drop", "swap", "move", "steps", "truncate", "checksum", "claims", "resume", "refused"]
 
 
 @pytest.mark.parametrize("how", TAMPER)
@@ -165,6 +179,8 @@ def test_a_tampered_stream_never_verifies(how: str, where: float) -> None:
         stream[c[int(where * (len(c) - 1))]] = ["c", []]
     elif how == "resume":
         stream.insert(i, ["R", "0" * 16])
+    elif how == "refused":
+        stream.insert(i, ["t", "no_such_piece"])  # refused on replay, but not marked as refused live
     else:
         replay["result"]["checksum"] = "0" * 16
     assert replay != before
