@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.cactus.match import Match
+from game.cactus.record import adopt, saved_form
 from game.i18n import t
 from game.paths import user_data_dir
 from game.userdata import CorruptFileError, move_aside, read_json, write_json_atomic
@@ -45,7 +46,7 @@ class Autosave:
                 path.unlink()
             return None
         try:
-            write_json_atomic(path, match.to_dict())
+            write_json_atomic(path, saved_form(match))  # the recording so far travels with it (issue 13)
         except OSError as exc:
             return t("cactus.save.failed", reason=str(exc))
         self.saved_to = path
@@ -66,7 +67,9 @@ def load_autosave() -> Resumed:
         data = read_json(autosave_path())
         if data is None:
             return Resumed()
-        return Resumed(match=Match.from_dict(data))
+        match = Match.from_dict(data)
+        adopt(match, data)  # the replay recorded before the save goes on (issue 13)
+        return Resumed(match=match)
     except CorruptFileError as exc:
         return Resumed(problem=t("cactus.save.corrupt", name=exc.path.name,
                                  kept=exc.kept_as.name if exc.kept_as else "-"))

@@ -16,6 +16,7 @@ import math
 import random
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -66,6 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="bots play up to turn N, then stop")
     group.add_argument("--violation", action="store_true",
                        help="with --until-turn: that seat drops its piece where a rule breaks (screenshots)")
+    group.add_argument("--record", type=Path, default=None, metavar="PATH",
+                       help="write the game's replay to PATH when it ends (default: the user data dir's replays/)")
 
 
 def create_scene(args: argparse.Namespace | None) -> BaseScene:
@@ -96,7 +99,17 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     until_over = bool(getattr(args, "until_over", False))
     return PlayScene(match, fast=fast or until_over, autosave=not (fast or until_over),
                      until_turn=getattr(args, "until_turn", None),
-                     stage_violation=bool(getattr(args, "violation", False)), quit_when_over=until_over)
+                     stage_violation=bool(getattr(args, "violation", False)), quit_when_over=until_over,
+                     replay_to=getattr(args, "record", None))
+
+
+def replay_scene(data: object) -> BaseScene:
+    """The replay viewer for a checked Cactus replay (``ReplayError`` naming the field otherwise; issue 13)."""
+    from game.cactus.scene_replay import ReplayScene
+    from game.replay import cactus
+
+    checked, record = cactus.load(data)
+    return ReplayScene(cactus.CactusSession(record), [seat["name"] for seat in checked["seats"]])
 
 
 class _Resume(BaseScene):
@@ -129,7 +142,7 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
     match = Match.with_position(BENCH_HANGING, last=BENCH_LAST, names=["Ana", BOT_NAMES[0]], bots=[False, True],
                                 seed=seed)
     app.push(BaseScene())
-    scene = PlayScene(match, autosave=False)
+    scene = PlayScene(match, autosave=False, record_replay=False)
     app.push(scene)
     rng = random.Random(seed)
 
@@ -207,4 +220,4 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
     yield "idle"
 
 
-__all__ = ["add_arguments", "create_scene", "frame_bench"]
+__all__ = ["add_arguments", "create_scene", "frame_bench", "replay_scene"]

@@ -32,6 +32,7 @@ from game.cactus.layers import Layer
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.panels import MIN_ROW_CELL, PlayButtons, PlayLayout
 from game.cactus.play_save import Autosave, autosave_path
+from game.cactus.record import Recorder
 from game.cactus.rules import Event
 from game.cactus.view import PieceShapes, TableView, draw_hand_zone, draw_preview
 from game.i18n import get_language, t
@@ -70,7 +71,11 @@ class PlayScene(BaseScene):
     ``until_turn`` / ``stage_violation``: the demo autopilot (:mod:`~game.cactus.autopilot`)."""
 
     def __init__(self, match: Match, *, fast: bool = False, autosave: bool = True, until_turn: int | None = None,
-                 stage_violation: bool = False, quit_when_over: bool = False) -> None:
+                 stage_violation: bool = False, quit_when_over: bool = False, record_replay: bool = True,
+                 replay_to: Path | None = None) -> None:
+        # issue 13: recorded for its replay (rebuilt in place first), written to ``replay_to`` or the user data dir
+        self.recorder = Recorder.begin(match) if record_replay else None
+        self.replay_to = replay_to
         self.match = match
         self.fast = fast
         self.autosave = Autosave(autosave)
@@ -216,11 +221,21 @@ class PlayScene(BaseScene):
         """Closing the window keeps the game: save it (mid-turn too), then let the app close."""
         if not self.finished:
             self.save()
+        self.write_replay()
         return True
 
     def on_exit(self) -> None:
         if not self.finished:
             self.save()
+        self.write_replay()
+
+    def write_replay(self) -> None:
+        """Write the game's replay when it ends or is left (once; issue 13)."""
+        try:
+            if self.recorder is not None:
+                self.recorder.write(self.replay_to)
+        except OSError as exc:
+            self.message.show(t("table.replay_failed", error=str(exc)), "error")
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -444,6 +459,7 @@ class PlayScene(BaseScene):
             return
         self.finished = True
         self.save()
+        self.write_replay()
         self.app.replace(navigation.end_screen(self.match, quit_after=30 if self.quit_when_over else None))
 
     # ------------------------------------------------------------------ drawing

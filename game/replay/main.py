@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.replay import cards, store
+from game.replay import cactus, cards, store
 from game.replay.format import ReplayError
 
 
@@ -57,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if room == "artischocken":
             result = cards.verify(data)
         elif room == "cactus":
-            return _fail(f"{args.path}: Cactus replays cannot be played back yet")
+            result = cactus.verify(data)
         else:
             raise ReplayError(f"room: expected artischocken or cactus, got {room!r:.40}")
     except ReplayError as exc:
