@@ -75,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="replay with no window and print {exact, room, turns} as JSON; exit 0 only when exact")
     replay.add_argument("--gif", type=Path, default=None, metavar="OUT.gif",
                         help="write one turn as an animated GIF (needs Pillow: the 'gif' extra); see --turn")
-    replay.add_argument("--turn", type=positive_int, default=1, metavar="N", help="the turn for --gif (default 1)")
+    replay.add_argument("--turn", type=positive_int, default=1, metavar="N",
+                        help="open at turn N (and the turn --gif shows; default 1)")
     simulate = sub.add_parser("simulate", help=f"batch simulation ({', '.join(SIMULATIONS)})")
     simulate.add_argument("room", choices=sorted(SIMULATIONS), help="the room to simulate")
     simulate.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
@@ -198,6 +199,8 @@ def _watch_replay(args: argparse.Namespace) -> int:
         return 2
     if args.gif is not None:
         return _replay_gif(args, scene)
+    if args.turn > 1 and hasattr(scene, "open_at"):
+        scene.open_at(args.turn - 1)
     return run_app(args, lambda: scene)
 
 

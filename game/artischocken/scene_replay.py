@@ -122,6 +122,11 @@ class ReplayScene(BaseScene):
         self.flights = []
         self.session.seek(k)
 
+    def open_at(self, turn: int) -> None:
+        """Show the start of turn ``turn`` (0-based, clamped), paused (``replay PATH --turn N``)."""
+        self.playing = False
+        self.session.turn_start(turn)
+
     def gif_turn(self, turn: int) -> None:
         """Seek to the start of turn ``turn`` (0-based; ``GifError``-free: clamped) and play it at 2x."""
         s = self.session

@@ -71,6 +71,25 @@ class ReplayScene(BaseScene):
         """One speed up (the button wraps round from 8x to 0.5x) or, with ``n`` -1, down."""
         self.speed = (self.speed + n) % len(SPEEDS) if n > 0 else max(0, self.speed + n)
 
+    def open_at(self, turn: int) -> None:
+        """Show the start of turn ``turn`` (0-based, clamped), paused (``replay PATH --turn N``)."""
+        self.playing = False
+        self.session.turn_start(turn)
+
+    def gif_turn(self, turn: int) -> None:
+        """Seek to the start of turn ``turn`` (0-based) and play it at 1x (``replay --gif``)."""
+        s = self.session
+        if not 0 <= turn < len(s.turn_starts):
+            raise ValueError(f"the replay has turns 1 to {len(s.turn_starts)}")
+        s.turn_start(turn)
+        self.speed = SPEEDS.index(1.0)
+        self.playing = True
+
+    def gif_done(self, turn: int) -> bool:
+        s = self.session
+        end = s.turn_starts[turn + 1] if turn + 1 < len(s.turn_starts) else s.length
+        return s.index >= end or not self.playing
+
     def seek_at(self, x: int) -> None:
         bar = self.timeline
         if bar.width <= 0:

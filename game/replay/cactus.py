@@ -292,6 +292,11 @@ def is_action(entry: object) -> bool:
     return isinstance(entry, list) and isinstance(entry[0], str) and entry[0] not in ("s", "R", "!s", "!R")
 
 
+#: A viewer playing a replay waits this long (game time) after each action, so that a game whose actions
+#: came with no time between them (bots in a hurry) can still be followed.
+ACTION_SECONDS = 0.35
+
+
 class CactusSession:
     """A recorded game as a viewer sees it: the match at stream position ``index`` (the first ``index`` entries
     played), played on exactly by :meth:`play` (steps in real time; idle time, when nothing moves, skipped),
@@ -312,6 +317,7 @@ class CactusSession:
         self.player = Player(record)
         self.left = 0  # steps of the current step entry still to play (0: the entry is not begun)
         self.clock = 0.0
+        self.pause = 0.0  # game seconds still to wait after an action (a game played fast stays watchable)
 
     @property
     def match(self) -> Match:
@@ -331,6 +337,7 @@ class CactusSession:
 
     def seek(self, k: int) -> None:
         k = max(0, min(self.length, k))
+        self.pause = 0.0
         if k < self.index:
             self.player = Player(self.record)
             self.left = 0
@@ -369,6 +376,13 @@ class CactusSession:
         self.clock += seconds
         p = self.player
         while not p.done or self.left:
+            if self.pause > 0:
+                if self.clock < self.pause:
+                    self.pause -= self.clock
+                    self.clock = 0.0
+                    return True
+                self.clock -= self.pause
+                self.pause = 0.0
             if self.left:
                 if p.match.resting or p.match.is_over:
                     self.left = 0  # nothing moves: idle time is skipped
@@ -387,6 +401,8 @@ class CactusSession:
                 p.index += 1
                 continue
             p.advance()
+            if is_action(entry):
+                self.pause = ACTION_SECONDS
         self.clock = 0.0
         return False
 
