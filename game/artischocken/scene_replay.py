@@ -8,12 +8,12 @@ Keys: Space plays or pauses, Left/Right step one action, Up/Down (PgUp/PgDn) one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game import i18n, rooms
-from game.app import BaseScene
+from game import i18n
 from game.artischocken import table_panels as panels
 from game.artischocken import table_zones as zones
 from game.artischocken.flights import Flight, flights_for, row_slots
@@ -24,41 +24,31 @@ from game.artischocken.table_felt import felt
 from game.artischocken.table_layout import TableLayout, compute
 from game.i18n import t
 from game.replay.session import ReplaySession
+from game.ui.replay_transport import SPEEDS, TIMELINE_H, ReplayTransport
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, first_taker
+from game.ui.widgets import Button
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: Seconds between two actions at 1x.
 STEP_SECONDS = 0.9
-TIMELINE_H = 10
 
 
-class ReplayScene(BaseScene):
+class ReplayScene(ReplayTransport):
     """Watch one recorded game."""
 
+    GIF_SPEED = 2.0
+
     def __init__(self, session: ReplaySession, names: list[str]) -> None:
-        self.session = session
+        super().__init__(session)
+        self.session: ReplaySession = session
         self.names = names
-        self.playing = False
-        self.speed = 1
         self.clock = 0.0
         self.flights: list[Flight] = []
         self.mouse = (-1, -1)
         self.lay: TableLayout | None = None
-        self.timeline = pygame.Rect(0, 0, 0, 0)
         self.layers = Layers()
         self.canvas: Canvas | None = None
         self._log: tuple[tuple[Any, ...], pygame.Surface] | None = None
-        self.buttons = [
-            Button("|<", lambda: self.turn(-1), style="ghost", text_size=SIZES.text_small),
-            Button("<", lambda: self.step(-1), style="ghost", text_size=SIZES.text_small),
-            Button(lambda: t("replay.pause") if self.playing else t("replay.play"), self.toggle, style="primary",
-                   text_size=SIZES.text_small),
-            Button(">", lambda: self.step(1), style="ghost", text_size=SIZES.text_small),
-            Button(">|", lambda: self.turn(1), style="ghost", text_size=SIZES.text_small),
-            Button(lambda: f"{SPEEDS[self.speed]:g}x", self.faster, style="secondary", text_size=SIZES.text_small),
-            Button(self._seat_label, self.next_seat, style="secondary", text_size=SIZES.text_small),
-        ]
+        self.buttons.append(Button(self._seat_label, self.next_seat, style="secondary", text_size=SIZES.text_small))
 
     # -- controls ----------------------------------------------------------------------------------------
     def _seat_label(self) -> str:
@@ -66,39 +56,25 @@ class ReplayScene(BaseScene):
             return t("replay.all_open")
         return t("replay.seat", name=self.names[self.session.seat])
 
-    def toggle(self) -> None:
-        if not self.playing and self.session.index >= self.session.length:
-            self.session.seek(0)
-        self.playing = not self.playing
+    def moved(self) -> None:
+        self.flights = []
         self.clock = 0.0
 
-    def step(self, n: int) -> None:
-        self.playing = False
-        self._move(n)
-
-    def _move(self, n: int) -> None:
+    def move(self, n: int) -> bool:
+        """One step on is animated (cards fly) at up to 2x; any other move jumps."""
         mark = self.session.log_size
         before = row_slots(self.lay, self.session.table_view()["garden_row"])
         if not self.session.step(n):
             self.playing = False
-            return
+            return False
         self.flights = []
         if n == 1 and self.lay is not None and SPEEDS[self.speed] <= 2:
             after = row_slots(self.lay, self.session.table_view()["garden_row"])
             self.flights = flights_for(self.session.log(mark), self.lay, before, after, self.session.seat)
+        return True
 
-    def turn(self, n: int) -> None:
-        self.playing = False
-        self.flights = []
-        target = self.session.turn + n
-        if n < 0 and self.session.index != self.session.turn_starts[self.session.turn]:
-            target = self.session.turn  # back to the start of this turn first
-        self.session.turn_start(target)
-
-    def faster(self, n: int = 1) -> None:
-        """One speed up (the button wraps round from 8x to 0.5x) or, with ``n`` -1, down."""
-        self.speed = (self.speed + n) % len(SPEEDS) if n > 0 else max(0, self.speed + n)
-        self.flights = []
+    def keys(self) -> dict[int, Callable[[], None]]:
+        return {**super().keys(), pygame.K_s: self.next_seat, pygame.K_o: self._toggle_open}
 
     def next_seat(self) -> None:
         """The next seat's view; after the last, every card face up; then the first seat again."""
@@ -109,37 +85,9 @@ class ReplayScene(BaseScene):
             s.seat += 1
         else:
             s.open, s.seat = True, 0
-        self.flights = []
+        self.moved()
         if self.lay is not None:
             self.layout(self.lay.size)
-
-    def seek_at(self, x: int) -> None:
-        bar = self.timeline
-        if bar.width <= 0:
-            return
-        k = round((x - bar.x) / bar.width * self.session.length)
-        self.playing = False
-        self.flights = []
-        self.session.seek(k)
-
-    def open_at(self, turn: int) -> None:
-        """Show the start of turn ``turn`` (0-based, clamped), paused (``replay PATH --turn N``)."""
-        self.playing = False
-        self.session.turn_start(turn)
-
-    def gif_turn(self, turn: int) -> None:
-        """Seek to the start of turn ``turn`` (0-based; ``GifError``-free: clamped) and play it at 2x."""
-        s = self.session
-        if not 0 <= turn < len(s.turn_starts):
-            raise ValueError(f"the replay has turns 1 to {len(s.turn_starts)}")
-        s.turn_start(turn)
-        self.speed = SPEEDS.index(2.0)
-        self.playing, self.clock = True, 0.0
-
-    def gif_done(self, turn: int) -> bool:
-        s = self.session
-        end = s.turn_starts[turn + 1] if turn + 1 < len(s.turn_starts) else s.length
-        return s.index >= end and not self.flights
 
     # -- scene hooks ---------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -156,37 +104,17 @@ class ReplayScene(BaseScene):
         self.timeline = pygame.Rect(lay.bar.x + 12, lay.bar.top - TIMELINE_H - 10, lay.bar.width - 24, TIMELINE_H)
         self._plan()
 
-    def on_back(self) -> bool:
-        rooms.leave_room(self.app)
-        return True
-
     def still(self) -> bool:
-        return not self.playing and not self.flights and not any(b.flash > 0 for b in self.buttons)
+        return super().still() and not self.flights
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        if first_taker(self.buttons, event):
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.timeline.inflate(0, 16).collidepoint(
-                event.pos):
-            self.seek_at(event.pos[0])
-        elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_SPACE: self.toggle, pygame.K_RIGHT: lambda: self.step(1),
-                    pygame.K_LEFT: lambda: self.step(-1), pygame.K_UP: lambda: self.turn(1),
-                    pygame.K_PAGEUP: lambda: self.turn(1), pygame.K_DOWN: lambda: self.turn(-1),
-                    pygame.K_PAGEDOWN: lambda: self.turn(-1), pygame.K_HOME: lambda: self.session.seek(0),
-                    pygame.K_END: lambda: self.session.seek(self.session.length), pygame.K_s: self.next_seat,
-                    pygame.K_o: self._toggle_open, pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster,
-                    pygame.K_KP_PLUS: self.faster, pygame.K_MINUS: lambda: self.faster(-1),
-                    pygame.K_KP_MINUS: lambda: self.faster(-1)}
-            run = keys.get(event.key)
-            if run is not None:
-                run()
+        super().handle_event(event)
 
     def _toggle_open(self) -> None:
         self.session.open = not self.session.open
-        self.flights = []
+        self.moved()
 
     def update(self, dt: float) -> None:
         for button in self.buttons:
@@ -198,7 +126,7 @@ class ReplayScene(BaseScene):
             self.clock += dt * SPEEDS[self.speed]
             while self.playing and self.clock >= STEP_SECONDS:
                 self.clock -= STEP_SECONDS
-                self._move(1)
+                self.move(1)
         self._plan()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -245,15 +173,7 @@ class ReplayScene(BaseScene):
         self._timeline(c)
         c.blit(self._log_layer(lay), lay.log.topleft)
         c.mark_base()
-        for flight in self.flights:
-            rect = flight.rect()
-            if rect is None:
-                continue
-            c.shadow(rect, 6, 60)
-            if flight.card is None:
-                c.back(rect)
-            else:
-                c.face(flight.card, rect, flight.zone, zoom=False)
+        zones.flying(c, self.flights)
         panels.detail(c, lay, None)
         if s.is_over and s.index == s.length:
             c.text(t("table.end.title", name=self.names[s.winner]) if s.winner is not None else
@@ -264,16 +184,15 @@ class ReplayScene(BaseScene):
 
     def _timeline(self, c: Canvas) -> None:
         """The whole game as a bar: turn starts marked, the position filled, a click seeks."""
-        bar, s = self.timeline, self.session
+        bar = self.timeline
+        filled, turns = self.timeline_marks()
         c.rounded_rect(bar, shade(PALETTE.felt_dark, -0.2), bar.height // 2, shade(PALETTE.felt, 0.2), 1)
-        done = pygame.Rect(bar.x, bar.y, round(bar.width * s.index / max(1, s.length)), bar.height)
+        done = pygame.Rect(bar.x, bar.y, filled - bar.x, bar.height)
         if done.width > 0:
             c.rounded_rect(done, PALETTE.sun, bar.height // 2)
-        for k in s.turn_starts[1:]:
-            x = bar.x + round(bar.width * k / max(1, s.length))
+        for x in turns:
             c.op(pygame.draw.line, shade(PALETTE.felt, 0.35), (x, bar.y + 2), (x, bar.bottom - 3), 1)
-        knob = (bar.x + done.width, bar.centery)
-        c.op(pygame.draw.circle, PALETTE.paper, knob, bar.height)
+        c.op(pygame.draw.circle, PALETTE.paper, (filled, bar.centery), bar.height)
 
 
 __all__ = ["SPEEDS", "ReplayScene"]

@@ -519,15 +519,7 @@ class TableScene(TableControls, BaseScene):
         panels.bar(c, st, self.buttons, words)
         c.blit(self._log_layer(lay), lay.log.topleft)
         c.mark_base()  # the table ends here: flights, reveals and overlays are painted over it
-        for flight in self.flights:
-            rect = flight.rect()
-            if rect is None:
-                continue
-            c.shadow(rect, 6, 60)
-            if flight.card is None:
-                c.back(rect)
-            else:
-                c.face(flight.card, rect, flight.zone, zoom=False)
+        zones.flying(c, self.flights)
         pend = view["pending"]
         decider_sees = bool(pend and pend["kind"] in ("leek", "peas") and table.my_decision())
         if self.reveal and not decider_sees:

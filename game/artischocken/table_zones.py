@@ -177,6 +177,19 @@ def opponent(c: Canvas, st: TableState, place: SeatPlace) -> None:
     discard(c, st, place)
 
 
+def flying(c: Canvas, flights: list[Flight]) -> None:
+    """The cards in flight, over the table (face down where the viewer may not see them)."""
+    for flight in flights:
+        rect = flight.rect()
+        if rect is None:
+            continue
+        c.shadow(rect, 6, 60)
+        if flight.card is None:
+            c.back(rect)
+        else:
+            c.face(flight.card, rect, flight.zone, zoom=False)
+
+
 def landing_in_hand(hand: list[str], flights: list[Flight], seat: int) -> set[int]:
     """Indices of ``hand`` (display order) that are the cards still flying into it, one per flight."""
     out: set[int] = set()
