@@ -450,9 +450,7 @@ def seats_of(names: Sequence[str], bots: Iterable[bool]) -> list[dict[str, str]]
 
 def load(d: object) -> tuple[dict[str, Any], CactusRecord]:
     """A checked Cactus replay and its recording; ReplayError naming the field otherwise."""
-    data = check(d)
-    if data["room"] != ROOM:
-        raise ReplayError(f"room: expected {ROOM!r}, got {data['room']!r}")
+    data = check(d, ROOM)
     record = CactusRecord.from_json(data)
     try:
         first = Match.from_dict(record.start)

@@ -76,9 +76,7 @@ class CardRecord:
 
 def load(d: object) -> tuple[dict[str, Any], CardRecord]:
     """A checked Artischocken replay and its recording; ReplayError naming the field otherwise."""
-    data = check(d)
-    if data["room"] != ROOM:
-        raise ReplayError(f"room: expected {ROOM!r}, got {data['room']!r}")
+    data = check(d, ROOM)
     record = CardRecord.from_json(data)
     try:
         Game.from_dict(record.start)

@@ -43,8 +43,8 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def check(d: object) -> dict[str, Any]:
-    """``d`` as a replay's top level, checked; ReplayError naming the field otherwise."""
+def check(d: object, room: str | None = None) -> dict[str, Any]:
+    """``d`` as a replay's top level (of ``room``, when given), checked; ReplayError naming the field otherwise."""
     if not isinstance(d, Mapping):
         raise ReplayError(f"a replay is a JSON object, got {_kind(d)}")
     if d.get("format") != FORMAT:
@@ -52,9 +52,9 @@ def check(d: object) -> dict[str, Any]:
     extra = sorted(str(k) for k in d if k not in _KEYS)
     if extra:
         raise ReplayError(f"unknown key(s) {', '.join(extra)}")
-    room = d.get("room")
-    if room not in ROOMS:
-        raise ReplayError(f"room: expected one of {', '.join(ROOMS)}, got {room!r:.40}")
+    if d.get("room") not in ROOMS or (room is not None and d.get("room") != room):
+        wanted = repr(room) if room is not None else f"one of {', '.join(ROOMS)}"
+        raise ReplayError(f"room: expected {wanted}, got {d.get('room')!r:.40}")
     if not isinstance(d.get("created", ""), str):
         raise ReplayError(f"created: expected a date as text, got {_kind(d.get('created'))}")
     seats = d.get("seats")
