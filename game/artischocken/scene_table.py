@@ -148,11 +148,12 @@ class TableScene(TableControls, BaseScene):
         """The looking seat's hand in display order ([] while nobody looks)."""
         return self.decision_state().hand
 
-    def decision_state(self) -> Decision:
-        """The looking seat's decision now, from its session's view and legal actions."""
+    def decision_state(self, view: dict[str, Any] | None = None) -> Decision:
+        """The looking seat's decision now, from its session's view (``view``, when the caller has it already)
+        and legal actions."""
         session = self.table.session
         mine = self.table.my_decision()
-        return decide(session.table_view(), session.legal_actions() if mine else [], self.intent,
+        return decide(view or session.table_view(), session.legal_actions() if mine else [], self.intent,
                       looking=self.looking is not None, deciding=mine)
 
     def decision(self) -> str:
@@ -490,7 +491,7 @@ class TableScene(TableControls, BaseScene):
         table = self.table
         session = table.session
         view = session.table_view()
-        d = self.decision_state()
+        d = self.decision_state(view)
         why_not = {c: self.why_not(c) for c in d.hand if not d.playable(c)} if d.kind in PLAYING else {}
         seats = view["seats"]
         open_counts = [s["artichokes"] for s in seats] if all("artichokes" in s for s in seats) else None

@@ -55,6 +55,19 @@ def deepest_in_cacti(world: World, piece_id: str) -> tuple[float, int | None]:
     return deepest, where
 
 
+def fast_drag(world: World, rng: random.Random, pid: str, start: tuple[float, float]) -> None:
+    """The issue's drag: grab at ``start``, 5-40 grip moves up to 200 mm sideways and from the ground to 500 mm
+    with 1-3 steps of 1/60 s after each, release, settle 4 s."""
+    x = start[0]
+    world.hand.grab(pid, start)
+    for _ in range(rng.randint(5, 40)):
+        world.hand.move_to((x + rng.uniform(-200.0, 200.0), rng.uniform(0.0, 500.0)))
+        for _ in range(rng.randint(1, 3)):
+            world.step(FRAME)
+    world.hand.release()
+    world.settle(4.0)
+
+
 def drag_fuzz(seed: int) -> tuple[str, float, int | None]:
     """One run of the issue's fuzz: (piece, deepest overlap in mm after settling, cactus); 0.0 when it fell."""
     world = World.standard(seed=seed)
@@ -63,13 +76,7 @@ def drag_fuzz(seed: int) -> tuple[str, float, int | None]:
     cactus = rng.randrange(len(world.cacti.cacti))
     x, y = world.cactus_top(cactus)
     world.spawn(pid, (x, y + 20.0))
-    world.hand.grab(pid, (x, y + 20.0))
-    for _ in range(rng.randint(5, 40)):
-        world.hand.move_to((x + rng.uniform(-200.0, 200.0), rng.uniform(0.0, 500.0)))
-        for _ in range(rng.randint(1, 3)):
-            world.step(FRAME)
-    world.hand.release()
-    world.settle(4.0)
+    fast_drag(world, rng, pid, (x, y + 20.0))
     if not world.has_piece(pid):
         assert pid in world.facts().fallen
         return pid, 0.0, None
@@ -126,13 +133,7 @@ def drag_past_a_hanging_piece(seed: int) -> tuple[str, str, float]:
     before = {hanging: deepest_in_cacti(world, hanging)[0] if world.has_piece(hanging) else 0.0, pid: 0.0}
     x, y = world.cactus_top(cactus)
     world.spawn(pid, (x, y + 20.0))
-    world.hand.grab(pid, (x, y + 20.0))
-    for _ in range(rng.randint(5, 40)):
-        world.hand.move_to((x + rng.uniform(-200.0, 200.0), rng.uniform(0.0, 500.0)))
-        for _ in range(rng.randint(1, 3)):
-            world.step(FRAME)
-    world.hand.release()
-    world.settle(4.0)
+    fast_drag(world, rng, pid, (x, y + 20.0))
     present = [p for p in (pid, hanging) if world.has_piece(p)]
     deepest = max((deepest_in_cacti(world, p)[0] - before[p] for p in present), default=0.0)
     if len(present) == 2:
