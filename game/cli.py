@@ -27,9 +27,12 @@ if TYPE_CHECKING:
     from game.app import BaseScene
 
 #: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
-SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate"}
+SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate", "cactus": "game.cactus.simulate"}
 BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench",
-                              "frames": "game.framebench"}
+                              "cactus-bot": "game.cactus.botbench", "frames": "game.framebench",
+                              "net": "game.net.bench"}
+#: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
+TOOLS: dict[str, str] = {"serve": "game.net.serve"}
 
 
 def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) -> None:
@@ -83,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help=f"benchmarks printing JSON ({', '.join(BENCHMARKS)})")
     bench.add_argument("room", choices=sorted(BENCHMARKS), help="the room to measure")
     bench.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
+    serve = sub.add_parser("serve", help="run the table server for remote play (websockets; no window)",
+                           add_help=False)
+    serve.add_argument("args", nargs=argparse.REMAINDER, help="the server's own flags (see serve --help)")
     return parser
 
 
@@ -154,7 +160,11 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args, extra = parser.parse_known_args(argv)
+    if args.command in TOOLS:  # a tool parses its own flags (argparse's REMAINDER misses a leading --flag)
+        return _run_tool(TOOLS, args.command, list(args.args) + extra, parser)
+    args = parser.parse_args(argv)
     if getattr(args, "headless", False):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
