@@ -159,6 +159,18 @@ class CactusRecord:
             record._take(entry, f"stream[{i}]")
         return record
 
+    def extend(self, entries: Iterable[object], where: str = "stream") -> None:
+        """Append checked entries, all or none (ReplayError naming the first bad one; the record unchanged):
+        entries that come in while a game is played (remote play, :mod:`game.net.cactus_table`)."""
+        size, dt, pointer = len(self.stream), self.dt, self.pointer
+        try:
+            for i, entry in enumerate(entries):
+                self._take(entry, f"{where}[{i}]")
+        except ReplayError:
+            del self.stream[size:]
+            self.dt, self.pointer = dt, pointer
+            raise
+
     def _take(self, entry: object, where: str) -> None:
         """Append a checked stream entry, following the current dt and pointer."""
         if _whole(entry):
@@ -257,7 +269,7 @@ class Player:
             return entry
         refused = code.startswith("!")
         try:
-            _apply(m, [code.lstrip("!"), *entry[1:]])
+            apply_action(m, [code.lstrip("!"), *entry[1:]])
             taken = True
         except MatchError:
             taken = False
@@ -407,7 +419,8 @@ class CactusSession:
         return False
 
 
-def _apply(m: Match, entry: list[Any]) -> None:
+def apply_action(m: Match, entry: list[Any]) -> None:
+    """Make the match call of a checked action entry (code without its ``!``); MatchError when refused."""
     code, args = entry[0], entry[1:]
     if code == "r":
         m.roll()
@@ -486,5 +499,5 @@ def verify(d: object) -> dict[str, Any]:
     return {"exact": exact, "room": ROOM, "turns": got["turns"]}
 
 
-__all__ = ["ACTIONS", "QUANTUM", "ROOM", "CactusRecord", "CactusSession", "Player", "is_action", "load", "plain",
-           "positions", "rebuilt", "replay", "result_of", "resumed", "seats_of", "verify"]
+__all__ = ["ACTIONS", "QUANTUM", "ROOM", "CactusRecord", "CactusSession", "Player", "apply_action", "is_action", "load",
+           "plain", "positions", "rebuilt", "replay", "result_of", "resumed", "seats_of", "verify"]

@@ -1,0 +1,294 @@
+"""Cactus hand input over the wire: the replay stream's entries, checked, played onto a match and noted.
+
+The input of a Cactus turn travels as entries of the replay stream (:mod:`game.replay.cactus`: step counts,
+``["s", n, dt]``, pointer moves ``[dx, dy]`` in 1/100 mm, ``["n", x, y]`` grab_new, ``["l"]`` release, ``["c"]``
+confirm ...), never in a second encoding. This module holds what both ends of the wire share:
+
+* :func:`check_batch` checks one message's entries strictly (the replay format's own check, then the limits of
+  remote play: no refused or resume marks, sane ``dt`` and coordinates, at most :data:`MAX_ITEMS` entries and
+  :data:`MAX_STEPS` steps per message, :data:`MAX_TURN_STEPS` per turn, and a call that the match may refuse
+  only as the first entry of its message, a confirm alone). Because every call that can be refused comes first,
+  the table tries it on its match before anything else happens, and a refused call changes nothing (the match
+  raises before it changes anything); the entries after it (steps, pointer moves, turns of the piece) are never
+  refused.
+* :class:`Feed` plays checked entries onto a match (the replay's way: steps skipped while the world rests).
+* :class:`NotedMatch` is a :class:`~game.cactus.match.Match` whose calls are noted, while a :class:`Capture` is
+  attached, as entries (``CactusRecord.note``: the pointer rounded to what the stream carries, so the local
+  match runs on exactly the input that is sent) and cut into batches that obey :func:`check_batch`.
+
+Pure: no pygame, no sockets, no clock.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from game.cactus.match import Match, MatchError
+from game.net.table import TableError
+from game.replay.cactus import ACTIONS, QUANTUM, CactusRecord, apply_action
+from game.replay.format import ReplayError, checksum
+
+#: Codes of the calls a match may refuse (roll, take, grab_new, drop, grab, release, take_back, confirm).
+REFUSABLE = frozenset("rtndglbc")
+#: Entries in one input message (a frame's worth is a handful).
+MAX_ITEMS = 256
+#: Steps in one input message (3 s at the app's 100 Hz); a settle_now counts as :data:`SETTLE_STEPS`.
+MAX_STEPS = 300
+#: Steps in one turn (10 minutes at 100 Hz): the most physics a client can make the server run per turn.
+MAX_TURN_STEPS = 60_000
+SETTLE_STEPS = 600
+#: The step sizes a client may ask for (the app steps 0.01 s).
+MIN_DT, MAX_DT = 0.001, 0.05
+#: Coordinates (mm) and turns (radians) beyond these are no input of a real hand.
+MAX_COORD = 100_000.0
+MAX_TURN = 4 * math.tau
+MAX_TEXT = 40
+MAX_CLAIMS = 8
+
+
+def bad(message: str) -> TableError:
+    return TableError("bad_message", message)
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def steps_in(entry: object) -> int:
+    """The steps an entry asks for (its cost for the limits)."""
+    if _whole(entry):
+        return int(entry)  # type: ignore[call-overload]
+    if isinstance(entry, list) and entry and entry[0] == "s":
+        return int(entry[1])
+    if isinstance(entry, list) and entry and entry[0] == "z":
+        return SETTLE_STEPS
+    return 0
+
+
+def check_batch(items: object, record: CactusRecord, turn_steps: int) -> list[Any]:
+    """``items`` as one message's checked entries, following ``record`` (its current dt and pointer); TableError
+    bad_message naming the entry otherwise. ``turn_steps``: the steps the turn took so far."""
+    if not isinstance(items, list) or not items:
+        raise bad("\"items\" must be a non-empty list of stream entries")
+    if len(items) > MAX_ITEMS:
+        raise bad(f"\"items\" holds at most {MAX_ITEMS} entries, got {len(items)}")
+    scratch = CactusRecord({}, dt=record.dt, pointer=record.pointer)
+    try:
+        scratch.extend(items, "items")
+    except ReplayError as exc:
+        raise bad(str(exc)) from None
+    steps = 0
+    pointer = record.pointer
+    for i, entry in enumerate(items):
+        steps += steps_in(entry)
+        if _whole(entry):
+            continue
+        code = entry[0]
+        if _whole(code):
+            pointer = (pointer[0] + code, pointer[1] + entry[1])
+            if max(abs(pointer[0]), abs(pointer[1])) > MAX_COORD * QUANTUM:
+                raise bad(f"items[{i}]: the pointer leaves the table by far")
+            continue
+        if code.startswith("!") or code == "R":
+            raise bad(f"items[{i}]: {code!r} is not sent (refused calls and resume marks stay local)")
+        if code in REFUSABLE and i > 0:
+            raise bad(f"items[{i}]: a call that can be refused ({code!r}) must begin its message")
+        if code == "c" and len(items) > 1:
+            raise bad("items: a confirm ends the turn: it is the only entry of its message")
+        args = entry[1:]
+        if code == "s" and not MIN_DT <= args[1] <= MAX_DT:
+            raise bad(f"items[{i}]: dt must be {MIN_DT}..{MAX_DT} s")
+        if code == "t" and len(args[0]) > MAX_TEXT:
+            raise bad(f"items[{i}]: a piece id has at most {MAX_TEXT} characters")
+        if code == "c" and args and (len(args[0]) > MAX_CLAIMS or any(len(c) > MAX_TEXT for c in args[0])):
+            raise bad(f"items[{i}]: at most {MAX_CLAIMS} claims of at most {MAX_TEXT} characters")
+        if code in "ndg" and any(abs(v) > MAX_COORD for v in args[:2]):
+            raise bad(f"items[{i}]: coordinates must lie within ±{MAX_COORD:.0f} mm")
+        if code in "od" and abs(args[-1]) > MAX_TURN:
+            raise bad(f"items[{i}]: an angle must lie within ±{MAX_TURN:.1f}")
+        if code == "z" and args and not 0 <= args[0] <= 60:
+            raise bad(f"items[{i}]: a settle cap must be 0..60 s")
+    if steps > MAX_STEPS:
+        raise bad(f"items: at most {MAX_STEPS} steps per message, got {steps}")
+    if turn_steps + steps > MAX_TURN_STEPS:
+        raise TableError("illegal", f"a turn may take at most {MAX_TURN_STEPS} steps")
+    return list(items)
+
+
+def check_claim(claim: object) -> dict[str, Any] | None:
+    """A confirm's claim ``{"checksum": 16 hex digits, "flowers": [int per seat]}`` (both optional), or None."""
+    if claim is None:
+        return None
+    if not isinstance(claim, dict) or set(claim) - {"checksum", "flowers"}:
+        raise bad("\"claim\" must be an object {checksum, flowers}")
+    value = claim.get("checksum")
+    if value is not None and (not isinstance(value, str) or len(value) != 16):
+        raise bad("claim.checksum must be 16 hex digits")
+    flowers = claim.get("flowers")
+    if flowers is not None and (not isinstance(flowers, list) or len(flowers) > 5
+                                or not all(_whole(f) and abs(f) < 10_000 for f in flowers)):
+        raise bad("claim.flowers must be a list of whole numbers, one per seat")
+    return dict(claim)
+
+
+def flowers_of(match: Match) -> list[int]:
+    return [match.rules.bank.value(p) for p in range(match.rules.players)]
+
+
+def verdict(match: Match) -> dict[str, Any]:
+    """What a turn's end came to: the match's checksum and every seat's flowers (a confirm's claim)."""
+    return {"checksum": checksum(match.to_dict()), "flowers": flowers_of(match)}
+
+
+class Feed:
+    """Plays checked entries onto ``match`` in order; keeps the current dt and pointer."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.dt = 0.0
+        self.pointer = (0, 0)
+
+    def play(self, entry: Any) -> None:
+        """One entry; MatchError when the match refuses a call (nothing changed then)."""
+        if _whole(entry):
+            self.run(int(entry))
+            return
+        code = entry[0]
+        if _whole(code):
+            self.pointer = (self.pointer[0] + code, self.pointer[1] + entry[1])
+            self.match.move_hand((self.pointer[0] / QUANTUM, self.pointer[1] / QUANTUM))
+        elif code == "s":
+            self.dt = float(entry[2])
+            self.run(int(entry[1]))
+        else:
+            apply_action(self.match, entry)
+
+    def run(self, n: int) -> None:
+        """``n`` steps of the current dt (none while nothing moves: a step would change nothing)."""
+        m = self.match
+        for _ in range(n):
+            if m.is_over or m.resting:
+                return
+            m.step(self.dt)
+
+    def follow(self, entries: Sequence[Any]) -> None:
+        """Entries already made on the match (noted as they were made): only keep the dt and pointer."""
+        for entry in entries:
+            if isinstance(entry, list) and entry and _whole(entry[0]):
+                self.pointer = (self.pointer[0] + entry[0], self.pointer[1] + entry[1])
+            elif isinstance(entry, list) and entry and entry[0] == "s":
+                self.dt = float(entry[2])
+
+
+class Capture:
+    """Notes the calls made on a :class:`NotedMatch` as stream entries, cut into batches of at most
+    :data:`MAX_ITEMS` / 2 entries and :data:`MAX_STEPS` / 2 steps that begin with any call that can be refused; a
+    confirm closes its batch with the match's :func:`verdict` as ``claim``. Steps while nothing moves are not
+    noted (they change nothing)."""
+
+    def __init__(self, dt: float | None = None, pointer: tuple[int, int] = (0, 0)) -> None:
+        self.record = CactusRecord({}, dt=dt, pointer=pointer)
+        self.ready: list[dict[str, Any]] = []
+        self.steps = 0  # in the open batch
+        self.depth = 0
+        self.confirmed = False
+
+    def note(self, match: Match, name: str, args: tuple[Any, ...],
+             kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+        """The arguments to make the call with, or None when it is not noted."""
+        if name == "step" and (match.resting or match.is_over):
+            return None
+        stream = self.record.stream
+        code = "c" if name == "confirm" else {"roll": "r", "take": "t", "grab_new": "n", "drop": "d", "grab": "g",
+                                               "release": "l", "take_back": "b"}.get(name)
+        if stream and (code is not None or len(stream) >= MAX_ITEMS // 2 or self.steps >= MAX_STEPS // 2):
+            self.cut()
+        if name == "settle_now":
+            self.steps += SETTLE_STEPS
+        elif name == "step":
+            self.steps += 1
+        return self.record.note(name, args, kwargs)
+
+    def refused(self) -> None:
+        """The call just noted was refused: it is not sent (it changed nothing)."""
+        self.record.stream.pop()
+
+    def made(self, match: Match, name: str) -> None:
+        if name == "confirm":
+            self.cut(claim=verdict(match))
+            self.confirmed = True
+
+    def cut(self, claim: dict[str, Any] | None = None) -> None:
+        """Close the open batch (if it holds anything)."""
+        if self.record.stream:
+            batch: dict[str, Any] = {"items": self.record.stream}
+            if claim is not None:
+                batch["claim"] = claim
+            self.ready.append(batch)
+        self.record = CactusRecord({}, dt=self.record.dt, pointer=self.record.pointer)
+        self.steps = 0
+
+    def take(self) -> list[dict[str, Any]]:
+        """The batches noted so far (the open one closed): ``{"items": [...], "claim"?: {...}}``."""
+        self.cut()
+        ready, self.ready = self.ready, []
+        return ready
+
+
+class NotedMatch(Match):
+    """A match whose public actions are noted into :attr:`capture` while one is attached (see :class:`Capture`);
+    calls made inside another call (``roll`` taking the only fitting piece) are not noted twice. Copies
+    (``clone``, the bot's trials) are plain matches."""
+
+    capture: Capture | None = None
+
+
+def _noting(name: str) -> Callable[..., Any]:
+    method = getattr(Match, name)
+
+    @functools.wraps(method)
+    def noted(self: NotedMatch, *args: Any, **kwargs: Any) -> Any:
+        capture = self.capture
+        if capture is None or capture.depth or capture.confirmed:
+            return method(self, *args, **kwargs)
+        capture.depth += 1
+        try:
+            made = capture.note(self, name, args, kwargs)
+            if made is None:
+                return method(self, *args, **kwargs)
+            try:
+                result = method(self, *made[0], **made[1])
+            except MatchError:
+                capture.refused()
+                raise
+            capture.made(self, name)
+            return result
+        finally:
+            capture.depth -= 1
+
+    return noted
+
+
+for _name in ACTIONS:
+    setattr(NotedMatch, _name, _noting(_name))
+
+
+def noted(d: Mapping[str, Any]) -> NotedMatch:
+    """``NotedMatch.from_dict(d)`` (ValueError naming what is wrong with ``d``)."""
+    match = NotedMatch.from_dict(d)
+    assert isinstance(match, NotedMatch)
+    return match
+
+
+def adopt(into: Match, fresh: Match) -> None:
+    """Make ``into`` the match ``fresh`` is (in place: whoever holds ``into`` - a scene, its camera - sees the
+    new match), as a recording begins (:mod:`game.cactus.record`)."""
+    into.__dict__.clear()
+    into.__dict__.update(fresh.__dict__)
+
+
+__all__ = ["MAX_ITEMS", "MAX_STEPS", "MAX_TURN_STEPS", "REFUSABLE", "Capture", "Feed", "NotedMatch", "adopt",
+           "check_batch", "check_claim", "flowers_of", "noted", "steps_in", "verdict"]
