@@ -109,14 +109,16 @@ class CactusLink:
             self.inbox.append(dict(message))
             if kind == "input":
                 self.queued += _steps(message.get("items"))
-            if not self.paced:
+            if self.paced:
+                self.advance(0.0)  # what takes no time (a snapshot, a grab) at once
+            else:
                 self.flush()
         elif kind == "resync":
             self.resyncs += 1
             self.notices.append(dict(message))
         elif kind == "error":
             self.errors.append(dict(message))
-            if message.get("code") in ("illegal", "bad_message") and self.capture is not None:
+            if message.get("code") in ("illegal", "bad_message", "not_your_turn") and self.active:
                 self.ask_sync()  # the server did not take our input: take its state
         else:
             self.notices.append(dict(message))

@@ -37,7 +37,8 @@ class Loop:
         for w in self.watchers:
             self.route(self.table.join(None), watcher=w)
 
-    def route(self, deliveries: list[Delivery], *, joined: int | None = None, watcher: CactusLink | None = None) -> None:
+    def route(self, deliveries: list[Delivery], *, joined: int | None = None,
+              watcher: CactusLink | None = None) -> None:
         for audience, message in deliveries:
             message = wire(message)
             if message.get("type") == "turn" and message.get("reason") == "turn_end" and message["ended"]:
