@@ -75,8 +75,10 @@ class CactusTable:
     room = "cactus"
 
     def __init__(self, seats: list[str], match: NotedMatch, *, events: list[dict[str, Any]] | None = None,
-                 ended: dict[str, Any] | None = None) -> None:
+                 ended: dict[str, Any] | None = None, taken_over: set[int] | None = None) -> None:
         self.seats = seats
+        #: Remote seats a bot plays since their wait ran out; joining again takes them back.
+        self.taken_over = set() if taken_over is None else set(taken_over)
         self.bot = Bot()
         self.events = events or []  # of the last ended turn
         self.ended = ended
@@ -111,13 +113,22 @@ class CactusTable:
 
     def everyone(self, message: dict[str, Any], but: int | None = None) -> list[Delivery]:
         """``message`` to every remote seat (but ``but``) and the spectators."""
-        out: list[Delivery] = [(s, message) for s, kind in enumerate(self.seats) if kind == REMOTE and s != but]
+        out: list[Delivery] = [(s, message) for s, kind in enumerate(self.seats)
+                               if (kind == REMOTE or s in self.taken_over) and s != but]
         out.append((SPECTATORS, message))
         return out
 
     # ------------------------------------------------------------------ RoomTable
     def join(self, seat: int | None) -> list[Delivery]:
-        return [(SPECTATORS if seat is None else seat, self.turn_message("join", with_stream=True))]
+        if seat is None:
+            return [(SPECTATORS, self.turn_message("join", with_stream=True))]
+        seat = seat_number(seat, len(self.seats))
+        out: list[Delivery] = []
+        if seat in self.taken_over:  # the player is back: the seat is theirs again (from the bot's position on)
+            self.taken_over.discard(seat)
+            self.seats[seat] = REMOTE
+            out = self.everyone({"type": "seats", "seats": list(self.seats)}, but=seat)
+        return [(seat, self.turn_message("join", with_stream=True)), *out]
 
     def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
         kind = message.get("type")
@@ -207,7 +218,10 @@ class CactusTable:
         seat = seat_number(seat, len(self.seats))
         if kind not in BOT_KINDS:
             raise TableError("bad_message", f"a Cactus bot is one of {', '.join(BOT_KINDS)}")
+        if self.seats[seat] != REMOTE:
+            return []
         self.seats[seat] = kind  # the match's bot flags follow at the next snapshot (all copies alike)
+        self.taken_over.add(seat)
         return self.everyone({"type": "seats", "seats": list(self.seats)})
 
     @property
@@ -216,7 +230,8 @@ class CactusTable:
 
     def to_dict(self) -> dict[str, Any]:
         b = self.bot
-        return {"format": SAVE_FORMAT, "seats": list(self.seats), "start": self.record.start,
+        return {"format": SAVE_FORMAT, "seats": list(self.seats), "taken_over": sorted(self.taken_over),
+                "start": self.record.start,
                 "stream": list(self.record.stream), "batches": self.batches, "ended": self.ended,
                 "events": self.events,
                 "bot": {"turn": b.turn, "attempts": b.attempts, "tried": [list(t) for t in b.tried],
@@ -284,7 +299,10 @@ def resume(d: Mapping[str, Any]) -> CactusTable:
         match = noted(record.start)
     except (TableError, ReplayError) as exc:
         raise ValueError(f"broken Cactus table: {getattr(exc, 'message', exc)}") from None
-    table = CactusTable(seats, match, events=_list(d.get("events")), ended=_map(d.get("ended")))
+    taken = d.get("taken_over", [])
+    taken_over = {s for s in taken if isinstance(s, int) and 0 <= s < len(seats)} if isinstance(taken, list) else set()
+    table = CactusTable(seats, match, events=_list(d.get("events")), ended=_map(d.get("ended")),
+                        taken_over=taken_over)
     table.record = CactusRecord(record.start)
     table.checksum = checksum(record.start)
     try:

@@ -363,3 +363,25 @@ def test_a_paced_observer_plays_a_bot_turn_at_its_pace() -> None:
         assert frames < 5000
     assert frames > 5 and watcher.checks and watcher.checks[-1][1] == watcher.checks[-1][2]
     assert checksum(watcher.match.to_dict()) == checksum(loop.table.match.to_dict())
+
+
+def test_a_taken_over_seat_joining_again_plays_on_from_the_bot_s_position() -> None:
+    """DESIGN "Remote play": a bot plays a dropped seat until it joins again with its token; the table then
+    gives the seat back, the bot flags change at the next snapshot, everyone stays in step."""
+    loop = Loop(["remote", "remote"], seed=12)
+    seat = loop.table.match.current
+    loop.links.pop(seat)
+    loop.route(loop.table.seat_to_bot(seat, "bot"))
+    loop.pump()  # the bot plays the dropped seat's turn
+    assert loop.table.match.bots[seat] and seat in loop.table.taken_over
+    back = CactusLink(seat)
+    loop.links[seat] = back
+    loop.route(loop.table.join(seat), joined=seat)
+    assert loop.table.seats[seat] == "remote" and not loop.table.taken_over
+    assert back.match is not None and back.status == "watching"
+    play_turns(loop, 3)
+    assert not loop.table.match.bots[seat]
+    assert back.checks and all(own == server for _, own, server in back.checks)
+    assert_in_step(loop)
+    saved = cactus_table.resume(json.loads(json.dumps(loop.table.to_dict())))
+    assert saved.taken_over == set() and saved.seats == loop.table.seats

@@ -1,0 +1,151 @@
+"""Cactus over the wire, end to end (issue 14 done-when): a real server process (``python -m game serve --port 0``),
+two headless clients over websockets, each with a :class:`CactusLink`, several turns with real drags; both
+clients and the server end every turn with the same world checksum; a forged verdict is corrected."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers_cactus_net import human_turn
+from websockets.sync.client import ClientConnection, connect
+
+from game.net.cactus_link import CactusLink
+
+pytestmark = pytest.mark.slow
+ROOT = Path(__file__).resolve().parents[2]
+#: What a Cactus client should accept from the server in one message (a snapshot and a long turn's stream).
+MAX_SIZE = 4 * 1024 * 1024
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    env = {**os.environ, "GARDEN_TABLE_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(tmp_path / "data"),
+                             "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().strip()
+        assert line.startswith("serving ws://"), line
+        yield line.split()[1]
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class Client:
+    """A headless client: one connection, one link; :meth:`pump` sends what the link has and reads what came."""
+
+    def __init__(self, url: str, seat: int | None) -> None:
+        self.stack = contextlib.ExitStack()
+        self.ws: ClientConnection = self.stack.enter_context(connect(url, max_size=MAX_SIZE))
+        self.link = CactusLink(seat)
+        self.replies: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message, separators=(",", ":")))
+
+    def read(self, wait: float = 0.0) -> None:
+        while True:
+            try:
+                raw = self.ws.recv(timeout=wait)
+            except TimeoutError:
+                return
+            wait = 0.0
+            message = json.loads(raw)
+            if message["type"] in ("created", "joined", "watching"):
+                self.replies.append(message)
+            else:
+                self.link.receive(message)
+
+    def pump(self) -> None:
+        for message in self.link.outgoing():
+            self.send(message)
+        self.read()
+
+    def close(self) -> None:
+        self.stack.close()
+
+
+def open_table(url: str, seats: list[str], seed: int) -> tuple[list[Client], Client]:
+    host = Client(url, None)
+    host.send({"type": "create", "room": "cactus", "seats": seats, "seed": seed})
+    host.read(5.0)
+    created = host.replies[-1]
+    assert created["type"] == "created", created
+    clients = []
+    for seat, token in sorted(created["tokens"].items()):
+        c = Client(url, int(seat))
+        c.send({"type": "join", "table": created["table"], "seat": int(seat), "token": token})
+        clients.append(c)
+    host.send({"type": "watch", "table": created["table"]})  # the host stays on as a spectator
+    for c in [*clients, host]:
+        until(lambda c=c: c.link.match is not None, [c])  # type: ignore[misc]
+    return clients, host
+
+
+def until(done: Any, clients: list[Client], limit: float = 30.0) -> None:
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end, "timed out waiting for the server"
+        for c in clients:
+            c.read(0.01)
+
+
+def play(clients: list[Client], watcher: Client, turns: int, forge_turn: int | None = None) -> None:
+    """``turns`` turns of the remote seats (the bots' turns in between play on the server)."""
+    everyone = [*clients, watcher]
+    for k in range(turns):
+        until(lambda: any(c.link.active for c in clients) or watcher.link.status == "over", everyone)
+        active = next((c for c in clients if c.link.active), None)
+        if active is None:
+            return
+        ends = len(watcher.link.checks)
+        human_turn(active.link, active.pump, forge=k == forge_turn)
+        until(lambda: all(len(c.link.checks) > ends for c in everyone), everyone)  # noqa: B023
+
+
+def test_two_headless_clients_and_the_server_agree_at_every_turn_end(server: str) -> None:
+    clients, watcher = open_table(server, ["remote", "remote", "bot"], seed=3)
+    try:
+        play(clients, watcher, 4)
+        everyone = [*clients, watcher]
+        until(lambda: len({len(c.link.checks) for c in everyone}) == 1, everyone)
+        checks = [c.link.checks for c in everyone]
+        assert len(checks[0]) >= 6
+        assert checks[0] == checks[1] == checks[2]  # the same ends, the same checksums
+        assert all(own == server_sum for _, own, server_sum in checks[0])  # every copy = the server's
+        assert all(c.link.resyncs == 0 and not c.link.errors for c in everyone)
+    finally:
+        for c in [*clients, watcher]:
+            c.close()
+
+
+def test_a_forged_verdict_over_the_wire_is_corrected(server: str) -> None:
+    honest, honest_watch = open_table(server, ["remote", "remote"], seed=5)
+    forged, forged_watch = open_table(server, ["remote", "remote"], seed=5)
+    try:
+        play(honest, honest_watch, 3)
+        play(forged, forged_watch, 3, forge_turn=1)
+        ends = [(t, s) for t, _, s in honest_watch.link.checks]
+        assert [(t, s) for t, _, s in forged_watch.link.checks] == ends  # the server's game is the honest one
+        cheat = next(c for c in forged if c.link.resyncs)
+        assert [n["type"] for n in cheat.link.notices if n["type"] == "resync"] == ["resync"]
+        assert cheat.link.match is not None and honest_watch.link.match is not None
+        mine = [c.link.match.to_dict() for c in forged]  # type: ignore[union-attr]
+        assert mine[0] == mine[1] == forged_watch.link.match.to_dict()  # type: ignore[union-attr]
+    finally:
+        for c in [*honest, honest_watch, *forged, forged_watch]:
+            c.close()
