@@ -28,8 +28,10 @@ from game.cactus.bot import BOT_NAMES, Bot
 from game.cactus.match import Match, Stage
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.cactus.scene_play import PlayScene
+from game.cactus.scene_remote import ConnectingScene, Connection, RemoteControls
 from game.cactus.scene_setup import SetupScene
 from game.i18n import t
+from game.net.cactus_link import CactusLink
 
 _players = int_in_range(MIN_PLAYERS, MAX_PLAYERS, "a number of players",
                         f"Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {{n}}")
@@ -110,6 +112,23 @@ def replay_scene(data: object) -> BaseScene:
 
     checked, record = cactus.load(data)
     return ReplayScene(cactus.CactusSession(record), [seat["name"] for seat in checked["seats"]])
+
+
+class RemotePlayScene(RemoteControls, PlayScene):
+    """The play scene at a remote table (issue 14; see :mod:`game.cactus.scene_remote`)."""
+
+    def __init__(self, link: CactusLink, connection: Connection, table_id: str = "") -> None:
+        if link.match is None:
+            raise ValueError("the link needs the table's first snapshot")
+        PlayScene.__init__(self, link.match, autosave=False, record_replay=False)
+        self.attach_link(link, connection, table_id)
+
+
+def remote_play_scene(connection: Connection, seat: int | None, table_id: str = "") -> BaseScene:
+    """Cactus at the remote table ``table_id`` as seat ``seat`` (None: watching) over ``connection``, joined
+    already (``send(message)``, non-blocking ``poll() -> list[message]``): a short wait for the table's
+    snapshot, then the play scene."""
+    return ConnectingScene(connection, seat, table_id, RemotePlayScene)
 
 
 class _Resume(BaseScene):
@@ -220,4 +239,4 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
     yield "idle"
 
 
-__all__ = ["add_arguments", "create_scene", "frame_bench", "replay_scene"]
+__all__ = ["RemotePlayScene", "add_arguments", "create_scene", "frame_bench", "remote_play_scene", "replay_scene"]

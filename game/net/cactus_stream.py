@@ -35,11 +35,12 @@ from game.replay.format import ReplayError, checksum
 REFUSABLE = frozenset("rtndglbc")
 #: Entries in one input message (a frame's worth is a handful).
 MAX_ITEMS = 256
-#: Steps in one input message (3 s at the app's 100 Hz); a settle_now counts as :data:`SETTLE_STEPS`.
+#: Steps in one input message (3 s at the app's 100 Hz); a settle_now counts as :data:`SETTLE_STEPS` (all of
+#: them: it comes first in its message).
 MAX_STEPS = 300
 #: Steps in one turn (10 minutes at 100 Hz): the most physics a client can make the server run per turn.
 MAX_TURN_STEPS = 60_000
-SETTLE_STEPS = 600
+SETTLE_STEPS = MAX_STEPS
 #: The step sizes a client may ask for (the app steps 0.01 s).
 MIN_DT, MAX_DT = 0.001, 0.05
 #: Coordinates (mm) and turns (radians) beyond these are no input of a real hand.
@@ -204,7 +205,8 @@ class Capture:
         stream = self.record.stream
         code = "c" if name == "confirm" else {"roll": "r", "take": "t", "grab_new": "n", "drop": "d", "grab": "g",
                                                "release": "l", "take_back": "b"}.get(name)
-        if stream and (code is not None or len(stream) >= MAX_ITEMS // 2 or self.steps >= MAX_STEPS // 2):
+        if stream and (code is not None or name == "settle_now" or len(stream) >= MAX_ITEMS // 2
+                       or self.steps >= MAX_STEPS // 2):
             self.cut()
         if name == "settle_now":
             self.steps += SETTLE_STEPS
