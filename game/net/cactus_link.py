@@ -5,7 +5,8 @@ future as the server's match, see :mod:`game.net.cactus_table`). While it is thi
 :attr:`CactusLink.match` is made AT ONCE on the local match (no network delay while dragging) and noted as
 stream entries (:class:`~game.net.cactus_stream.Capture`); :meth:`CactusLink.outgoing` hands them out as
 ``input`` messages (everything since the last call: call it once per frame; a call that can be refused begins
-a message of its own, so a frame sends one message, plus one per such call). While another seat plays, the
+a message of its own, so a frame sends one message, plus one per such call; while the world moves, pointer
+moves wait for the next physics step, so a fast screen sends no more messages than there are steps). While another seat plays, the
 relayed entries are made on the local match, so a scene that draws :attr:`CactusLink.match` shows that drag live:
 at once (``paced=False``: headless clients, tests) or at the pace they were played (``paced=True``: a scene
 calls :meth:`CactusLink.advance` every fixed step; a backlog of more than :data:`LAG_STEPS` is caught up at
@@ -91,7 +92,8 @@ class CactusLink:
             self.sync_wanted = False
             out.append({"type": "sync"})
         if self.capture is not None and not self.syncing:
-            for batch in self.capture.take():
+            moving = self.match is not None and not self.match.resting and not self.match.is_over
+            for batch in self.capture.take(wait_for_steps=moving):
                 out.append({"type": "input", "turn": self.turn, "seq": self.seq, **batch})
                 self.seq += 1
                 if "claim" in batch:

@@ -233,9 +233,12 @@ class Capture:
         self.record = CactusRecord({}, dt=self.record.dt, pointer=self.record.pointer)
         self.steps = 0
 
-    def take(self) -> list[dict[str, Any]]:
-        """The batches noted so far (the open one closed): ``{"items": [...], "claim"?: {...}}``."""
-        self.cut()
+    def take(self, *, wait_for_steps: bool = False) -> list[dict[str, Any]]:
+        """The batches noted so far (the open one closed): ``{"items": [...], "claim"?: {...}}``.
+        ``wait_for_steps``: an open batch of pointer moves alone stays open until a step joins it (a screen
+        faster than the physics then sends no more messages than there are steps)."""
+        if not (wait_for_steps and self.steps == 0):
+            self.cut()
         ready, self.ready = self.ready, []
         return ready
 

@@ -385,3 +385,33 @@ def test_a_taken_over_seat_joining_again_plays_on_from_the_bot_s_position() -> N
     assert_in_step(loop)
     saved = cactus_table.resume(json.loads(json.dumps(loop.table.to_dict())))
     assert saved.taken_over == set() and saved.seats == loop.table.seats
+
+
+def test_a_screen_faster_than_the_physics_sends_no_more_messages_than_steps() -> None:
+    """The server allows 120 messages a second: at 144 frames a second and 100 steps a second, pointer moves
+    wait for the next step, so the drag sends at most one message per step."""
+    loop = Loop(["remote", "remote"], seed=13, spectators=0)
+    seat = loop.table.match.current
+    link = loop.links[seat]
+    match = link.match
+    assert match is not None
+    bot = Bot()
+    while match.stage in (Stage.ROLL, Stage.CHOOSE):
+        bot.act(match)
+    loop.pump()
+    x, y, _ = bot.plan(match)
+    match.grab_new((x, y + 50.0))
+    loop.pump()
+    sent, steps, clock = 0, 0, 0.0
+    for frame in range(288):  # two seconds at 144 fps
+        match.move_hand((x + frame * 0.1, y + 50.0))
+        clock += 1 / 144
+        while clock >= DT:
+            match.step(DT)
+            steps += 1
+            clock -= DT
+        for message in link.outgoing():
+            sent += 1
+            loop.route(loop.table.act(seat, wire(message)))
+    assert 150 <= steps <= 210 and sent <= steps
+    assert loop.table.match.world.pose(str(match.held)) == match.world.pose(str(match.held))
