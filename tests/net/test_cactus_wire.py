@@ -6,43 +6,32 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_cactus_net import human_turn
+from helpers_cactus_net import DT, human_turn
+from netserver import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
+from game.cactus.bot import Bot
+from game.cactus.match import Stage
 from game.net.cactus_link import CactusLink
 
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[2]
 #: What a Cactus client should accept from the server in one message (a snapshot and a long turn's stream).
 MAX_SIZE = 4 * 1024 * 1024
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
-    env = {**os.environ, "GARDEN_TABLE_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(tmp_path / "data"),
-                             "--log-level", "warning"], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    process = ServerProcess(tmp_path / "data", "--log-level", "warning")
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline().strip()
-        assert line.startswith("serving ws://"), line
-        yield line.split()[1]
+        yield process.url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        process.stop()
 
 
 class Client:
@@ -80,20 +69,27 @@ class Client:
 
 
 def open_table(url: str, seats: list[str], seed: int) -> tuple[list[Client], Client]:
+    clients, host, _ = open_table_with_tokens(url, seats, seed)
+    return clients, host
+
+
+def join(url: str, table: str, seat: int, token: str) -> Client:
+    c = Client(url, seat)
+    c.send({"type": "join", "table": table, "seat": seat, "token": token})
+    return c
+
+
+def open_table_with_tokens(url: str, seats: list[str], seed: int) -> tuple[list[Client], Client, dict[str, Any]]:
     host = Client(url, None)
     host.send({"type": "create", "room": "cactus", "seats": seats, "seed": seed})
     host.read(5.0)
     created = host.replies[-1]
     assert created["type"] == "created", created
-    clients = []
-    for seat, token in sorted(created["tokens"].items()):
-        c = Client(url, int(seat))
-        c.send({"type": "join", "table": created["table"], "seat": int(seat), "token": token})
-        clients.append(c)
+    clients = [join(url, created["table"], int(seat), token) for seat, token in sorted(created["tokens"].items())]
     host.send({"type": "watch", "table": created["table"]})  # the host stays on as a spectator
     for c in [*clients, host]:
         until(lambda c=c: c.link.match is not None, [c])  # type: ignore[misc]
-    return clients, host
+    return clients, host, created
 
 
 def until(done: Any, clients: list[Client], limit: float = 30.0) -> None:
@@ -149,3 +145,55 @@ def test_a_forged_verdict_over_the_wire_is_corrected(server: str) -> None:
     finally:
         for c in [*honest, honest_watch, *forged, forged_watch]:
             c.close()
+
+
+def test_a_server_restarted_mid_drag_goes_on_with_the_same_game(tmp_path: Path) -> None:
+    """The table is saved as its snapshot and the stream since; the restarted server resumes it exactly, the
+    clients join again with their tokens, get the turn so far, and the game goes on in step."""
+    first = ServerProcess(tmp_path / "data", "--log-level", "warning")
+    clients, watcher, created = open_table_with_tokens(first.url, ["remote", "remote"], seed=6)
+    try:
+        play(clients, watcher, 1)
+        until(lambda: any(c.link.active for c in clients), clients)
+        active = next(c for c in clients if c.link.active)
+        match = active.link.match
+        assert match is not None
+        bot = Bot()
+        while match.stage in (Stage.ROLL, Stage.CHOOSE):
+            bot.act(match)
+        x, y, _ = bot.plan(match)
+        match.grab_new((x, y + 35.0))
+        for k in range(20):
+            match.move_hand((x, y + 35.0 - k))
+            match.step(DT)
+            if k % 2:
+                active.pump()
+        active.pump()
+        time.sleep(0.3)  # the last input reaches the server before it stops
+    finally:
+        for c in [*clients, watcher]:
+            c.close()
+        assert first.stop() == 0
+    second = ServerProcess(tmp_path / "data", "--log-level", "warning")
+    seats = sorted(created["tokens"].items())
+    again = [join(second.url, created["table"], int(seat), token) for seat, token in seats]
+    try:
+        until(lambda: all(c.link.match is not None for c in again), again)
+        back = next(c for c in again if c.link.active)
+        match = back.link.match
+        assert match is not None and match.stage == Stage.HOLDING  # the turn so far, the drag included
+        match.release()
+        human_turn(back.link, back.pump)
+        until(lambda: all(c.link.checks for c in again), again)
+        for c in again:
+            assert c.link.checks[-1][1] == c.link.checks[-1][2]
+        spectator = Client(second.url, None)
+        spectator.send({"type": "watch", "table": created["table"]})
+        until(lambda: spectator.link.match is not None, [spectator])
+        play(again, spectator, 2)
+        assert all(own == srv for c in [*again, spectator] for _, own, srv in c.link.checks)
+        spectator.close()
+    finally:
+        for c in again:
+            c.close()
+        assert second.stop() == 0
