@@ -31,6 +31,7 @@ SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate", "ca
 BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench",
                               "cactus-bot": "game.cactus.botbench", "frames": "game.framebench",
                               "net": "game.net.bench"}
+BENCHMARKS["cactus-net"] = "game.net.cactus_bench"  # issue 14: Cactus over the wire (sizes, rates, server time)
 #: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
 TOOLS: dict[str, str] = {"serve": "game.net.serve"}
 

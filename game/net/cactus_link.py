@@ -1,17 +1,20 @@
 """A client's end of a remote Cactus table (issue 14): its own copy of the match, in step with the server.
 
 :class:`CactusLink` builds its match from every ``turn`` message's snapshot (``Match.from_dict``: the same
-future as the server's match, see :mod:`game.net.cactus_table`). While it is this seat's turn every call on
-:attr:`CactusLink.match` is made AT ONCE on the local match (no network delay while dragging) and noted as
-stream entries (:class:`~game.net.cactus_stream.Capture`); :meth:`CactusLink.outgoing` hands them out as
-``input`` messages (everything since the last call: call it once per frame; a call that can be refused begins
-a message of its own, so a frame sends one message, plus one per such call; while the world moves, pointer
-moves wait for the next physics step, so a fast screen sends no more messages than there are steps). While another seat plays, the
-relayed entries are made on the local match, so a scene that draws :attr:`CactusLink.match` shows that drag live:
-at once (``paced=False``: headless clients, tests) or at the pace they were played (``paced=True``: a scene
-calls :meth:`CactusLink.advance` every fixed step; a backlog of more than :data:`LAG_STEPS` is caught up at
-once). At every turn end the link compares its own checksum with the server's and rebuilds from the server's
-snapshot in any case; a difference is counted (:attr:`CactusLink.resyncs`): the server's game is the game.
+future as the server's match, see :mod:`game.net.cactus_table`).
+
+* This seat's turn: every call on :attr:`CactusLink.match` is made AT ONCE on the local match (no network
+  delay while dragging) and noted as stream entries (:class:`~game.net.cactus_stream.Capture`).
+  :meth:`CactusLink.outgoing` hands them out as ``input`` messages: everything since the last call (call it
+  once per frame). A call that can be refused begins a message of its own, so a frame sends one message, plus
+  one per such call; while the world moves, pointer moves wait for the next physics step, so a fast screen
+  sends no more messages than there are steps.
+* Another seat's turn: the relayed entries are made on the local match, so a scene that draws
+  :attr:`CactusLink.match` shows that drag live: at once (``paced=False``: headless clients, tests) or at the
+  pace they were played (``paced=True``: a scene calls :meth:`CactusLink.advance` every fixed step; a backlog
+  of more than :data:`LAG_STEPS` is caught up at once).
+* Every turn end: the link compares its own checksum with the server's and rebuilds from the server's snapshot
+  in any case; a difference is counted (:attr:`CactusLink.resyncs`): the server's game is the game.
 
 The match is rebuilt in place, so whoever holds it (a scene, its camera) always holds the current one. Pure: no
 pygame, no sockets; the caller moves the messages (``receive`` what comes, send what ``outgoing`` gives).

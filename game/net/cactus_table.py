@@ -66,6 +66,9 @@ TAKEOVER_BOT = "bot"
 #: A bot's falling piece is streamed as steps of this size, so many per :meth:`CactusTable.bot_move`.
 BOT_DT = 0.01
 BOT_STEPS = 25
+#: A bot that cannot place its piece in this many moves of one turn stops (the table waits instead of spinning:
+#: some positions leave the bot no placement it finds valid, in local play too).
+MAX_BOT_MOVES = 1500
 MAX_NAME = 24
 
 
@@ -87,6 +90,7 @@ class CactusTable:
         self.feed = Feed(match)
         self.batches = 0
         self.turn_steps = 0
+        self.bot_moves = 0  # this turn
         self.turn = match.turn_key
         self.checksum = ""
 
@@ -100,6 +104,7 @@ class CactusTable:
         self.feed = Feed(self.match)
         self.batches = 0
         self.turn_steps = 0
+        self.bot_moves = 0
         self.turn = self.match.turn_key
         self.checksum = checksum(snapshot)
 
@@ -186,7 +191,7 @@ class CactusTable:
 
     def bot_due(self) -> bool:
         m = self.match
-        return not m.is_over and self.seats[m.current] != REMOTE
+        return not m.is_over and self.seats[m.current] != REMOTE and self.bot_moves < MAX_BOT_MOVES
 
     def bot_move(self) -> list[Delivery]:
         """One decision of the bot (a settling piece: :data:`BOT_STEPS` steps), streamed like a seat's input."""
@@ -194,6 +199,7 @@ class CactusTable:
             return []
         m = self.match
         seat = m.current
+        self.bot_moves += 1
         capture = Capture(dt=self.record.dt, pointer=self.record.pointer)
         m.capture = capture
         try:
@@ -347,4 +353,5 @@ def size_of(message: Mapping[str, Any]) -> int:
     return len(json.dumps(message, separators=(",", ":")))
 
 
-__all__ = ["BOT_KINDS", "REMOTE", "SAVE_FORMAT", "TAKEOVER_BOT", "CactusTable", "create", "resume", "size_of"]
+__all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "REMOTE", "SAVE_FORMAT", "TAKEOVER_BOT", "CactusTable", "create", "resume",
+           "size_of"]

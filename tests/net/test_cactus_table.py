@@ -433,3 +433,26 @@ def test_a_screen_faster_than_the_physics_sends_no_more_messages_than_steps() ->
             loop.route(loop.table.act(seat, wire(message)))
     assert 150 <= steps <= 210 and sent <= steps
     assert loop.table.match.world.pose(str(match.held)) == match.world.pose(str(match.held))
+
+
+def test_a_bot_that_cannot_place_its_piece_stops_instead_of_spinning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some positions leave the bot no placement it finds valid: after MAX_BOT_MOVES moves in one turn the table
+    no longer asks for bot moves (the server's bot loop ends) and nothing changes."""
+    monkeypatch.setattr(cactus_table, "MAX_BOT_MOVES", 3)
+    loop = Loop(["bot", "remote"], seed=2, start_player=0, spectators=0)
+    t = loop.table
+    moves = 0
+    while t.bot_due():
+        loop.route(t.bot_move())
+        moves += 1
+    assert moves == 3 and t.turn == 1 and not t.bot_due()
+    before = state(t)
+    assert t.bot_move() == [] and state(t) == before
+
+
+def test_the_bench_plays_in_step() -> None:
+    from game.net import cactus_bench
+
+    result = cactus_bench.run(seed=4, frames=30, turns=1)
+    assert result["in_step"] and result["resyncs"] == 0 and result["drag_messages_per_s"] > 50
+    assert 0 < result["drag_message_bytes_mean"] < 200 and result["snapshot_bytes_start"] > 1000
