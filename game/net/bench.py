@@ -83,6 +83,8 @@ async def play_seat(url: str, table: str, seat: int, token: str, rng: random.Ran
         async for text in ws:
             now = time.perf_counter()
             tally.messages += 1
+            if sent_at is None and '"legal":[]' in text and '"is_over":false' in text:
+                continue  # another seat decides: nothing to read (a load generator reads only what it needs)
             message = json.loads(text)
             if message.get("type") != "state":
                 raise RuntimeError(f"unexpected message: {message}")

@@ -29,6 +29,8 @@ FLUSH_DELAY = 0.1
 #: A table in play is written at most this often (seconds): a save costs about a millisecond of the loop, and
 #: a busy server would otherwise spend half its time saving. A crash (not a SIGTERM) loses at most this much.
 MIN_INTERVAL = 1.0
+#: The most loop time one saving round spends on snapshots (seconds).
+ROUND_BUDGET = 0.004
 #: The envelope of a saved table (the room's own state is inside, under "state").
 FORMAT = "garden-table-server/1"
 
@@ -109,12 +111,18 @@ class Saver:
                 await asyncio.get_running_loop().run_in_executor(None, self._write_all, texts)
 
     def _take(self, *, everything: bool = False) -> dict[str, str]:
+        """The texts of the dirty tables due now, the longest unsaved first, within :data:`ROUND_BUDGET` of the
+        loop's time (the rest wait for the next round, so that saving never stalls the tables in play)."""
         texts: dict[str, str] = {}
         now = time.monotonic()
         last = self.last
-        for code in list(self.dirty):
-            if not everything and now - last.get(code, -MIN_INTERVAL) < MIN_INTERVAL:
-                continue
+        due = sorted(self.dirty, key=lambda c: last.get(c, 0.0))
+        for code in due:
+            if not everything:
+                if now - last.get(code, -MIN_INTERVAL) < MIN_INTERVAL:
+                    continue
+                if time.monotonic() - now > ROUND_BUDGET:
+                    break
             try:
                 text = self.snapshot(code)
             except KeyError:

@@ -58,7 +58,7 @@ def parse(raw: str | bytes) -> dict[str, Any]:
     return message
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
 
 
 def encode(message: Mapping[str, Any]) -> str:
