@@ -63,6 +63,8 @@ class ServerOptions:
     #: Dropped messages a connection may send before it is closed (refilled at a tenth of ``rate``).
     patience: float = 100.0
     max_tables: int = 100_000
+    #: How long a finished table with nobody connected is kept (in memory and on disk) before it is dropped.
+    keep_finished: float = 3600.0
 
 
 class TokenBucket:
@@ -136,6 +138,8 @@ class Entry:
     watchers: set[Conn] = field(default_factory=set)
     timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    #: When the game was first seen over (loop time), else None.
+    over_since: float | None = None
 
 
 def token_hash(token: str) -> str:
@@ -154,6 +158,7 @@ class Server:
         self.connections = 0
         self.closing = False
         self.ws_server: WsServer | None = None
+        self.reaper: asyncio.Task[None] | None = None
 
     # -- start, stop ---------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> WsServer:
@@ -161,7 +166,26 @@ class Server:
         self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40)
+        self.reaper = asyncio.get_running_loop().create_task(self.reap())
         return self.ws_server
+
+    async def reap(self) -> None:
+        """Drop finished tables that nobody holds once they have been over for ``keep_finished`` seconds."""
+        keep = self.options.keep_finished
+        loop = asyncio.get_running_loop()
+        while not self.closing:
+            await asyncio.sleep(min(60.0, max(0.05, keep / 2)))
+            now = loop.time()
+            for entry in list(self.tables.values()):
+                if not entry.table.is_over or entry.lock.locked():
+                    continue
+                if entry.over_since is None:
+                    entry.over_since = now
+                elif now - entry.over_since >= keep and not entry.seats and not entry.watchers:
+                    del self.tables[entry.code]
+                    self.saver.dirty.discard(entry.code)
+                    self.store.remove(entry.code)
+                    log.info("table %s: over and left; dropped", entry.code)
 
     def resume_all(self) -> None:
         for code, data in self.store.load_all():
@@ -184,6 +208,8 @@ class Server:
     async def shutdown(self) -> None:
         """Stop listening, let thinking bots finish their move, save every table."""
         self.closing = True
+        if self.reaper is not None:
+            self.reaper.cancel()
         if self.ws_server is not None:
             self.ws_server.close()
             with contextlib.suppress(TimeoutError):

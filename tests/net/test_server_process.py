@@ -145,3 +145,21 @@ def test_a_flood_is_rate_limited_then_closed_and_the_log_holds_no_token(tmp_path
     log = server.stderr()
     assert "connected" in log and "joined table" in log and "rate_limited" in log
     assert created["tokens"]["0"] not in log and created["tokens"]["1"] not in log
+
+
+def test_a_table_of_bots_plays_to_its_end_and_is_dropped_once_over(tmp_path: Path) -> None:
+    """Bot seats play on the server with nobody connected; a finished table nobody holds is dropped after
+    --keep-finished seconds (memory and save)."""
+    server = ServerProcess(tmp_path, "--keep-finished", "0.3")
+    try:
+        c = Client(server.url)
+        created = create(c, ["greedy", "random"], seed=5)
+        assert created["tokens"] == {}
+        deadline = time.monotonic() + 20
+        while (tmp_path / f"{created['table']}.json").exists() or time.monotonic() < deadline - 19:
+            assert time.monotonic() < deadline, "the table was not dropped"
+            time.sleep(0.1)
+        assert c.ask({"type": "watch", "table": created["table"]})["code"] == "no_table"
+    finally:
+        assert server.stop() == 0
+    assert "dropped" in server.stderr()
