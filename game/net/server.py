@@ -167,6 +167,8 @@ class Server:
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40)
         self.reaper = asyncio.get_running_loop().create_task(self.reap())
+        for entry in list(self.tables.values()):  # only once listening: a server that cannot start moves nothing
+            self.kick_bots(entry)
         return self.ws_server
 
     async def reap(self) -> None:
@@ -202,8 +204,6 @@ class Server:
                 self.start_wait(entry, seat)
         if self.tables:
             log.info("resumed %d tables from %s", len(self.tables), self.store.folder)
-        for entry in list(self.tables.values()):
-            self.kick_bots(entry)
 
     async def shutdown(self) -> None:
         """Stop listening, let thinking bots finish their move, save every table."""
@@ -217,8 +217,7 @@ class Server:
         tasks = [e.bot_task for e in self.tables.values() if e.bot_task is not None and not e.bot_task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=BOT_GRACE)
-        self.saver.dirty.update(self.tables)  # everything, once more: nothing is lost on the way out
-        self.saver.flush_now()
+        self.saver.flush_now()  # every table changed since its last save (each change marks it)
         self.bots.shutdown(wait=False, cancel_futures=True)
         log.info("saved %d tables; stopped", len(self.tables))
 
