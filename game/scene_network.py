@@ -33,6 +33,7 @@ from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Advertiser, Browser, OpenTable
 from game.net.host import LocalServer, lan_address
 from game.net.lobby import Seating
+from game.scene_network_draw import draw_lobby, kind_text, seat_kinds
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
 from game.ui.widgets import Button, FocusGroup, Pressable, first_taker
@@ -41,25 +42,6 @@ ROOMS = ("artischocken", "cactus")
 MIN_SEATS, MAX_SEATS = 2, 4
 #: The found tables listed at most.
 MAX_FOUND = 4
-
-
-def seat_kinds(room: str) -> list[str]:
-    """What another seat of ``room`` can be: a player over the network or one of the room's bots."""
-    if room == "cactus":
-        return ["remote", "bot"]
-    from game.artischocken.seats import bot_kinds
-
-    return ["remote", *bot_kinds()]
-
-
-def kind_text(room: str, kind: str) -> str:
-    if kind == "remote":
-        return t("net.host.remote")
-    if room == "cactus":
-        return t("net.host.cactus_bot")
-    from game.artischocken.seats import kind_label
-
-    return kind_label(kind)
 
 
 @dataclass
@@ -497,8 +479,6 @@ class NetworkScene(BaseScene):
         return all(b.still() for b in self._buttons()) and self._typing() is None
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.scene_network_draw import draw_lobby
-
         draw_lobby(surface, self)
         if self.manager is not None:
             self.manager.draw_ui(surface)
@@ -517,4 +497,4 @@ def _problem_text(problem: str | None, detail: str) -> str:
         return t(f"net.problem.{problem}")
     return t("net.problem.refused", detail=detail or "?")
 
-__all__ = ["Hosted", "NetworkScene", "kind_text", "seat_kinds"]
+__all__ = ["Hosted", "NetworkScene"]

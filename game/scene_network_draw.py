@@ -13,6 +13,26 @@ from game.ui.theme import PALETTE, SIZES, shade
 if TYPE_CHECKING:
     from game.scene_network import NetworkScene
 
+
+def seat_kinds(room: str) -> list[str]:
+    """What another seat of ``room`` can be: a player over the network or one of the room's bots."""
+    if room == "cactus":
+        return ["remote", "bot"]
+    from game.artischocken.seats import bot_kinds
+
+    return ["remote", *bot_kinds()]
+
+
+def kind_text(room: str, kind: str) -> str:
+    if kind == "remote":
+        return t("net.host.remote")
+    if room == "cactus":
+        return t("net.host.cactus_bot")
+    from game.artischocken.seats import kind_label
+
+    return kind_label(kind)
+
+
 STATUS_COLOURS = {"info": PALETTE.ink_soft, "error": PALETTE.error, "ok": PALETTE.ok}
 
 
@@ -57,19 +77,37 @@ def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
         y = card.y + 76
         draw.fit_text(surface, t("net.host.code"), (x, y), inner, size=SIZES.text_small, bold=True,
                       color=PALETTE.ink_soft, anchor="midleft")
-        box = pygame.Rect(x, y + 20, inner, 96)
+        small = card.height < 460
+        box = pygame.Rect(x, y + 20, inner, 72 if small else 96)
         draw.rounded_rect(surface, box, PALETTE.sand_light, SIZES.radius, PALETTE.terracotta, 3)
         size = 44
         while size > 18 and draw.font_width(hosted.code, size, bold=True) > inner - 32:
             size -= 2
         draw.text(surface, hosted.code, box.center, size=size, bold=True, color=PALETTE.terracotta_dark,
                   anchor="center")
-        draw.fit_text(surface, t("net.host.free", n=hosted.free), (x, box.bottom + 24), inner,
-                      size=SIZES.text_small, color=PALETTE.ink_soft, anchor="midleft")
-        draw.fit_text(surface, t(f"launcher.{hosted.room}.name"), (x, box.bottom + 50), inner,
-                      size=SIZES.text_small, bold=True, color=PALETTE.cactus_dark, anchor="midleft")
-        _status(surface, scene.host_status, pygame.Rect(x, box.bottom + 72, inner,
-                                                        scene.open_button.rect.top - box.bottom - 76))
+        y = box.bottom + (18 if small else 24)
+        draw.fit_text(surface, t(f"launcher.{hosted.room}.name"), (x, y), inner, size=SIZES.text, bold=True,
+                      color=PALETTE.cactus_dark, anchor="midleft")
+        y += 26 if small else 30
+        step = 21 if small else 24
+        for i, kind in enumerate(hosted.kinds):
+            label = t("net.host.you") if i == 0 else kind_text(hosted.room, kind)
+            draw.text(surface, str(i + 1), (x + 12, y), size=SIZES.text_small, bold=True, color=PALETTE.terracotta,
+                      anchor="center")
+            draw.fit_text(surface, label, (x + 30, y), inner - 30, size=SIZES.text_small, color=PALETTE.ink,
+                          anchor="midleft")
+            y += step
+        free = ("net.host.free_none" if hosted.free == 0 else "net.host.free_one" if hosted.free == 1
+                else "net.host.free_many")
+        block = pygame.Rect(x, y, inner, scene.open_button.rect.top - y - 6)
+        words = t(free, n=hosted.free)
+        if scene.host_status is not None:  # taking the seat, or why that failed: in place of the hint
+            _status(surface, scene.host_status, block)
+        elif draw.text_height(words, inner, size=SIZES.text_small) <= block.height:
+            draw.text_block(surface, words, block, size=SIZES.text_small, color=PALETTE.ink_soft)
+        else:
+            draw.fit_text(surface, words, (x, y + 8), inner, size=SIZES.text_small, color=PALETTE.ink_soft,
+                          anchor="midleft")
         scene.open_button.draw(surface)
         scene.new_button.draw(surface)
         return

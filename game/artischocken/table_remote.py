@@ -35,16 +35,14 @@ NET_EVENT = pygame.event.custom_type()
 
 
 def seats_for(remote: RemoteTable, names: list[str] | None = None) -> list[Seat]:
-    """The seats as the scene shows them: this seat is "You", the others by name (or "Seat n"); a bot seat the
-    host set keeps its kind."""
+    """The seats as the scene shows them: by name where known, else "Seat n" (the table marks this seat as the
+    player's own); a bot seat the host set keeps its kind."""
     players = remote.session.players
     out = []
     for i in range(players):
         known = remote.seats[i] if i < len(remote.seats) else None
         kind = known.kind if known is not None and not known.human else HUMAN
-        if i == remote.seat:
-            name = t("net.table.you")
-        elif names and i < len(names) and names[i]:
+        if names and i < len(names) and names[i]:
             name = names[i]
         else:
             name = t("net.table.seat", n=i + 1)
@@ -135,7 +133,9 @@ class RemoteTableScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.banner:
-            _banner(surface, self.banner)
+            lay = self.lay
+            at = (lay.table.centerx, lay.row[0].top - 64) if lay is not None and lay.row else None
+            _banner(surface, self.banner, at)
 
     def _layout_end(self) -> None:
         super()._layout_end()
@@ -159,10 +159,14 @@ def _error_text(message: dict[str, object]) -> str:
     return t("net.error.other", detail=detail or str(code))
 
 
-def _banner(surface: pygame.Surface, text: str) -> None:
+def _banner(surface: pygame.Surface, text: str, midbottom: tuple[int, int] | None) -> None:
+    """The connection's news over the table: above the garden row (``midbottom``), else at the top."""
     width = draw.font_width(text, SIZES.text, bold=True) + 56
     rect = pygame.Rect(0, 0, width, 44)
-    rect.midtop = (surface.get_width() // 2, 12)
+    if midbottom is None:
+        rect.midtop = (surface.get_width() // 2, 12)
+    else:
+        rect.midbottom = midbottom
     draw.panel(surface, rect, PALETTE.paper, PALETTE.warn, 22)
     draw.text(surface, text, rect.center, size=SIZES.text, bold=True, color=PALETTE.ink, anchor="center")
 

@@ -57,7 +57,11 @@ def test_launcher_button_opens_the_lobby(make_app: Callable[..., Any]) -> None:
     assert not any(button.colliderect(tile.rect) for tile in launcher.tiles)
     assert not button.colliderect(launcher.lang_button.rect)
     click(app, button)
-    assert isinstance(app.scene, NetworkScene)
+    lobby = app.scene
+    assert isinstance(lobby, NetworkScene)
+    app.frame()
+    app.pop()  # leaving closes the look-out for tables on the network
+    assert lobby.browser is None and app.scene is launcher
 
 
 def test_host_shows_the_code_and_opens_the_table(make_app: Callable[..., Any], tmp_path: Path) -> None:
@@ -79,7 +83,7 @@ def test_host_shows_the_code_and_opens_the_table(make_app: Callable[..., Any], t
         click(app, lobby.open_button.rect)
         table = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
         assert table.remote.session.players == 3 and table.remote.seat == 0
-        assert table.seats[0].name == t("net.table.you") and not table.seats[1].human
+        assert table.seats[0].name == t("net.table.seat", n=1) and not table.seats[1].human
         app.frame()
     finally:
         app.pop() if isinstance(app.scene, RemoteTableScene) else None
