@@ -56,6 +56,9 @@ class Hosted:
     token: str
     kinds: list[str]
     free: int
+    #: The host's seat, taken at once and held by this connection until the host opens the table (None once
+    #: handed to the table: leaving the table and opening it again joins anew with the token).
+    held: Seating | None = None
 
 
 class FieldFocus(Pressable):
@@ -88,7 +91,7 @@ class NetworkScene(BaseScene):
         self.server: LocalServer | None = None
         self.hosted: Hosted | None = None
         self.hosting: tuple[Seating, str] | None = None  # a create on its way, and the code's address
-        self.joining: tuple[Seating, Connection, str] | None = None  # a seat being taken, for which room
+        self.joining: tuple[Seating, Connection] | None = None  # a seat being taken
         self.host_status: tuple[str, str] | None = None  # (text, kind): kind "info" or "error"
         self.join_status: tuple[str, str] | None = None
         self.browser: Browser | None = None
@@ -136,6 +139,9 @@ class NetworkScene(BaseScene):
         if self.hosting is not None:
             self.hosting[0].link.close()
             self.hosting = None
+        if self.hosted is not None and self.hosted.held is not None:
+            self.hosted.held.link.close()
+            self.hosted.held = None
         if self.server is not None:
             self.server.stop()
             self.server = None
@@ -205,7 +211,7 @@ class NetworkScene(BaseScene):
 
     def _create(self, url: str, host: str, port: int) -> None:
         kinds = list(self.kinds)
-        link = Connection(url, reconnect=False)
+        link = Connection(url)
         self.hosting = (Seating.host(link, self.room, kinds, seed=_seed()), f"{host}:{port}")
         self.host_status = (t("net.host.creating"), "info")
 
@@ -224,9 +230,9 @@ class NetworkScene(BaseScene):
         seating.step()
         if not seating.done:
             return
-        seating.link.close()
         self.hosting = None
         if seating.phase == "failed":
+            seating.link.close()
             self.host_status = (_problem_text(seating.problem, seating.detail), "error")
             return
         assert seating.table is not None and seating.seat is not None
@@ -234,7 +240,7 @@ class NetworkScene(BaseScene):
         code = make_code(host.strip("[]"), int(port), seating.table)
         url = seating.link.url if isinstance(seating.link, Connection) else ""
         self.hosted = Hosted(self.room, url, code, seating.table, seating.seat, seating.tokens[seating.seat],
-                             list(self.kinds), seating.free_seats)
+                             list(self.kinds), seating.free_seats, held=seating)
         self.host_status = None
         if self.discover and not host.startswith("127."):
             self.advertiser = Advertiser(host, int(port), [OpenTable(seating.table, self.room, seating.free_seats)])
@@ -245,12 +251,30 @@ class NetworkScene(BaseScene):
         hosted = self.hosted
         if hosted is None or self.joining is not None:
             return
+        held, hosted.held = hosted.held, None
+        if held is not None and held.link.status != "failed":
+            self.host_status = None
+            self._open_table(held)
+            return
         link = Connection(hosted.url)
         seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds)
-        self.joining = (seating, link, hosted.room)
+        self.joining = (seating, link)
         self.host_status = (t("net.join.joining"), "info")
 
+    def _hold_step(self) -> None:
+        """The host's held seat reads its news (a card table's states), so that they are there when it opens."""
+        held = self.hosted.held if self.hosted is not None else None
+        if held is None:
+            return
+        if held.link.status == "failed":
+            held.link.close()
+            self.hosted.held = None  # type: ignore[union-attr]
+        elif held.remote is not None:
+            held.remote.pump()
+
     def host_another(self) -> None:
+        if self.hosted is not None and self.hosted.held is not None:
+            self.hosted.held.link.close()
         self.hosted = None
         if self.advertiser is not None:
             self.advertiser.close()
@@ -274,13 +298,13 @@ class NetworkScene(BaseScene):
             return
         link = Connection(code.url)
         # the room is told by the server's state; a code typed by hand is a card table until the state says so
-        self.joining = (Seating.join(link, room or "artischocken", code.table), link, room or "artischocken")
+        self.joining = (Seating.join(link, room or "artischocken", code.table), link)
         self.join_status = (t("net.connecting", url=code.url), "info")
 
     def _joining_step(self) -> None:
         if self.joining is None:
             return
-        seating, link, room = self.joining
+        seating, link = self.joining
         seating.step()
         status = self.join_status if self.hosted is None or seating.table != self.hosted.table else None
         if not seating.done:
@@ -293,7 +317,7 @@ class NetworkScene(BaseScene):
             self._set_status(seating, (_problem_text(seating.problem, seating.detail), "error"))
             return
         self._set_status(seating, None)
-        self._open_table(seating, link, room)
+        self._open_table(seating)
 
     def _set_status(self, seating: Seating, status: tuple[str, str] | None) -> None:
         if self.hosted is not None and seating.table == self.hosted.table:
@@ -301,7 +325,8 @@ class NetworkScene(BaseScene):
         else:
             self.join_status = status
 
-    def _open_table(self, seating: Seating, link: Connection, room: str) -> None:
+    def _open_table(self, seating: Seating) -> None:
+        room, link = seating.room, seating.link
         module = rooms.room_module(room)
         if room == "artischocken" and module is not None and seating.remote is not None:
             self.app.push(module.remote_table_scene(seating.remote))
@@ -311,6 +336,8 @@ class NetworkScene(BaseScene):
             link.close()
             self._set_status(seating, (t("net.cactus_soon"), "info"))
             return
+        if isinstance(link, Connection) and seating.leftover:
+            link.unread(seating.leftover)  # what came after "joined" is the room scene's to read
         self.app.push(factory(link, seating.seat, seating.table))
 
     # -- layout ----------------------------------------------------------------------------------------------
@@ -465,6 +492,7 @@ class NetworkScene(BaseScene):
         for button in self._buttons():
             button.update(dt)
         self._hosting_step()
+        self._hold_step()
         self._joining_step()
         if self.browser is not None:
             entries = [code for code, _ in self._found_entries()][:MAX_FOUND]

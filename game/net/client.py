@@ -106,6 +106,11 @@ class Connection:
             self._inbox.clear()
         return out
 
+    def unread(self, messages: list[dict[str, Any]]) -> None:
+        """Put ``messages`` (taken by :meth:`poll`) back in front, for whoever polls next (a scene handed on)."""
+        with self._lock:
+            self._inbox.extendleft(reversed(messages))
+
     @property
     def reconnect_in(self) -> float:
         """Seconds until the next reconnect attempt (0 when none is waiting)."""

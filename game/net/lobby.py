@@ -3,18 +3,18 @@
 :class:`Seating` drives one connection through the messages of DESIGN.md's "Remote play" until the seat is
 taken, one step per frame (:meth:`Seating.step`):
 
-- host: ``create`` -> ``created`` (the tokens of the remote seats): done (phase ``created``); the host's own
-  seat is the first remote one, taken later with :meth:`Seating.rejoin` and its token;
-- join by code: ``claim`` -> ``claimed`` (a free seat and its token, handed out by the server) -> ``join``;
-- rejoin: ``join`` with a seat's token.
+- host: ``create`` -> ``created`` (the tokens of the remote seats) -> ``join`` with the first remote seat's
+  token (the host's own seat; the connection holds it from then on, so no claim can hand it out);
+- join by code: ``claim`` -> ``claimed`` (a free seat, a token for it, the room) -> ``join``;
+- rejoin: ``join`` with a seat's token (the host back at the table after leaving it).
 
 Then ``joined``: a card table waits for its first ``state`` and offers a ready
 :class:`~game.net.remote_cards.RemoteTable`; any other room is ready at once and hands its connection on with
 the messages that came after ``joined`` (:attr:`Seating.leftover`).
 
-``claim`` is this client's addition to the wire format: ``{"type": "claim", "table": id}`` ->
-``{"type": "claimed", "table": id, "seat": s, "token": "..."}``, or the error ``table_full`` (no free remote
-seat) or ``no_table``.
+``claim`` is the lobby's addition to the wire format: ``{"type": "claim", "table": id}`` ->
+``{"type": "claimed", "table": id, "room": room, "seat": s, "token": "..."}`` (a remote seat nobody joined or
+claimed yet, with a new token), or the error ``table_full`` (none is left) or ``no_table``.
 
 Problems are ids (:attr:`Seating.problem`): ``unreachable``, ``full``, ``no_table``, ``ended``, ``refused``
 (any other error; :attr:`Seating.detail` has the server's text) and ``lost`` (the connection dropped and the
@@ -27,7 +27,7 @@ from typing import Any
 
 from game.net.remote_cards import Link, RemoteSeat, RemoteTable
 
-PHASES = ("creating", "created", "claiming", "joining", "starting", "ready", "failed")
+PHASES = ("creating", "claiming", "joining", "starting", "ready", "failed")
 
 PROBLEMS = {"table_full": "full", "no_table": "no_table", "table_over": "ended"}
 
@@ -53,7 +53,7 @@ class Seating:
     # -- the two ways in ------------------------------------------------------------------------------------
     @classmethod
     def host(cls, link: Link, room: str, kinds: list[str], seed: int = 0, **options: Any) -> Seating:
-        """Create a table of ``kinds`` (each "remote" or a bot kind); done once the server sent the tokens."""
+        """Create a table of ``kinds`` (each "remote" or a bot kind) and take its first remote seat."""
         seating = cls(link, room)
         seating.phase = "creating"
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds]
@@ -82,7 +82,7 @@ class Seating:
     # -- every frame ----------------------------------------------------------------------------------------
     @property
     def done(self) -> bool:
-        return self.phase in ("created", "ready", "failed")
+        return self.phase in ("ready", "failed")
 
     def fail(self, problem: str, detail: str = "") -> None:
         self.phase, self.problem, self.detail = "failed", problem, detail
@@ -135,7 +135,7 @@ class Seating:
             self.fail("refused", "the server sent no seat tokens")
             return
         self.seat = min(self.tokens)
-        self.phase = "created"
+        self._send_join(self.tokens[self.seat])
 
     def _claimed(self, message: dict[str, Any]) -> None:
         seat, token = message.get("seat"), message.get("token")
@@ -143,6 +143,9 @@ class Seating:
             self.fail("refused", "the server's answer to claim had no seat and token")
             return
         self.seat = seat
+        room = message.get("room")
+        if isinstance(room, str) and room:
+            self.room = room
         self._send_join(token)
 
     def _send_join(self, token: str) -> None:

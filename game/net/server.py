@@ -9,7 +9,9 @@ One asyncio process holds many tables (:class:`Entry`), each authoritative over 
   and form (:mod:`game.net.wire`: ``bad_message``) before it reaches a table;
 - ``create`` (room, seats, the room's options, ``bot_takeover``: true by default) answers ``created`` with a
   table code and one secret token per remote seat (``secrets.token_urlsafe``; only their hashes are kept);
-  ``join`` (table, seat, token) answers ``joined`` and the seat's whole state; ``watch`` (table) answers
+  ``claim`` (table) answers ``claimed`` with a remote seat nobody joined or claimed yet and a new token for it
+  (``table_full`` when none is left); ``join`` (table, seat, token) answers ``joined`` and the seat's whole
+  state; ``watch`` (table) answers
   ``watching`` and the spectators' state; any other message of a joined seat goes to ``table.act`` whatever
   its type. A seat joined from a second connection is taken from the first (closed with 4000);
 - bots think off the event loop (one move at a time per table, in a worker thread) under the table's lock;
@@ -242,6 +244,8 @@ class Server:
                 await self.join(conn, message)
             elif kind == "watch":
                 await self.watch(conn, message)
+            elif kind == "claim":
+                await self.claim(conn, message)
             else:
                 await self.act(conn, message)
         except TableError as exc:
@@ -306,6 +310,23 @@ class Server:
             self.changed(entry, entry.table.join(seat), joiner=(seat, conn))
         log.info("#%d joined table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
+
+    async def claim(self, conn: Conn, message: Mapping[str, Any]) -> None:
+        """``claim`` (table): the first remote seat nobody joined or claimed yet, with a new token for it (the
+        lobby's join by code: tokens are handed out, not typed); ``table_full`` when there is none."""
+        entry = self.find(message)
+        async with entry.lock:
+            free = [s for s in sorted(entry.tokens) if s not in entry.joined and s not in entry.seats
+                    and entry.table.seats[s] == "remote"]
+            if not free or entry.table.is_over:
+                raise TableError("table_full", "every seat of this table is taken")
+            seat, token = free[0], secrets.token_urlsafe(24)
+            entry.tokens[seat] = token_hash(token)
+            entry.joined.add(seat)  # claimed: not handed out again
+            conn.push(wire.encode({"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat,
+                                   "token": token}))
+            self.saver.mark(entry.code)
+        log.info("#%d claimed table %s seat %d", conn.number, entry.code, seat)
 
     async def watch(self, conn: Conn, message: Mapping[str, Any]) -> None:
         entry = self.find(message)

@@ -135,7 +135,8 @@ class FakeServer:
             if not free:
                 return {"type": "error", "code": "table_full", "message": "every seat is taken"}
             table.claimed.add(free[0])
-            return {"type": "claimed", "table": msg["table"], "seat": free[0], "token": table.tokens[free[0]]}
+            return {"type": "claimed", "table": msg["table"], "room": "artischocken", "seat": free[0],
+                    "token": table.tokens[free[0]]}
         if kind == "join":
             assert table is not None
             seat = msg.get("seat")

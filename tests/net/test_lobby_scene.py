@@ -135,6 +135,7 @@ def test_full_table_and_missing_table(make_app: Callable[..., Any], server: Fake
     conn.close()
 
 
+@pytest.mark.slow  # test_lobby_real_server plays the same through the real server
 def test_two_remote_seats_play_card_turns_through_the_scene(make_app: Callable[..., Any],
                                                            server: FakeServer) -> None:
     """One seat in the table scene (joined by code from the lobby), the other through its own remote table."""
