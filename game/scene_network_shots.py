@@ -3,7 +3,7 @@
 It hosts a real table: a server started here in the background (``python -m game serve``), an Artischocken
 table of three seats (you, a player over the network, a bot), its code shown; the join card lists what zeroconf
 hears on this machine (the table just hosted, announced on loopback), and a code typed by hand. The server is
-stopped at the end.
+stopped at the end (its tables are kept in a temporary folder, removed afterwards).
 """
 
 from __future__ import annotations
@@ -28,7 +28,10 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     app = App(AppOptions(size=size, headless=True, seed=7))
-    lobby = NetworkScene(server_command=command, discover=False)
+    import tempfile
+
+    data = tempfile.TemporaryDirectory(prefix="garden-table-shots-")
+    lobby = NetworkScene(server_command=command, data=Path(data.name), discover=False)
     app.push(lobby)
     advertiser = None
     try:
@@ -53,7 +56,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
             app.frame()
             time.sleep(0.05)
         assert lobby.code_entry is not None
-        lobby.code_entry.set_text("192.168.1.20:8765/K7QX2M")
+        lobby.code_entry.set_text("192.168.1.20:8765/K7QX-2M9P")
         for _ in range(3):
             app.frame()
         path = out / "network-lobby.png"
@@ -62,8 +65,9 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
     finally:
         if advertiser is not None:
             advertiser.close()
-        app.pop()
+        app.pop()  # the lobby's server stops with it
         pygame.quit()
+        data.cleanup()
 
 
 def main(argv: list[str]) -> int:

@@ -54,6 +54,17 @@ MAX_OUTBOX = 512
 BOT_GRACE = 10.0
 
 
+#: The letters of a table code: no 0/O, 1/I/L or U, so that a code read out or copied by hand is typed right.
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def table_code() -> str:
+    """A new table code people can read out: ``K7QX-2M9P`` (eight letters of :data:`CODE_LETTERS`, 39 bits; the
+    seats are guarded by their tokens besides)."""
+    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
 @dataclass
 class ServerOptions:
     data: Path
@@ -264,9 +275,9 @@ class Server:
             raise TableError("table_full", "this server holds all the tables it may; try again later")
         bot_takeover = wire.get_bool(message, "bot_takeover", True)
         table = registry.create(message)
-        code = secrets.token_urlsafe(6)
+        code = table_code()
         while code in self.tables:
-            code = secrets.token_urlsafe(6)
+            code = table_code()
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(table.seats) if kind == "remote"}
         entry = Entry(code, table, {s: token_hash(t) for s, t in tokens.items()}, bot_takeover)
         self.tables[code] = entry
@@ -277,7 +288,8 @@ class Server:
         self.kick_bots(entry)
 
     def find(self, message: Mapping[str, Any]) -> Entry:
-        entry = self.tables.get(wire.get_code(message, "table"))
+        code = wire.get_code(message, "table")
+        entry = self.tables.get(code) or self.tables.get(code.upper())  # a code read out, typed in lower case
         if entry is None:
             raise TableError("no_table", "no table has this code on this server")
         return entry
@@ -429,4 +441,5 @@ class Server:
             await asyncio.sleep(0)  # let waiting messages of this table in between two bot moves
 
 
-__all__ = ["Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "token_hash"]
+__all__ = ["CODE_LETTERS", "Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "table_code",
+           "token_hash"]

@@ -4,6 +4,7 @@ lobby is played by two remote seats through the card table scene."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -47,6 +48,8 @@ def test_claim_hands_out_free_seats_with_new_tokens(server: str) -> None:
     assert state["view"]["seat"] == claimed["seat"]
     late = Client(server)
     assert late.ask({"type": "claim", "table": table})["code"] == "table_full"
+    assert late.ask({"type": "claim", "table": table.lower()})["code"] == "table_full"  # found, typed lower
+    assert re.fullmatch(r"[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}", table)  # a code people can read out
     assert late.ask({"type": "claim", "table": "nosuchtbl"})["code"] == "no_table"
     stale = late.ask({"type": "join", "table": table, "seat": 2, "token": created["tokens"]["2"]})
     assert stale["code"] == "bad_token"
