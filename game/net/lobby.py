@@ -102,7 +102,9 @@ class Seating:
             kind = message.get("type")
             if kind == "error":
                 code = str(message.get("code", ""))
-                self.fail(PROBLEMS.get(code, "refused"), str(message.get("message", "")))
+                # a create refused (a room this server does not hold, say): the server's own words
+                problem = "refused" if self.phase == "creating" else PROBLEMS.get(code, "refused")
+                self.fail(problem, str(message.get("message", "")))
                 return
             if kind == "created" and self.phase == "creating":
                 self._created(message)

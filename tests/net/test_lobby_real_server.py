@@ -57,6 +57,16 @@ def test_claim_hands_out_free_seats_with_new_tokens(server: str) -> None:
         client.close()
 
 
+def test_a_refused_create_is_said_in_the_servers_words(server: str) -> None:
+    link = Connection(server)
+    try:
+        seating = Seating.host(link, "chess", ["remote", "remote"])
+        wait_for(lambda: (seating.step(), seating.done)[-1])
+        assert seating.phase == "failed" and seating.problem == "refused" and "artischocken" in seating.detail
+    finally:
+        link.close()
+
+
 def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[..., Any], home: Path) -> None:
     """The lobby starts the real server itself (``python -m game serve --port 0``), hosts, shows the code; a
     second player claims a seat by that code; both play card turns, the host through the table scene."""
@@ -98,6 +108,12 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
                           and not scene.remote.session.waiting)[-1])
         mine, theirs = scene.remote.session.log(0), other.session.log(0)
         assert [e for e in mine if e["public"]] == [e for e in theirs if e["public"]]
+        # the host leaves the table and comes back: the seat is taken again with its token, the game as it was
+        app.pop()
+        assert app.scene is lobby and scene.remote.link.status == "closed"
+        click(app, lobby.open_button.rect)
+        again = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
+        assert again is not scene and again.remote.session.log(0) == mine
         other.close()
     finally:
         while len(app.stack) > 0 and app.scene is not None:

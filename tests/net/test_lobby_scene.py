@@ -207,3 +207,35 @@ def test_lost_connection_counts_down_and_a_gone_server_ends_in_a_dialog(make_app
     assert scene.dialog.title == t("net.table.lost.title")
     click(app, scene.dialog.widgets[0].rect)
     assert isinstance(app.scene, NetworkScene)
+
+
+def key(app: Any, k: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0))
+    app.frame()
+
+
+def test_the_lobby_works_by_keyboard(make_app: Callable[..., Any]) -> None:
+    """Tab moves the focus over every control; Enter on the code field puts the cursor in, typing and Enter join
+    (here: a code without a table, said so); Enter on a seat cycles its kind."""
+    app = make_app(size=(800, 600))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    app.frame()
+    key(app, pygame.K_TAB)
+    assert lobby.focus.current is lobby.room_button
+    key(app, pygame.K_TAB)
+    assert lobby.focus.current is lobby.seat_buttons[1]
+    before = lobby.kinds[1]
+    key(app, pygame.K_RETURN)
+    assert lobby.kinds[1] != before
+    while lobby.focus.current is not lobby.field:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert lobby.code_entry is not None and lobby.code_entry.is_focused
+    for ch in "host:1":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.frame()
+    assert lobby.code_entry.get_text() == "host:1"
+    key(app, pygame.K_RETURN, "\r")
+    assert lobby.join_status == (t("net.code.no_table"), "error")
+    assert not lobby.code_entry.is_focused
