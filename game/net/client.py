@@ -9,7 +9,8 @@ poll), and reads :attr:`Connection.status`:
 - ``"reconnecting"``: the connection dropped; a new attempt follows in :attr:`Connection.reconnect_in` seconds
   (backoff 1, 2, 4, 8 s...). Once connected again the last ``join`` is sent again by itself (with its token),
   so the seat is taken back and the server sends the whole state;
-- ``"failed"``: the server could not be reached (first attempt), or the reconnect attempts ran out;
+- ``"failed"``: the server could not be reached (first attempt), the reconnect attempts ran out, or the
+  server closed the connection for good (:func:`final_close`: e.g. the seat was joined from elsewhere);
   :attr:`Connection.error` says why in words;
 - ``"closed"``: :meth:`Connection.close` was called.
 
@@ -41,6 +42,12 @@ RECONNECT_ATTEMPTS = 8
 OPEN_TIMEOUT = 5.0
 
 STATUSES = ("connecting", "open", "reconnecting", "closed", "failed")
+
+
+def final_close(code: int | None) -> bool:
+    """A close the server means for good: no reconnect (1008: a policy, e.g. a flood; 4000-4999: the
+    application's, e.g. 4000 the seat was joined from another connection)."""
+    return code is not None and (code == 1008 or 4000 <= code <= 4999)
 
 
 def describe_failure(url: str, exc: BaseException) -> str:
@@ -78,6 +85,7 @@ class Connection:
         self.reconnects = 0
         #: The reason the server gave when it last closed the connection ("" for none).
         self.close_reason = ""
+        self.close_code: int | None = None
         self._inbox: deque[dict[str, Any]] = deque()
         self._pending: deque[dict[str, Any]] = deque()  # sent while not connected: sent once connected
         self._last_join: dict[str, Any] | None = None
@@ -173,11 +181,22 @@ class Connection:
                     await self._talk(ws)
                     if not self._stop:
                         reason = ws.close_reason or ""
-                        self.close_reason = reason
+                        self.close_reason, self.close_code = reason, ws.close_code
+                        if final_close(ws.close_code):
+                            self.error = f"the server closed the connection: {reason or ws.close_code}"
+                            self.status = "failed"
+                            self._notify()
+                            return
                         self.error = f"the server at {self.url} closed the connection" + (f" ({reason})" if reason
                                                                                             else "")
             except ConnectionClosed as exc:
                 self.error = f"the connection to {self.url} was lost ({exc})"
+                if exc.rcvd is not None and final_close(exc.rcvd.code):
+                    self.close_code, self.close_reason = exc.rcvd.code, exc.rcvd.reason
+                    self.error = f"the server closed the connection: {exc.rcvd.reason or exc.rcvd.code}"
+                    self.status = "failed"  # e.g. the seat was joined from elsewhere: trying again would take
+                    self._notify()  # it back and forth
+                    return
             except Exception as exc:  # unreachable, refused, not a websocket server...
                 self.error = describe_failure(self.url, exc)
                 if not ever_open:
@@ -252,4 +271,4 @@ class Connection:
                 self._notify()
 
 
-__all__ = ["BACKOFF", "MAX_SIZE", "STATUSES", "Connection", "describe_failure"]
+__all__ = ["BACKOFF", "MAX_SIZE", "STATUSES", "Connection", "describe_failure", "final_close"]

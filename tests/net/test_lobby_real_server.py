@@ -119,3 +119,25 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
         while len(app.stack) > 0 and app.scene is not None:
             app.pop()
     assert lobby.server is None  # the lobby's server ended with it
+
+
+def test_a_seat_joined_elsewhere_is_not_fought_over(server: str) -> None:
+    """The server closes the first connection with 4000 when the seat is joined from a second one: the first
+    does not reconnect (that would take the seat back and forth) but fails with the server's reason."""
+    host = Client(server)
+    created = create(host, ["remote", "greedy"], seed=2)
+    host.close()
+    token = created["tokens"]["0"]
+    first = Connection(server, backoff=(0.1,))
+    first.send({"type": "join", "table": created["table"], "seat": 0, "token": token})
+    wait_for(lambda: any(m["type"] == "state" for m in first.poll()))
+    second = Connection(server, backoff=(0.1,))
+    second.send({"type": "join", "table": created["table"], "seat": 0, "token": token})
+    try:
+        wait_for(lambda: first.status == "failed")
+        assert first.close_code == 4000 and "another connection" in (first.error or "")
+        time.sleep(0.3)
+        assert second.status == "open" and first.reconnects == 0
+    finally:
+        first.close()
+        second.close()
