@@ -78,15 +78,16 @@ class Frame:
 class TableScene(TableControls, BaseScene):
     """One game at the table."""
 
-    def __init__(self, game: Game, seats: list[Seat], options: Options | None = None,
-                 record: CardRecord | None = None) -> None:
-        """``record``: the replay recorded so far when a saved game is resumed (its stream leads to ``game``)."""
-        if len(seats) != game.players:
-            raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
+    def __init__(self, game: Game | None, seats: list[Seat], options: Options | None = None,
+                 record: CardRecord | None = None, *, table: LocalTable | None = None) -> None:
+        """``record``: the replay recorded so far when a saved game is resumed (its stream leads to ``game``);
+        ``table``: the table to play at instead of a local one made on ``game`` (a remote table's scene)."""
+        if table is None and (game is None or len(seats) != game.players):
+            raise ValueError(f"{len(seats)} seats for a game of {game.players if game else 'no'} players")
         self.seats = seats
         self.options = options or Options()
         self.fast = self.options.fast
-        self.table = LocalTable(game, seats, self.options.seed, record)
+        self.table = table or LocalTable(game, seats, self.options.seed, record)  # type: ignore[arg-type]
         self.replay_written: Path | None = None
         self.intent = Intent()
         self.wait = 0.0 if self.fast else BOT_PAUSE
