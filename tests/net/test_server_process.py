@@ -12,10 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from netserver import Client, ServerProcess, create, join
 from websockets.exceptions import ConnectionClosed
 
 from game.artischocken import Action, new_game
+
+from .netserver import Client, ServerProcess, create, join
 
 
 def test_restart_resumes_every_table_and_its_tokens(tmp_path: Path) -> None:
