@@ -28,7 +28,7 @@ import pygame
 
 from game import i18n, rooms
 from game.app import BaseScene
-from game.artischocken import Action, Game, IllegalAction
+from game.artischocken import Action, Game, IllegalAction, table_sounds
 from game.artischocken import save as savemod
 from game.artischocken import table_panels as panels
 from game.artischocken import table_zones as zones
@@ -414,6 +414,7 @@ class TableScene(TableControls, BaseScene):
         """Flights and reveals of the entries the shown seat's log got since ``mark``."""
         session = self.table.session
         entries = session.log(mark)
+        table_sounds.entry_sounds(entries)
         viewer = self.looking
         for entry in entries:
             if entry["what"] in REVEAL_EVENTS:
