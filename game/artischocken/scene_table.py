@@ -26,7 +26,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n, rooms
+from game import i18n, rooms, settings
 from game.app import BaseScene
 from game.artischocken import Action, Game, IllegalAction, table_sounds
 from game.artischocken import save as savemod
@@ -419,7 +419,7 @@ class TableScene(TableControls, BaseScene):
         for entry in entries:
             if entry["what"] in REVEAL_EVENTS:
                 self._show_reveal(entry, viewer)
-        if self.fast or self.lay is None:
+        if self.fast or self.lay is None or settings.reduced_motion():  # reduced motion: no card flights
             return
         after = row_slots(self.lay, session.table_view()["garden_row"])
         self.flights.extend(flights_for(entries, self.lay, before, after, viewer))

@@ -181,3 +181,15 @@ def test_cli_flags_mute_and_colour_blind_parse_before_and_after_the_subcommand()
     assert args.mute and args.colour_blind
     args = build_parser().parse_args(["artischocken"])
     assert not args.mute and not args.colour_blind
+
+
+def test_reduced_motion_cuts_the_camera_instead_of_gliding(home: Path) -> None:
+    from game.cactus.camera import Camera
+    from game.cactus.view import TableView
+
+    for motion, moving in (("normal", True), ("reduced", False)):
+        settings.begin_run(saved=settings.Settings(motion=motion))
+        camera = Camera(TableView())
+        camera.aim(2.0, 600.0)
+        assert camera.moving is moving
+    assert settings.motion_factor() == settings.MOTION_SPEEDS["reduced"]
