@@ -28,9 +28,10 @@ from typing import Any, Protocol, runtime_checkable
 import pygame
 
 from game import settings
+from game.i18n import t
 from game.ui import draw
 from game.ui.sound import sounds
-from game.ui.widgets import Dialog, TextSource
+from game.ui.widgets import Dialog, MessageLine, TextSource
 
 #: Fixed update step in whole milliseconds (100 Hz); scenes sub-step further where they need to.
 FIXED_STEP_MS = 10
@@ -403,7 +404,10 @@ class App:
         screen. True when the key was one of them."""
         plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
         if event.key == MUTE_KEY and plain and not scene.typing():
-            self.toggle_mute()
+            muted = self.toggle_mute()
+            line = getattr(scene, "message", None)  # the scene's message line says so, where it has one
+            if isinstance(line, MessageLine):
+                line.show(t("settings.toast.muted" if muted else "settings.toast.unmuted"), "info", 1.5)
         elif event.key == FULLSCREEN_KEY:
             self.set_fullscreen(not self.fullscreen)
             settings.change("fullscreen", self.fullscreen)

@@ -193,3 +193,10 @@ def test_reduced_motion_cuts_the_camera_instead_of_gliding(home: Path) -> None:
         camera.aim(2.0, 600.0)
         assert camera.moving is moving
     assert settings.motion_factor() == settings.MOTION_SPEEDS["reduced"]
+
+
+def test_the_next_start_uses_what_was_saved(make_app, home: Path) -> None:
+    settings.save_settings(settings.Settings(volume=30, muted=True, colour_aids=True, motion="slow"))
+    make_app()
+    assert sounds.muted and sounds.volume == pytest.approx(0.3)
+    assert settings.current().colour_aids and settings.motion_factor() == settings.MOTION_SPEEDS["slow"]
