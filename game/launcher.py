@@ -217,6 +217,8 @@ class LauncherScene(BaseScene):
         self.quit_button = Button(lambda: t("launcher.quit"), self.quit, style="secondary")
         self.replays_button = Button(lambda: t("launcher.replays"), self.open_replays, style="secondary")
         self.network_button = Button(lambda: t("launcher.network"), self.open_network, style="green")
+        self.settings_button = Button(lambda: t("settings.open"), self.open_settings, style="ghost",
+                                      tooltip=lambda: t("settings.open.tooltip"), text_size=SIZES.text_small)
         self.focus = FocusGroup()
         self.message = MessageLine()
         self.time = 0.0
@@ -249,6 +251,10 @@ class LauncherScene(BaseScene):
         from game.scene_network import NetworkScene
 
         self.app.push(NetworkScene())
+    def open_settings(self) -> None:
+        """The settings screen (also F2 anywhere)."""
+        if self.app.options.settings_scene is not None:
+            self.app.push(self.app.options.settings_scene())
 
     def toggle_language(self) -> None:
         new = "de" if i18n.get_language() == "en" else "en"
@@ -286,7 +292,9 @@ class LauncherScene(BaseScene):
         self.network_button.rect = pygame.Rect(0, 0, min(total, 340), max(30, min(40, bar_y - tiles_bottom - 16)))
         self.network_button.rect.center = (w // 2, (tiles_bottom + bar_y) // 2)
         self.focus.set_items([*self.tiles, self.network_button, self.lang_button, self.replays_button,  # type: ignore[list-item]
-                              self.quit_button], columns=3)
+                              self.quit_button, self.settings_button], columns=3)
+        settings_w = draw.font_width(t("settings.open"), SIZES.text_small, bold=True) + 36
+        self.settings_button.rect = pygame.Rect(w - 16 - settings_w, 16, settings_w, 38)
         self.hint_rect = self._place_hint(w)
 
     def _place_hint(self, width: int) -> pygame.Rect | None:
@@ -308,13 +316,15 @@ class LauncherScene(BaseScene):
             return
         if self.focus.handle_event(event):
             return
-        first_taker([*self.tiles, self.network_button, self.lang_button, self.replays_button, self.quit_button],
+        first_taker([*self.tiles, self.network_button, self.lang_button, self.replays_button, self.quit_button,
+                     self.settings_button],
                     event)
 
     def still(self) -> bool:
         """No tile lifting or sinking, no button flashing, no message showing."""
         return (all(tile.settled for tile in self.tiles) and self.message.still() and self.lang_button.still()
-                and self.quit_button.still() and self.replays_button.still() and self.network_button.still())
+                and self.quit_button.still() and self.replays_button.still() and self.network_button.still()
+                and self.settings_button.still())
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -324,6 +334,7 @@ class LauncherScene(BaseScene):
         self.quit_button.update(dt)
         self.replays_button.update(dt)
         self.network_button.update(dt)
+        self.settings_button.update(dt)
         self.message.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -338,6 +349,7 @@ class LauncherScene(BaseScene):
         self.quit_button.draw(surface)
         self.replays_button.draw(surface)
         self.network_button.draw(surface)
+        self.settings_button.draw(surface)
         self.message.draw(surface, (w // 2, self.lang_button.rect.top - 12))
 
 

@@ -26,9 +26,9 @@ from typing import Any
 
 import pygame
 
-from game import i18n, rooms
+from game import i18n, rooms, settings
 from game.app import BaseScene
-from game.artischocken import Action, Game, IllegalAction
+from game.artischocken import Action, Game, IllegalAction, table_sounds
 from game.artischocken import save as savemod
 from game.artischocken import table_panels as panels
 from game.artischocken import table_zones as zones
@@ -415,11 +415,12 @@ class TableScene(TableControls, BaseScene):
         """Flights and reveals of the entries the shown seat's log got since ``mark``."""
         session = self.table.session
         entries = session.log(mark)
+        table_sounds.entry_sounds(entries)
         viewer = self.looking
         for entry in entries:
             if entry["what"] in REVEAL_EVENTS:
                 self._show_reveal(entry, viewer)
-        if self.fast or self.lay is None:
+        if self.fast or self.lay is None or settings.reduced_motion():  # reduced motion: no card flights
             return
         after = row_slots(self.lay, session.table_view()["garden_row"])
         self.flights.extend(flights_for(entries, self.lay, before, after, viewer))
