@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from helpers_cactus_net import Loop, human_turn, wire
 
 from game.app import BaseScene
 from game.cactus.bot import Bot
@@ -17,6 +16,8 @@ from game.cactus.room import RemotePlayScene, remote_play_scene
 from game.cactus.scene_demo import PlayDriver
 from game.net.cactus_link import CactusLink
 from game.net.table import TableError
+
+from .helpers_cactus_net import Loop, human_turn, wire
 
 
 class LoopConnection:

@@ -8,7 +8,6 @@ import json
 from typing import Any
 
 import pytest
-from helpers_cactus_net import DT, Loop, drag_in, human_turn, wire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,8 @@ from game.net.cactus_link import CactusLink
 from game.net.cactus_stream import MAX_STEPS
 from game.net.table import SPECTATORS, TableError
 from game.replay.format import checksum
+
+from .helpers_cactus_net import DT, Loop, drag_in, human_turn, wire
 
 
 def play_turns(loop: Loop, turns: int, **kw: Any) -> None:

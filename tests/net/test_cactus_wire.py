@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers_cactus_net import DT, human_turn
-from netserver import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
 from game.cactus.bot import Bot
 from game.cactus.match import Stage
 from game.net.cactus_link import CactusLink
+
+from .helpers_cactus_net import DT, human_turn
+from .netserver import ServerProcess
 
 pytestmark = pytest.mark.slow
 #: What a Cactus client should accept from the server in one message (a snapshot and a long turn's stream).
