@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -198,3 +199,52 @@ def test_a_server_restarted_mid_drag_goes_on_with_the_same_game(tmp_path: Path) 
         for c in again:
             c.close()
         assert second.stop() == 0
+
+
+def test_the_remote_play_scene_over_a_real_connection(server: str, make_app: Any, tmp_path: Path) -> None:
+    """The lobby's way in: ``game.net.client.Connection`` + ``remote_play_scene``; the scene's seat plays its
+    turn, a headless client plays the next, and both end each turn with the server's checksum."""
+    from game.app import BaseScene
+    from game.cactus.room import RemotePlayScene, remote_play_scene
+    from game.cactus.scene_demo import PlayDriver
+    from game.net.client import Connection
+
+    host = Client(server, None)
+    host.send({"type": "create", "room": "cactus", "seats": ["remote", "remote"], "seed": 8, "start_player": 0})
+    host.read(5.0)
+    created = host.replies[-1]
+    connection = Connection(server)
+    connection.send({"type": "join", "table": created["table"], "seat": 0, "token": created["tokens"]["0"]})
+    other = join(server, created["table"], 1, created["tokens"]["1"])
+    app = make_app()
+    app.push(BaseScene())
+    app.push(remote_play_scene(connection, 0, created["table"]))
+    driver = PlayDriver(app, 17)
+    try:
+        end = time.monotonic() + 20
+        while not isinstance(app.scene, RemotePlayScene):
+            assert time.monotonic() < end, "no snapshot came"
+            driver.frames()
+            time.sleep(0.01)
+        scene = app.scene
+        match = scene.match
+        bot = Bot()
+        while scene.link.active and time.monotonic() < end:
+            if match.stage != Stage.SETTLING:
+                bot.act(match)  # through the scene's match: made at once and sent by the scene's frames
+            driver.frames()
+            time.sleep(0.005)
+        until(lambda: other.link.active, [other])
+        human_turn(other.link, other.pump)
+        while not scene.link.checks or len(scene.link.checks) < 2:
+            assert time.monotonic() < end + 20, (scene.link.status, scene.link.errors)
+            driver.frames()
+            other.read(0.005)
+        pygame.image.save(app.surface, str(tmp_path / "remote-scene.png"))
+        assert all(own == srv for _, own, srv in scene.link.checks)
+        assert [c[2] for c in scene.link.checks] == [c[2] for c in other.link.checks]
+        assert scene.link.status == "playing" and not scene.link.errors
+    finally:
+        connection.close()
+        other.close()
+        host.close()
