@@ -25,7 +25,7 @@ import pygame
 from game.app import INPUT_EVENTS, BaseScene
 from game.cactus import callouts, layers, navigation, panels
 from game.cactus.autopilot import Autopilot
-from game.cactus.bot import Bot
+from game.cactus.bot_kinds import SeatBots
 from game.cactus.camera import CameraDirector
 from game.cactus.effects import ROLL_TIME, Effects, FloatText, Flyer, Spot
 from game.cactus.layers import Layer
@@ -81,7 +81,7 @@ class PlayScene(BaseScene):
         self.autosave = Autosave(autosave)
         self.autopilot = None if until_turn is None else Autopilot(until_turn, stage_violation=stage_violation)
         self.quit_when_over = quit_when_over
-        self.bot = Bot()
+        self.bot = SeatBots.of(match, steps_world=fast)  # each seat's kind; the scene steps the world unless fast
         self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
         self.director = CameraDirector(self.view, match)
         self.camera = self.director.camera
@@ -328,7 +328,10 @@ class PlayScene(BaseScene):
             self.run_bots_fast()
         elif m.is_bot_turn and self.roll_anim <= 0:
             self.bot_wait += dt
-            if m.stage == Stage.SETTLING:
+            if m.stage == Stage.HOLDING:  # the bot's hand drags: one pointer move per frame (issue 16)
+                self.bot_wait = 0.0
+                self.bot_step()
+            elif m.stage == Stage.SETTLING:
                 self.bot_wait = 0.0
             elif self.bot_wait >= BOT_PAUSE:
                 self.bot_wait = 0.0
