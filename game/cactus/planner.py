@@ -40,13 +40,15 @@ from typing import Any
 from game.cactus.match import Match, Stage, seeded_rng
 from game.cactus.planner_drive import Drive, Outcome, Placement, approach, hand_path, trial
 from game.cactus.rules import CactusGame, Face, Phase, Piece
-from game.cactus.rules_pieces import BASIC, N_CACTI
+from game.cactus.rules_pieces import BASIC, COLOURS, N_CACTI
 from physics.scenes import hang_points
 
 #: Flowers a fully robust placement is worth over one that fails every perturbed check.
-ROBUST_WEIGHT = 1.5
+ROBUST_WEIGHT = 2.5
 #: How much of the next seat's expected flowers counts against a placement.
 LEAVE_WEIGHT = 0.5
+#: Flowers that ending the game is worth at a standing of 1 (ahead of every other seat).
+END_WEIGHT = 1.5
 #: Perturbations of a robustness check: (mm sideways, radians).
 PERTURB = ((3.0, 0.05), (-3.0, -0.05), (1.5, -0.08), (-1.5, 0.08))
 #: Frames of the hand's way in from the top of the table (for the eye; not simulated in trials).
@@ -77,7 +79,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", candidates=6, finalists=0, checks=0, searches=1, pieces=2, noise=4.0, angle_noise=0.06),
-    "normal": Level("normal", candidates=14, finalists=3, checks=2),
+    "normal": Level("normal", candidates=14, finalists=4, checks=2),
     "hard": Level("hard", candidates=24, finalists=4, checks=4, pieces=4),
 }
 
@@ -128,10 +130,21 @@ def _award(piece: Piece, colours: Mapping[str, int], forms: Mapping[str, int]) -
     return gain
 
 
-def next_seat_expectation(rules: CactusGame, placed: str | None = None) -> float:
-    """Flowers the next seat can expect from its roll once ``placed`` (default: the last placed piece) hangs: per
-    die face (C-T2), the best award a fitting piece could earn by counts alone (C-P1, C-P2), weighted by the face's
-    share of the die. ``rules`` is either after the confirmed turn (ROLL) or before it (``placed`` given)."""
+def _standing(rules: CactusGame, seat: int) -> float:
+    """-1..1: the share of the other seats ``seat`` is ahead of minus the share it is behind (flower value)."""
+    mine = rules.bank.value(seat)
+    others = [rules.bank.value(p) for p in range(rules.players) if p != seat]
+    return (sum(mine > v for v in others) - sum(mine < v for v in others)) / max(1, len(others))
+
+
+def next_seat_expectation(rules: CactusGame, placed: str | None = None, next_colours: Sequence[str] = (),
+                          seat: int | None = None) -> float:
+    """What ``placed`` (default: the last placed piece) leaves, in flowers against ``seat``: the flowers the next
+    seat can expect from its roll (C-T2: per die face, the best award a fitting piece could earn by counts alone,
+    C-P1 / C-P2, and the rainbow C-P3 when ``next_colours``, the colours hanging on the next cactus, miss only its
+    colour), weighted by the face's share of the die; minus, when a face would end the game (C-E2: nothing fits),
+    ``END_WEIGHT`` times that chance times ``seat``'s standing (ending while ahead is good). ``rules`` is either
+    after the confirmed turn (ROLL) or before it (``placed`` given)."""
     if rules.phase == Phase.OVER:
         return 0.0
     last = placed if placed is not None else rules.last_placed
@@ -150,18 +163,37 @@ def next_seat_expectation(rules: CactusGame, placed: str | None = None) -> float
         Face.FORM: [p for p in supply if form is not None and rules.pieces[p].form == form],
         Face.SPECIAL: row[:1],
     }
+    missing = set(COLOURS) - set(next_colours) if len(next_colours) == len(set(next_colours)) == 4 else set()
     die = rules.options.die
     expect = 0.0
+    ends = 0.0
     for face, share in ((Face.COLOUR, die.colour), (Face.FORM, die.form), (Face.SPECIAL, die.special)):
-        best = max((_award(rules.pieces[p], colours, forms) for p in fits[face]), default=0)
+        if not fits[face] and face != Face.SPECIAL:
+            ends += share / die.SIDES
+        best = max((_award(rules.pieces[p], colours, forms) + 2 * (rules.pieces[p].colour in missing)
+                    for p in fits[face]), default=0)
         expect += share / die.SIDES * best
+    if seat is not None and ends:
+        expect -= END_WEIGHT * ends * _standing(rules, seat)
     return expect
 
 
-def piece_value(rules: CactusGame, pid: str) -> float:
-    """What taking ``pid`` promises by counts alone: its award now minus what it leaves (``LEAVE_WEIGHT``)."""
+def _colours_on(match: Match, cactus: int) -> list[str]:
+    facts = match.facts()
+    return [match.piece_info(p).colour for p in match.rules.in_world if facts.carried_by.get(p) == cactus]
+
+
+def piece_value(match: Match, pid: str) -> float:
+    """What taking ``pid`` promises by counts alone: its award now (C-P1, C-P2, and C-P3 on the target cactus)
+    minus what it leaves (``LEAVE_WEIGHT``)."""
+    rules = match.rules
     colours, forms = _counts(rules)
-    return _award(rules.pieces[pid], colours, forms) - LEAVE_WEIGHT * next_seat_expectation(rules, pid)
+    target = _target(match)
+    here = _colours_on(match, target)
+    rainbow = 2 if len(here) == len(set(here)) == 4 and rules.pieces[pid].colour not in here else 0
+    after = _colours_on(match, (target + 1) % N_CACTI)
+    return _award(rules.pieces[pid], colours, forms) + rainbow \
+        - LEAVE_WEIGHT * next_seat_expectation(rules, pid, after, rules.current)
 
 
 # ------------------------------------------------------------------ candidates
@@ -184,7 +216,7 @@ def piece_order(match: Match, pieces: Sequence[str], rng: random.Random) -> list
     there = [match.piece_info(p) for p in match.rules.in_world if facts.carried_by.get(p) == target]
     colours = {p.colour for p in there}
     forms = {p.form for p in there if p.form is not None}
-    keyed = [(-round(piece_value(match.rules, p), 3),
+    keyed = [(-round(piece_value(match, p), 3),
               (match.piece_info(p).colour in colours) + (match.piece_info(p).form in forms), rng.random(), p)
              for p in pieces]
     return [p for *_, p in sorted(keyed)]
@@ -245,13 +277,15 @@ def score(outcome: Outcome, leaves: float) -> float:
     return outcome.gain - LEAVE_WEIGHT * leaves
 
 
-def evaluate(snapshot: Mapping[str, Any], p: Placement) -> Scored | None:
+def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Scored | None:
     out = trial(snapshot, p, keep_after=True)
     if out is None:
         return None
     leaves = 0.0
     if out.valid and out.after is not None:
-        leaves = next_seat_expectation(out.after)
+        leaves = next_seat_expectation(out.after, None, out.next_colours, seat)
+        if out.after.phase == Phase.OVER:  # this placement ends the game (C-E3): good while ahead
+            leaves = -END_WEIGHT * _standing(out.after, seat)
     return Scored(p, out, score(out, leaves))
 
 
@@ -277,7 +311,7 @@ def search(match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -
     trials = 0
     for p in candidates(match, pieces, level.candidates, rng, pushes=pushes):
         trials += 1
-        s = evaluate(snapshot, p)
+        s = evaluate(snapshot, p, match.current)
         if s is not None:
             scored.append(s)
     scored.sort(key=lambda s: -s.score)
@@ -398,6 +432,6 @@ def make_level(name: str) -> Level:
         raise ValueError(f"unknown planner level {name!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["APPROACH_FRAMES", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "ROBUST_WEIGHT", "Level",
+__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "ROBUST_WEIGHT", "Level",
            "PlannerBot", "Scored", "SearchReport", "candidates", "evaluate", "fallback", "make_level",
            "next_seat_expectation", "piece_order", "robustness", "score", "search"]

@@ -58,6 +58,7 @@ class Outcome:
     touches: int  # hand touches (C-R1)
     gain: int  # the seat's change of flower value over the turn (awards minus penalties)
     after: CactusGame | None = None  # the rules after the confirmed turn, for what it leaves
+    next_colours: tuple[str, ...] = ()  # the colours hanging on the next target cactus after the turn
 
 
 def hand_path(match: Match, p: Placement) -> list[tuple[float, float]] | None:
@@ -92,7 +93,7 @@ def approach(match: Match, p: Placement, path: list[tuple[float, float]], frames
     high = (x, max(y, min(top, y + frames * STRIDE)))
     if high[1] <= y + 1.0 or not match.is_free(p.piece, high, p.angle):
         return path
-    return [high, *_line(high, (x, y)), *path[1:]]
+    return [high, *_line(high, (x, y)), *[(x, y)] * HOLD, *path[1:]]  # still there, as the trials begin
 
 
 def _line(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
@@ -183,7 +184,12 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
         return Outcome(False, False, kinds, knocked, touches, m.rules.bank.value(seat) - before)
     m.confirm(claims=[a.kind for a in m.preview_awards()])
     after = m.rules if keep_after else None
-    return Outcome(True, False, (), knocked, touches, m.rules.bank.value(seat) - before, after)
+    nxt: tuple[str, ...] = ()
+    target = m.rules.target_cactus()
+    if keep_after and target is not None:
+        facts = m.facts()
+        nxt = tuple(m.piece_info(pid).colour for pid in m.rules.in_world if facts.carried_by.get(pid) == target)
+    return Outcome(True, False, (), knocked, touches, m.rules.bank.value(seat) - before, after, nxt)
 
 
 __all__ = ["FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement", "approach",
