@@ -59,6 +59,7 @@ class Outcome:
     gain: int  # the seat's change of flower value over the turn (awards minus penalties)
     after: CactusGame | None = None  # the rules after the confirmed turn, for what it leaves
     next_colours: tuple[str, ...] = ()  # the colours hanging on the next target cactus after the turn
+    pose: tuple[float, float, float] | None = None  # where the placed piece came to rest (when valid)
 
 
 def hand_path(match: Match, p: Placement) -> list[tuple[float, float]] | None:
@@ -182,6 +183,7 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
     kinds = tuple(v.kind for v in m.violations)
     if kinds:
         return Outcome(False, False, kinds, knocked, touches, m.rules.bank.value(seat) - before)
+    pose = m.world.pose(p.piece)
     m.confirm(claims=[a.kind for a in m.preview_awards()])
     after = m.rules if keep_after else None
     nxt: tuple[str, ...] = ()
@@ -189,7 +191,7 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
     if keep_after and target is not None:
         facts = m.facts()
         nxt = tuple(m.piece_info(pid).colour for pid in m.rules.in_world if facts.carried_by.get(pid) == target)
-    return Outcome(True, False, (), knocked, touches, m.rules.bank.value(seat) - before, after, nxt)
+    return Outcome(True, False, (), knocked, touches, m.rules.bank.value(seat) - before, after, nxt, pose)
 
 
 __all__ = ["FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement", "approach",
