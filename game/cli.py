@@ -162,8 +162,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     args, extra = parser.parse_known_args(argv)
-    if args.command in TOOLS:  # a tool parses its own flags (argparse's REMAINDER misses a leading --flag)
-        return _run_tool(TOOLS, args.command, list(args.args) + extra, parser)
+    if args.command in TOOLS:  # a tool parses its own flags: everything after its name, in order (argparse's
+        # REMAINDER would split a leading "--flag value" into the flag and the rest)
+        return _run_tool(TOOLS, args.command, argv[argv.index(args.command) + 1:], parser)
     args = parser.parse_args(argv)
     if getattr(args, "headless", False):
         os.environ["SDL_VIDEODRIVER"] = "dummy"

@@ -29,6 +29,7 @@ from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
 from game.artischocken.session import sessions_for
 from game.artischocken.stats import seat_stats
 from game.artischocken.turns import bot_decision
+from game.balance import wilson
 
 DEFAULT_ROUND_LIMIT = 200
 
@@ -116,17 +117,6 @@ def run(cfg: SimConfig, workers: int = 1, progress: TextIO | None = None) -> lis
                     bar.update(len(part))
     results.sort(key=lambda r: r.index)
     return results
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes out of n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _percentile(values: Sequence[int], q: float) -> float:

@@ -1,0 +1,137 @@
+"""The server's tables on disk: one JSON file per table in the data folder, written atomically.
+
+A table is saved after every change: the server marks it dirty (:meth:`Saver.mark`) and the saver writes every
+dirty table within :data:`FLUSH_DELAY` seconds (one write per table however many changes came in between), and
+all of them at once on shutdown (:meth:`Saver.flush_now`). Each write goes through
+:func:`game.userdata.write_bytes_atomic` (temporary file, fsync, rename), so a crash leaves the previous
+save whole. On start :meth:`TableStore.load_all` reads every save back; a file that cannot be read is logged
+and set aside (``CODE.corrupt-N.json``), never a reason for the server not to start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from game import userdata
+from game.net import wire
+
+log = logging.getLogger("game.net.store")
+
+#: How long a change may wait before its table is written (seconds).
+FLUSH_DELAY = 0.1
+#: The envelope of a saved table (the room's own state is inside, under "state").
+FORMAT = "garden-table-server/1"
+
+
+class TableStore:
+    """The data folder of a server: ``CODE.json`` per table."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+
+    def path(self, code: str) -> Path:
+        return self.folder / f"{code}.json"
+
+    def write(self, code: str, text: str) -> None:
+        userdata.write_bytes_atomic(self.path(code), text.encode("utf-8"))
+
+    def remove(self, code: str) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.path(code).unlink()
+
+    def load_all(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Every readable save as (code, envelope); an unreadable one is logged and set aside."""
+        for path in sorted(self.folder.glob("*.json")):
+            code = path.stem
+            if ".corrupt-" in code or not wire.CODE_PATTERN.fullmatch(code):
+                continue
+            try:
+                data = userdata.read_json(path)
+            except userdata.CorruptFileError as exc:
+                log.error("table save %s", exc)
+                continue
+            except OSError as exc:
+                log.error("table save %s could not be read: %s", path.name, exc)
+                continue
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                self.set_aside(code, "not a table save of this server")
+                continue
+            yield code, data
+
+    def set_aside(self, code: str, reason: str) -> None:
+        """A save that cannot be resumed: renamed aside (never deleted), with one line in the log."""
+        try:
+            kept = userdata.move_aside(self.path(code))
+            log.error("table save %s.json cannot be resumed (%s); kept as %s", code, reason, kept.name)
+        except OSError as exc:
+            log.error("table save %s.json cannot be resumed (%s) nor set aside: %s", code, reason, exc)
+
+
+class Saver:
+    """Writes dirty tables soon after they change, off the event loop.
+
+    ``snapshot(code)`` returns the text to write for a table now, or None when the table cannot be read this
+    moment (a bot is thinking on it): it then stays dirty for the next round. ``snapshot`` raising KeyError
+    means the table is gone."""
+
+    def __init__(self, store: TableStore, snapshot: Callable[[str], str | None]) -> None:
+        self.store = store
+        self.snapshot = snapshot
+        self.dirty: set[str] = set()
+        self.task: asyncio.Task[None] | None = None
+        self.writes = 0
+        #: One writer at a time, so that an older text never lands after a newer one.
+        self.write_lock = threading.Lock()
+
+    def mark(self, code: str) -> None:
+        self.dirty.add(code)
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._flush_soon())
+
+    async def _flush_soon(self) -> None:
+        while self.dirty:
+            await asyncio.sleep(FLUSH_DELAY)
+            texts = self._take()
+            if texts:
+                await asyncio.get_running_loop().run_in_executor(None, self._write_all, texts)
+
+    def _take(self) -> dict[str, str]:
+        texts: dict[str, str] = {}
+        for code in list(self.dirty):
+            try:
+                text = self.snapshot(code)
+            except KeyError:
+                self.dirty.discard(code)
+                continue
+            if text is not None:
+                texts[code] = text
+                self.dirty.discard(code)
+        return texts
+
+    def _write_all(self, texts: dict[str, str]) -> None:
+        with self.write_lock:
+            self._write_each(texts)
+
+    def _write_each(self, texts: dict[str, str]) -> None:
+        for code, text in texts.items():
+            try:
+                self.store.write(code, text)
+                self.writes += 1
+            except OSError as exc:
+                log.error("table %s could not be saved: %s", code, exc)
+
+    def flush_now(self) -> None:
+        """Write every dirty table at once (shutdown; the caller makes sure no bot is thinking)."""
+        if self.task is not None:
+            self.task.cancel()
+        self._write_all(self._take())
+
+
+__all__ = ["FLUSH_DELAY", "FORMAT", "Saver", "TableStore"]

@@ -1,0 +1,167 @@
+"""The wire format of remote play (DESIGN.md, "Remote play"): checking what comes in, shaping what goes out.
+
+Every message is one JSON object in a text frame with a str ``type``, at most :data:`MAX_MESSAGE` bytes.
+Nothing here touches a game: a message is checked completely before the server hands it to a table, and a bad
+one raises :class:`~game.net.table.TableError` (``bad_message``) whose text names the field and what it must
+be, never a value the client could not know (the texts are built from the field names and the public card
+ids only).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from game.artischocken.engine_cards import ACTION_KINDS, CANON, MAX_PLAYERS, Action
+from game.net.table import TableError
+
+#: The most a client may send in one message (bytes of the UTF-8 text).
+MAX_MESSAGE = 64 * 1024
+#: Table codes and seat tokens are URL-safe base64 text (``secrets.token_urlsafe``).
+CODE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: The fields of an ``act`` message's ``action`` (Action's fields; an absent one takes its default).
+ACTION_FIELDS = ("kind", "card", "target", "cards", "option")
+#: The options a ``choose`` may name (leek: take or leave the revealed card).
+OPTIONS = ("take", "leave")
+#: No decision names more cards than a hand can hold.
+MAX_ACTION_CARDS = 40
+
+
+def bad(message: str) -> TableError:
+    return TableError("bad_message", message)
+
+
+def size_of(raw: str | bytes) -> int:
+    """The size in bytes of a received message (its UTF-8 text)."""
+    if isinstance(raw, bytes | bytearray | memoryview):
+        return len(raw)
+    if len(raw) * 4 <= MAX_MESSAGE:  # cheap upper bound: no need to encode
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
+def parse(raw: str | bytes) -> dict[str, Any]:
+    """A received frame as a message: a JSON object with a str ``type``, else TableError bad_message."""
+    if not isinstance(raw, str):
+        raise bad("messages are JSON text frames, not binary frames")
+    try:
+        message = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        raise bad("the message is not valid JSON") from None
+    if not isinstance(message, dict):
+        raise bad("a message must be a JSON object")
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise bad("a message needs a \"type\" that is a string")
+    return message
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """One outgoing message as the text of a frame."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- fields ---------------------------------------------------------------------------------------------------
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def get_int(message: Mapping[str, Any], key: str, default: int | None = None, *, required: bool = False,
+            low: int | None = None, high: int | None = None) -> int | None:
+    """``message[key]`` as a whole number (absent: ``default``; null counts as absent)."""
+    value = message.get(key)
+    if value is None:
+        if required:
+            raise bad(f"\"{key}\" is required (a whole number)")
+        return default
+    if not is_int(value):
+        raise bad(f"\"{key}\" must be a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low}..{high}" if low is not None and high is not None else f"at least {low}" if low is not None \
+            else f"at most {high}"
+        raise bad(f"\"{key}\" must be {span}")
+    return int(value)
+
+
+def get_bool(message: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = message.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise bad(f"\"{key}\" must be true or false")
+    return value
+
+
+def get_code(message: Mapping[str, Any], key: str) -> str:
+    """A table code or a seat token: URL-safe text of 1..64 characters."""
+    value = message.get(key)
+    if not isinstance(value, str) or not CODE_PATTERN.fullmatch(value):
+        raise bad(f"\"{key}\" must be the text the server gave (letters, digits, - and _)")
+    return value
+
+
+def get_seats(message: Mapping[str, Any], known: tuple[str, ...] | frozenset[str], *, low: int = 2,
+              high: int = MAX_PLAYERS) -> list[str]:
+    """``seats``: a list of ``low..high`` strings, each "remote" or one of the ``known`` bot kinds."""
+    seats = message.get("seats")
+    if not isinstance(seats, list) or not low <= len(seats) <= high:
+        raise bad(f"\"seats\" must be a list of {low} to {high} seats")
+    for s in seats:
+        if not isinstance(s, str) or (s != "remote" and s not in known):
+            raise bad(f"each seat must be \"remote\" or a bot kind ({', '.join(sorted(known))})")
+    return list(seats)
+
+
+# -- actions --------------------------------------------------------------------------------------------------
+
+def card_id(value: object, what: str) -> str:
+    if not isinstance(value, str) or value not in CANON:
+        raise bad(f"\"{what}\" must be a card id ({', '.join(CANON)})")
+    return CANON[value]
+
+
+def action_from_json(value: object) -> Action:
+    """The ``action`` of an ``act`` message as an :class:`Action` (absent fields: defaults), else bad_message.
+
+    Only the form is checked here; whether the action is legal now is the engine's question."""
+    if not isinstance(value, dict):
+        raise bad("\"action\" must be a JSON object with a \"kind\"")
+    unknown = [k for k in value if k not in ACTION_FIELDS]
+    if unknown:
+        raise bad(f"an action has only the fields {', '.join(ACTION_FIELDS)}")
+    kind = value.get("kind")
+    if kind not in ACTION_KINDS:
+        raise bad(f"\"action.kind\" must be one of {', '.join(ACTION_KINDS)}")
+    card = value.get("card")
+    if card is not None:
+        card = card_id(card, "action.card")
+    target = value.get("target")
+    if target is not None and (not is_int(target) or not 0 <= target < MAX_PLAYERS):
+        raise bad(f"\"action.target\" must be a seat number 0..{MAX_PLAYERS - 1} or null")
+    cards = value.get("cards")
+    if cards is None:
+        cards = []
+    if not isinstance(cards, list) or len(cards) > MAX_ACTION_CARDS:
+        raise bad("\"action.cards\" must be a list of card ids")
+    chosen = tuple(card_id(c, "action.cards[]") for c in cards)
+    option = value.get("option")
+    if option is not None and option not in OPTIONS:
+        raise bad(f"\"action.option\" must be one of {', '.join(OPTIONS)} or null")
+    return Action(str(kind), card, target, chosen, option)
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """An action as the wire shows it (every field, so that a client can rebuild the Action as it is)."""
+    return {"kind": action.kind, "card": action.card, "target": action.target, "cards": list(action.cards),
+            "option": action.option}
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+__all__ = ["ACTION_FIELDS", "MAX_MESSAGE", "action_from_json", "action_to_json", "encode", "error", "get_bool",
+           "get_code", "get_int", "get_seats", "parse", "size_of"]
