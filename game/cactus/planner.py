@@ -253,19 +253,39 @@ def candidates(match: Match, pieces: Sequence[str], count: int, rng: random.Rand
     return out
 
 
+def clearing(match: Match, pid: str, rng: random.Random, count: int) -> list[Placement]:
+    """Pushes that clear the way: press down onto a piece hanging on the target cactus and push it outwards, off
+    its arm (knocking it off costs a flower, C-R5, but may be the only way to fix two same-colour or same-form
+    pieces that touch, C-R2 / C-R3, or a crowded cactus)."""
+    target = _target(match)
+    spec = match.world.cactus(target)
+    facts = match.facts()
+    there = [p for p in match.world.pieces_in_world() if facts.carried_by.get(p) == target and p != pid]
+    rng.shuffle(there)
+    out: list[Placement] = []
+    for k in range(count):
+        if not there:
+            break
+        x = match.world.pose(there[k % len(there)])[0]
+        side = 1.0 if x >= spec.x else -1.0
+        out.append(Placement(pid, x + rng.uniform(-3.0, 3.0), rng.choice((0.0, math.pi)), side * rng.uniform(40, 70),
+                             rng.uniform(6.0, 16.0)))
+    return out
+
+
 def fallback(match: Match, attempt: int, piece: str | None = None) -> Placement:
-    """An unsearched placement for attempt ``attempt``: a fresh spot over the target cactus; from ``GIVE_UP`` on,
-    a push across its top that clears the way."""
+    """An unsearched placement for attempt ``attempt``: a fresh spot over the target cactus; from ``GIVE_UP`` on
+    every other attempt a push that clears the way (:func:`clearing`)."""
     rng = seeded_rng(match, 977 + attempt)
     target = _target(match)
     left, right = match.world.cactus(target).extent()
     pid = piece or str(match.piece)
     angle = rng.choice((0.0, math.pi, math.pi / 2, -math.pi / 2))
-    if attempt < GIVE_UP:
-        return Placement(pid, rng.uniform(left + 6.0, right - 6.0), angle, rng.choice((0.0, -10.0, 10.0)))
-    side = rng.choice((-1.0, 1.0))
-    x = (left + 10.0) if side > 0 else (right - 10.0)
-    return Placement(pid, x, angle, side * (right - left - 20.0))
+    if attempt >= GIVE_UP and attempt % 2 == 0:
+        clear = clearing(match, pid, rng, 1)
+        if clear:
+            return clear[0]
+    return Placement(pid, rng.uniform(left + 6.0, right - 6.0), angle, rng.choice((0.0, -10.0, 10.0)))
 
 
 # ------------------------------------------------------------------ scoring and the search
@@ -309,7 +329,10 @@ def search(match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -
         pieces = [str(match.piece)]
     scored: list[Scored] = []
     trials = 0
-    for p in candidates(match, pieces, level.candidates, rng, pushes=pushes):
+    cands = candidates(match, pieces, level.candidates, rng, pushes=pushes)
+    if pushes:  # a later attempt: a quarter of the candidates clear the way
+        cands[len(cands) - len(cands) // 4:] = clearing(match, pieces[0], rng, len(cands) // 4)
+    for p in cands:
         trials += 1
         s = evaluate(snapshot, p, match.current)
         if s is not None:

@@ -36,15 +36,17 @@ TRIAL_SETTLE = 3.0
 
 @dataclass(frozen=True)
 class Placement:
-    """Piece ``piece`` let go over ``x`` (mm) at ``angle`` (rad), after pushing ``nudge`` mm sideways."""
+    """Piece ``piece`` let go over ``x`` (mm) at ``angle`` (rad), after pressing ``press`` mm down into what lies
+    below and pushing ``nudge`` mm sideways (a push that clears the way: it may knock pieces off, C-R5)."""
 
     piece: str
     x: float
     angle: float
     nudge: float = 0.0
+    press: float = 0.0
 
     def moved(self, dx: float, da: float) -> Placement:
-        return Placement(self.piece, self.x + dx, math.remainder(self.angle + da, math.tau), self.nudge)
+        return Placement(self.piece, self.x + dx, math.remainder(self.angle + da, math.tau), self.nudge, self.press)
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,9 @@ def hand_path(match: Match, p: Placement) -> list[tuple[float, float]] | None:
         return None
     path = [start]
     path += _line(start, spot)
+    if p.press:
+        path += _line(spot, (spot[0], spot[1] - p.press))
+        spot = path[-1]
     if p.nudge:
         path += _line(spot, (spot[0] + p.nudge, spot[1]))
     path += [path[-1]] * HOLD
