@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from game.cactus.bot import Bot
-from game.cactus.match import BOT_KINDS, Match
+from game.cactus.match import BOT_KINDS, Match, MatchError
 from game.cactus.planner import LEVELS, PlannerBot
 
 #: The kind a new bot seat gets in the setup screens.
@@ -74,8 +74,11 @@ def play_seats(match: Match, *, max_actions: int = 50_000, bots: SeatBots | None
     for _ in range(max_actions):
         if match.is_over:
             return done
-        if table.act(match) == "confirm":
-            done += 1
+        try:
+            if table.act(match) == "confirm":
+                done += 1
+        except MatchError:
+            continue  # refused (the world changed under the bot): the next step looks again, as the scene does
     raise RuntimeError(f"the bots made {max_actions} moves without finishing (stage {match.stage.value})")
 
 

@@ -31,7 +31,7 @@ from tqdm import tqdm
 from game.argtypes import positive_int, whole_number
 from game.cactus.bot import Bot
 from game.cactus.bot_kinds import SeatBots
-from game.cactus.match import Match, Stage
+from game.cactus.match import Match, MatchError, Stage
 from game.cactus.planner import LEVELS, PlannerBot
 
 LINEUP = ("planner", "simple", "simple")
@@ -71,7 +71,10 @@ def play_game(args: tuple[int, int, str]) -> GameRecord:
         if m.is_over:
             break
         bot = table.bot(m)
-        done = bot.act(m)
+        try:
+            done = bot.act(m)
+        except MatchError:
+            continue  # refused (the world changed under the bot): the next step looks again, as the scene does
         if done != "confirm":
             continue
         if isinstance(bot, PlannerBot):
@@ -97,12 +100,13 @@ def _p95(values: list[float]) -> float:
 
 
 def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
-    pairs = wins = outright = 0
+    pairs = wins = ties = outright = 0
     for r in records:
         p = next(s for s, k in enumerate(r.kinds) if k.startswith("planner"))
         others = [r.values[s] for s, k in enumerate(r.kinds) if k == "simple"]
         pairs += len(others)
         wins += sum(1 for v in others if r.values[p] > v)
+        ties += sum(1 for v in others if r.values[p] == v)
         outright += all(r.values[p] > v for v in others)
     trials = [t for r in records for t in r.trials]
     secs = [s for r in records for s in r.search_s]
@@ -118,6 +122,7 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
         "lineup": list(LINEUP),
         "level": level,
         "planner_wins_outright": round(outright / max(len(records), 1), 3),
+        "planner_ties_simple": round(ties / max(pairs, 1), 3),
         "simple_clean_turn_rate": round(sum(r.simple_clean for r in records) / max(st, 1), 3),
         "planner_turns": pt,
         "simple_turns": st,

@@ -75,6 +75,9 @@ class MatchError(ValueError):
         super().__init__(message)
         self.reason = reason  # an i18n key suffix: cactus.refuse.<reason>
 
+    def __reduce__(self) -> tuple[type[MatchError], tuple[str, str]]:
+        return MatchError, (self.reason, str(self))  # picklable: it may cross a process boundary (simulate)
+
 
 class Match:
     """Rules + world for one game. Build with :meth:`new` or :meth:`from_dict`."""

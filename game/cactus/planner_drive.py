@@ -189,7 +189,10 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
     if kinds:
         return Outcome(False, False, kinds, knocked, touches, m.rules.bank.value(seat) - before)
     pose = m.world.pose(p.piece)
-    m.confirm(claims=[a.kind for a in m.preview_awards()])
+    try:
+        m.confirm(claims=[a.kind for a in m.preview_awards()])
+    except MatchError:  # judged again at the confirm, something had changed: not a placement to count on
+        return Outcome(False, False, ("changed",), knocked, touches, m.rules.bank.value(seat) - before)
     after = m.rules if keep_after else None
     nxt: tuple[str, ...] = ()
     target = m.rules.target_cactus()
