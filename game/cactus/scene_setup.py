@@ -268,6 +268,8 @@ class SetupScene(BaseScene):
             self.manager.update(dt)
         for b in self.widgets():
             b.update(dt)
+        for i, kind in enumerate(self.kind_buttons):  # only a bot seat's kind button is there to press
+            kind.enabled = i < self.players and self.seat_toggles[i].checked
         self.minus.enabled = self.players > MIN_PLAYERS
         self.plus.enabled = self.players < MAX_PLAYERS
         for i, (minus, plus) in enumerate(self.die_buttons):
