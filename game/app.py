@@ -27,8 +27,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import pygame
 
+from game import settings
+from game.i18n import t
 from game.ui import draw
-from game.ui.widgets import Dialog, TextSource
+from game.ui.sound import sounds
+from game.ui.widgets import Dialog, MessageLine, TextSource
 
 #: Fixed update step in whole milliseconds (100 Hz); scenes sub-step further where they need to.
 FIXED_STEP_MS = 10
@@ -49,6 +52,10 @@ INPUT_GRACE_MS = 400
 #: The events a player makes (they keep the app awake for ``INPUT_GRACE_MS``). The window's own events (resized,
 #: exposed, focus gained or lost, shown...) are not play: like any event they end an idle wait, so the next
 #: frame is drawn at once, but they leave a still scene idle.
+#: The keys of every room (see :meth:`App.global_key`).
+MUTE_KEY = pygame.K_m
+FULLSCREEN_KEY = pygame.K_F11
+SETTINGS_KEY = pygame.K_F2
 INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
                           pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
 
@@ -95,6 +102,10 @@ class BaseScene:
         pass
 
     def on_back(self) -> bool:
+        return False
+
+    def typing(self) -> bool:
+        """True while a text field of this scene has the keyboard (M then types an m instead of muting)."""
         return False
 
     def open_dialog(self, title: str, body: str, buttons: list[tuple[TextSource, Callable[[], None]]],
@@ -178,6 +189,11 @@ class AppOptions:
     placeholder_scene: Callable[[str], BaseScene] | None = None
     #: The home screen (the launcher) that takes the place of a room left while it is the only scene.
     home_scene: Callable[[], BaseScene] | None = None
+    #: The settings screen (F2 anywhere, see ``SETTINGS_KEY``).
+    settings_scene: Callable[[], BaseScene] | None = None
+    #: ``--mute`` / ``--colour-blind``: on for this run, whatever the settings say (never saved).
+    mute: bool = False
+    colour_blind: bool = False
 
 
 SDL_INIT_VIDEO = 0x20
@@ -251,8 +267,9 @@ class App:
         self.options = options or AppOptions()
         if self.options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
-            os.environ["SDL_AUDIODRIVER"] = "dummy"
-        # only what the table uses: no audio (no sound yet), so a machine without a sound card stays quiet
+            # an audio driver set in the environment is kept (a test records the sound with SDL's "disk")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        prefs = settings.begin_run(mute=self.options.mute, colour_blind=self.options.colour_blind)
         pygame.display.init()
         pygame.font.init()
         draw.clear_caches()  # fonts made before an earlier pygame.quit() are dead, and the texts they rendered
@@ -260,6 +277,10 @@ class App:
         flags = pygame.RESIZABLE
         self.surface = pygame.display.set_mode(self.options.size, flags)
         pygame.display.set_caption(self.options.title)
+        self.fullscreen = False
+        self._windowed = self.surface.get_size()
+        # the mixer and the effects: a machine without a sound card plays silently (sounds.problem says why)
+        sounds.start(volume=prefs.volume, muted=prefs.muted)
         if clock is None:
             clock = VirtualClock() if self.options.headless else pygame.time.get_ticks
         self.clock = clock
@@ -279,6 +300,8 @@ class App:
         self._waited_in_vain = False  # the last idle wait ended by its timeout, with no event
         self.flips = 0
         self._error_scenes: weakref.WeakSet[BaseScene] = weakref.WeakSet()  # the messages this app put up
+        if prefs.fullscreen and not self.options.headless:
+            self.set_fullscreen(True)
 
     # -- the scene stack ---------------------------------------------------------------------------
     @property
@@ -319,8 +342,32 @@ class App:
     # -- the loop ----------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         width, height = max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])
-        if (width, height) != self.surface.get_size():
+        if self.fullscreen:
+            width, height = self.surface.get_size()
+        elif (width, height) != self.surface.get_size():
             self.surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self._windowed = (width, height)
+        self.relayout()
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen (the desktop's size) or back to the window it was (F11; the settings screen)."""
+        if on == self.fullscreen:
+            return
+        try:
+            if on:
+                desktop = pygame.display.get_desktop_sizes()[0]
+                self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+            else:
+                self.surface = pygame.display.set_mode(self._windowed, pygame.RESIZABLE)
+        except (pygame.error, IndexError):
+            return  # no fullscreen to be had: the window stays as it is
+        self.fullscreen = on
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Lay every scene (and its dialog) out again at the window's size (after a resize, or a setting that
+        changes what the scenes show)."""
+        width, height = self.surface.get_size()
         for scene in self.stack:
             scene.layout((width, height))
             if scene.dialog is not None:
@@ -343,12 +390,42 @@ class App:
             if not dialog.open and scene.dialog is dialog:
                 scene.dialog = None
             return
+        if event.type == pygame.KEYDOWN and self.global_key(event, scene):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             # Esc is the app's: the scene may use it to close something of its own, else it goes back
             if not scene.on_back():
                 self.pop()
             return
         scene.handle_event(event)
+
+    def global_key(self, event: pygame.event.Event, scene: BaseScene) -> bool:
+        """The keys of every room: M mutes (unless the scene takes typed text), F11 fullscreen, F2 the settings
+        screen. True when the key was one of them."""
+        plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        if event.key == MUTE_KEY and plain and not scene.typing():
+            muted = self.toggle_mute()
+            line = getattr(scene, "message", None)  # the scene's message line says so, where it has one
+            if isinstance(line, MessageLine):
+                line.show(t("settings.toast.muted" if muted else "settings.toast.unmuted"), "info", 1.5)
+        elif event.key == FULLSCREEN_KEY:
+            self.set_fullscreen(not self.fullscreen)
+            settings.change("fullscreen", self.fullscreen)
+        elif event.key == SETTINGS_KEY and self.options.settings_scene is not None:
+            if not getattr(scene, "is_settings", False):
+                self.push(self.options.settings_scene())
+        else:
+            return False
+        return True
+
+    def toggle_mute(self) -> bool:
+        """Sound off (or on again), remembered; returns whether it is muted now."""
+        muted = not settings.current().muted
+        settings.change("muted", muted)
+        sounds.muted = muted
+        if not muted:
+            sounds.play("click")
+        return muted
 
     def frame(self, now_ms: int | None = None) -> bool:
         """Run one frame: events, fixed steps, update, draw. True when the frame was drawn (on the app's
@@ -417,7 +494,7 @@ class App:
         dt = self.accumulator.step_ms / 1000.0
         for _ in range(steps):
             scene.fixed_update(dt)
-        scene.update(elapsed / 1000.0)
+        scene.update(elapsed / 1000.0 * settings.motion_factor())
         dialog = scene.dialog
         if dialog is not None:
             dialog.update(elapsed / 1000.0)

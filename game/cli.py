@@ -52,6 +52,11 @@ def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) ->
                        help="save the last frame as a PNG")
     group.add_argument("--window", type=parse_window, default=argparse.SUPPRESS if in_subcommand else (1280, 800),
                        metavar="WxH", help="window size (default 1280x800; the window is resizable)")
+    group.add_argument("--mute", action="store_true", default=argparse.SUPPRESS if in_subcommand else False,
+                       help="no sound this run (the saved setting is kept)")
+    group.add_argument("--colour-blind", action="store_true",
+                       default=argparse.SUPPRESS if in_subcommand else False,
+                       help="colour aids on every piece and colour cue this run (the saved setting is kept)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -115,14 +120,17 @@ class AppScenes(TypedDict):
     error_scene: Callable[[str], BaseScene]
     placeholder_scene: Callable[[str], BaseScene]
     home_scene: Callable[[], BaseScene]
+    settings_scene: Callable[[], BaseScene]
 
 
 def app_scenes() -> AppScenes:
     """The scenes the app is handed (``AppOptions`` fields): the error message that replaces a failing scene,
     the placeholder of a room not built yet, and the launcher as the home screen."""
     from game.launcher import ErrorScene, LauncherScene, PlaceholderScene
+    from game.scene_settings import SettingsScene
 
-    return AppScenes(error_scene=ErrorScene, placeholder_scene=PlaceholderScene, home_scene=LauncherScene)
+    return AppScenes(error_scene=ErrorScene, placeholder_scene=PlaceholderScene, home_scene=LauncherScene,
+                     settings_scene=SettingsScene)
 
 
 def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
@@ -137,6 +145,8 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
         screenshot=args.screenshot,
         lang=i18n.get_language(),
         seed=args.seed,
+        mute=getattr(args, "mute", False),
+        colour_blind=getattr(args, "colour_blind", False),
         catch_errors=True,
         **app_scenes(),
     )
@@ -168,7 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "headless", False):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        # an audio driver already set is kept (SDL's "disk" driver records a headless game's sound)
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
     if args.command == "simulate":
         return _run_tool(SIMULATIONS, args.room, list(args.args), parser)
@@ -184,6 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     prefs = settings.load_settings()
     lang = args.lang or prefs.lang or i18n.detect_language()
     i18n.set_language(lang if lang in i18n.LANGUAGES else i18n.DEFAULT_LANGUAGE)
+    if prefs.window is not None and not _window_given(argv) and not args.headless:
+        args.window = prefs.window  # the size chosen in the settings screen, unless --window says otherwise
 
     if args.command == "replay":
         return _watch_replay(args)
@@ -196,6 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return create_room_scene(args.command, args, placeholder=app_scenes()["placeholder_scene"])
 
     return run_app(args, make_scene)
+
+
+def _window_given(argv: Sequence[str]) -> bool:
+    return any(a == "--window" or a.startswith("--window=") for a in argv)
 
 
 def _watch_replay(args: argparse.Namespace) -> int:

@@ -216,6 +216,9 @@ class LauncherScene(BaseScene):
                                   tooltip=lambda: t("launcher.language.tooltip"))
         self.quit_button = Button(lambda: t("launcher.quit"), self.quit, style="secondary")
         self.replays_button = Button(lambda: t("launcher.replays"), self.open_replays, style="secondary")
+        self.network_button = Button(lambda: t("launcher.network"), self.open_network, style="green")
+        self.settings_button = Button(lambda: t("settings.open"), self.open_settings, style="ghost",
+                                      tooltip=lambda: t("settings.open.tooltip"), text_size=SIZES.text_small)
         self.focus = FocusGroup()
         self.message = MessageLine()
         self.time = 0.0
@@ -242,6 +245,16 @@ class LauncherScene(BaseScene):
         from game.scene_replays import ReplaysScene
 
         self.app.push(ReplaysScene())
+
+    def open_network(self) -> None:
+        """The lobby of remote play: host a table, join one by its code, tables found on this network."""
+        from game.scene_network import NetworkScene
+
+        self.app.push(NetworkScene())
+    def open_settings(self) -> None:
+        """The settings screen (also F2 anywhere)."""
+        if self.app.options.settings_scene is not None:
+            self.app.push(self.app.options.settings_scene())
 
     def toggle_language(self) -> None:
         new = "de" if i18n.get_language() == "en" else "en"
@@ -275,8 +288,13 @@ class LauncherScene(BaseScene):
         self.lang_button.rect = pygame.Rect(x0, bar_y, 240, SIZES.button_height)
         self.quit_button.rect = pygame.Rect(x0 + total - 140, bar_y, 140, SIZES.button_height)
         self.replays_button.rect = pygame.Rect(self.quit_button.rect.left - 12 - 200, bar_y, 200, SIZES.button_height)
-        self.focus.set_items([*self.tiles, self.lang_button, self.replays_button, self.quit_button],  # type: ignore[list-item]
-                             columns=3)
+        tiles_bottom = max(tile.rect.bottom for tile in self.tiles)
+        self.network_button.rect = pygame.Rect(0, 0, min(total, 340), max(30, min(40, bar_y - tiles_bottom - 16)))
+        self.network_button.rect.center = (w // 2, (tiles_bottom + bar_y) // 2)
+        self.focus.set_items([*self.tiles, self.network_button, self.lang_button, self.replays_button,  # type: ignore[list-item]
+                              self.quit_button, self.settings_button], columns=3)
+        settings_w = draw.font_width(t("settings.open"), SIZES.text_small, bold=True) + 36
+        self.settings_button.rect = pygame.Rect(w - 16 - settings_w, 16, settings_w, 38)
         self.hint_rect = self._place_hint(w)
 
     def _place_hint(self, width: int) -> pygame.Rect | None:
@@ -288,7 +306,8 @@ class LauncherScene(BaseScene):
         tiles_bottom = max(tile.rect.bottom for tile in self.tiles)
         if self.lang_button.rect.top - tiles_bottom >= hint.height + 12 and hint.width <= width - 24:
             hint.centery = (tiles_bottom + self.lang_button.rect.top) // 2
-            return hint
+            if not hint.colliderect(self.network_button.rect):
+                return hint
         return None
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -297,12 +316,15 @@ class LauncherScene(BaseScene):
             return
         if self.focus.handle_event(event):
             return
-        first_taker([*self.tiles, self.lang_button, self.replays_button, self.quit_button], event)
+        first_taker([*self.tiles, self.network_button, self.lang_button, self.replays_button, self.quit_button,
+                     self.settings_button],
+                    event)
 
     def still(self) -> bool:
         """No tile lifting or sinking, no button flashing, no message showing."""
         return (all(tile.settled for tile in self.tiles) and self.message.still() and self.lang_button.still()
-                and self.quit_button.still() and self.replays_button.still())
+                and self.quit_button.still() and self.replays_button.still() and self.network_button.still()
+                and self.settings_button.still())
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -311,6 +333,8 @@ class LauncherScene(BaseScene):
         self.lang_button.update(dt)
         self.quit_button.update(dt)
         self.replays_button.update(dt)
+        self.network_button.update(dt)
+        self.settings_button.update(dt)
         self.message.update(dt)
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -324,6 +348,8 @@ class LauncherScene(BaseScene):
         self.lang_button.draw(surface)
         self.quit_button.draw(surface)
         self.replays_button.draw(surface)
+        self.network_button.draw(surface)
+        self.settings_button.draw(surface)
         self.message.draw(surface, (w // 2, self.lang_button.rect.top - 12))
 
 

@@ -71,6 +71,7 @@ from physics.facts import Facts, PieceReading, ZoneHit, build_facts, copy_facts
 from physics.geometry import Point, as_array, bbox, transform
 from physics.grip import Grip
 from physics.hand import Hand
+from physics.impacts import Impact, ImpactLog
 from physics.overlap import overlap_depth, push_out, solver_steps
 from physics.pieces import PieceSpec, load_pieces
 from physics.placement import CLEARANCE, clear_above, outline_at, pose_is_free
@@ -141,6 +142,7 @@ class World:
         self._base_arrays = table.bases
         space.on_collision(CT_PIECE, CT_GROUND, begin=self._on_fall)
         space.on_collision(CT_PIECE, CT_BOUNDS, begin=self._on_fall)
+        self._impacts = ImpactLog(space, self._owner.get, lambda: self.time)
         self.hand = Hand(self)
 
     # ------------------------------------------------------------------ construction
@@ -516,6 +518,10 @@ class World:
         f = self._compute_facts()
         self._facts = (self._version, f)
         return copy_facts(f)
+
+    def impacts(self) -> list[Impact]:
+        """The impacts (a piece meeting a cactus, base or piece, and how hard) since the last call."""
+        return self._impacts.take()
 
     def _compute_facts(self) -> Facts:
         readings: dict[str, PieceReading] = {}

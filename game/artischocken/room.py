@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from game.artischocken import Game
     from game.artischocken.seats import Seat
     from game.artischocken.turns import Options
+    from game.net.remote_cards import RemoteTable
     from game.replay.cards import CardRecord
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -58,6 +59,14 @@ def table_scene(game: Game | None, seats: list[Seat], options: Options, record: 
     from game.artischocken.scene_table import TableScene
 
     return TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
+
+
+def remote_table_scene(remote: RemoteTable, names: list[str] | None = None) -> BaseScene:
+    """The table for one seat of a game on a table server (``remote``: joined, its first state in; see
+    ``game.net.lobby``); ``names``: the seats' names where known."""
+    from game.artischocken.table_remote import RemoteTableScene
+
+    return RemoteTableScene(remote, names)
 
 
 def replay_scene(data: object) -> BaseScene:

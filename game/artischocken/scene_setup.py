@@ -258,6 +258,10 @@ class SetupScene(BaseScene):
                 self.auto_end_button, self.open_button, self.play_button, self.back_button]
 
     # -- events -------------------------------------------------------------------------------------------
+    def typing(self) -> bool:
+        """A name field has the keyboard (the app's M then types an m)."""
+        return any(e.is_focused for e in self.entries)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.manager is not None:
             consumed = self.manager.process_events(event)

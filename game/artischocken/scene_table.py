@@ -26,9 +26,9 @@ from typing import Any
 
 import pygame
 
-from game import i18n, rooms
+from game import i18n, rooms, settings
 from game.app import BaseScene
-from game.artischocken import Action, Game, IllegalAction
+from game.artischocken import Action, Game, IllegalAction, table_sounds
 from game.artischocken import save as savemod
 from game.artischocken import table_panels as panels
 from game.artischocken import table_zones as zones
@@ -78,15 +78,16 @@ class Frame:
 class TableScene(TableControls, BaseScene):
     """One game at the table."""
 
-    def __init__(self, game: Game, seats: list[Seat], options: Options | None = None,
-                 record: CardRecord | None = None) -> None:
-        """``record``: the replay recorded so far when a saved game is resumed (its stream leads to ``game``)."""
-        if len(seats) != game.players:
-            raise ValueError(f"{len(seats)} seats for a game of {game.players} players")
+    def __init__(self, game: Game | None, seats: list[Seat], options: Options | None = None,
+                 record: CardRecord | None = None, *, table: LocalTable | None = None) -> None:
+        """``record``: the replay recorded so far when a saved game is resumed (its stream leads to ``game``);
+        ``table``: the table to play at instead of a local one made on ``game`` (a remote table's scene)."""
+        if table is None and (game is None or len(seats) != game.players):
+            raise ValueError(f"{len(seats)} seats for a game of {game.players if game else 'no'} players")
         self.seats = seats
         self.options = options or Options()
         self.fast = self.options.fast
-        self.table = LocalTable(game, seats, self.options.seed, record)
+        self.table = table or LocalTable(game, seats, self.options.seed, record)  # type: ignore[arg-type]
         self.replay_written: Path | None = None
         self.intent = Intent()
         self.wait = 0.0 if self.fast else BOT_PAUSE
@@ -414,11 +415,12 @@ class TableScene(TableControls, BaseScene):
         """Flights and reveals of the entries the shown seat's log got since ``mark``."""
         session = self.table.session
         entries = session.log(mark)
+        table_sounds.entry_sounds(entries)
         viewer = self.looking
         for entry in entries:
             if entry["what"] in REVEAL_EVENTS:
                 self._show_reveal(entry, viewer)
-        if self.fast or self.lay is None:
+        if self.fast or self.lay is None or settings.reduced_motion():  # reduced motion: no card flights
             return
         after = row_slots(self.lay, session.table_view()["garden_row"])
         self.flights.extend(flights_for(entries, self.lay, before, after, viewer))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import settings
 from game.cactus.match import Match, Stage
 from game.cactus.view import GLIDE_TIME, MAX_ZOOM, ZOOM_STEP, TableView
 
@@ -32,7 +33,7 @@ class Camera:
 
     def aim(self, zoom: float, cx: float, *, instant: bool = False) -> None:
         goal = self.view.clamp_shot(zoom, cx)
-        if instant:
+        if instant or settings.reduced_motion():  # reduced motion: the camera cuts, never glides
             self.view.look(*goal)
             self.start = self.goal = goal
             self.progress = 1.0

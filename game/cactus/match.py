@@ -49,6 +49,7 @@ from game.cactus.rules import (
 )
 from game.cactus.rules_save import need_bool, need_int, need_list, need_map, need_number, need_str
 from physics import CLEARANCE, Facts, PieceSpec, World
+from physics.impacts import Impact
 from physics.scenes import drop_position, hang_points
 
 SAVE_FORMAT = "cactus-match/1"
@@ -227,6 +228,10 @@ class Match:
         new = self.rules.log[self._log_seen:]
         self._log_seen = len(self.rules.log)
         return list(new)
+
+    def drain_impacts(self) -> list[Impact]:
+        """The world's impacts since the last call (physics' fact; the table's sound reads them)."""
+        return self.world.impacts()
 
     def preview_awards(self) -> list[Any]:
         if self.stage != Stage.JUDGED or self.violations:

@@ -18,7 +18,7 @@ from game.cactus.match import Match, Stage
 from game.cactus.rules import COLOURS, FORMS, CactusGame, Face
 from game.cactus.view import TableView, draw_die, draw_icon, flower_icon, piece_colour
 from game.i18n import t
-from game.ui import draw
+from game.ui import colour_aids, draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, Color, lerp
 from game.ui.widgets import Button
@@ -234,9 +234,13 @@ def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> N
     draw.text(surface, t("cactus.log"), (rect.x + 14, rect.y + 16), size=SIZES.text_small, bold=True,
               color=PALETTE.ink_soft, anchor="midleft")
     inner = pygame.Rect(rect.x + 14, rect.y + 32, rect.width - 28, rect.height - 40)
+    aids = colour_aids.enabled()
+    if aids:  # colour aids: each entry that names a piece starts with its colour's swatch and mark
+        inner = pygame.Rect(inner.x + 18, inner.y, inner.width - 18, inner.height)
     fnt = font(SIZES.text_small - 1)
     line_h = fnt.get_linesize()
     lines: list[tuple[str, Color]] = []
+    swatches: list[tuple[int, str]] = []
     for e in reversed(rules.log[-40:]):
         if e.kind == "take":
             continue
@@ -246,9 +250,17 @@ def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> N
         block = [(wrapped[0], colour)] + [("  " + w, colour) for w in wrapped[1:]]
         if (len(lines) + len(block)) * line_h > inner.height:
             break
+        piece = rules.pieces.get(e.pieces[0]) if e.pieces else None
+        if aids and piece is not None and piece.colour in colour_aids.MARKS:
+            swatches.append((len(lines), piece.colour))
         lines.extend(block)
     for i, (line, colour) in enumerate(lines):
         draw.text(surface, line, (inner.x, inner.y + i * line_h), size=SIZES.text_small - 1, color=colour)
+    for i, name in swatches:
+        fill = dict(colour_aids.cue_colours())[name]
+        centre = (inner.x - 10, inner.y + i * line_h + line_h / 2)
+        pygame.draw.circle(surface, fill, centre, 7)
+        colour_aids.draw_mark(surface, name, centre, 9, fill)
 
 
 def draw_heap(surface: pygame.Surface, m: Match, lay: PlayLayout, pointer: tuple[int, int], human: bool) -> None:

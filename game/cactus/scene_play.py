@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from game.app import INPUT_EVENTS, BaseScene
-from game.cactus import callouts, layers, navigation, panels
+from game.cactus import callouts, layers, navigation, panels, sounds
 from game.cactus.autopilot import Autopilot
 from game.cactus.bot_kinds import SeatBots
 from game.cactus.camera import CameraDirector
@@ -330,6 +330,7 @@ class PlayScene(BaseScene):
             # a frame's fixed steps stand for the time before its events: while the world rested (after an idle
             # wait, up to 250 ms of them) they must not move what the event just woke (issue 12)
             m.step(dt)
+            sounds.impact_sounds(m)
         if self.fast:
             self.run_bots_fast()
         elif m.is_bot_turn and self.roll_anim <= 0:
@@ -377,6 +378,7 @@ class PlayScene(BaseScene):
             self.take_events(m.drain_events())
 
     def take_events(self, events: list[Event]) -> None:
+        sounds.event_sounds(events)
         for e in events:
             notice = self.effects.event(e, self.match.rules, self.event_spot(e), self.seat_anchor,
                                         self.rects["supply"].center, self.rects["table"].center)

@@ -14,8 +14,8 @@ import pygame
 from game.cactus.layers import Layer
 from game.cactus.match import Match
 from game.cactus.rules import Face
-from game.ui import draw
-from game.ui.theme import PALETTE, Color, hex_colour, lerp, shade
+from game.ui import colour_aids, draw
+from game.ui.theme import PALETTE, Color, lerp, shade
 from physics import PieceSpec, World
 from physics.geometry import Point
 from physics.hand import ZONE_RADIUS
@@ -44,18 +44,18 @@ GROUND_DARK: Color = (206, 172, 124)
 
 
 def piece_colour(spec: PieceSpec) -> Color:
-    return hex_colour(spec.colour_hex)
+    """A piece's fill (the colour-blind-safe set while the colour aids are on)."""
+    return colour_aids.piece_fill(spec.colour, spec.colour_hex)
 
 
 @lru_cache(maxsize=128)
-def _colours(colour_hex: str) -> tuple[Color, Color]:
-    fill = hex_colour(colour_hex)
+def _colours(fill: Color) -> tuple[Color, Color]:
     return fill, shade(fill, -0.45)
 
 
 def piece_colours(spec: PieceSpec) -> tuple[Color, Color]:
     """A piece's fill and edge colour."""
-    return _colours(spec.colour_hex)
+    return _colours(piece_colour(spec))
 
 
 class TableView:
@@ -232,6 +232,7 @@ class TableView:
             draw.aa_polygon(surface, fill, pts, edge)
             if spec.kind == "special":
                 self._special_mark(surface, pts, fill)
+            colour_aids.mark_piece(surface, spec.colour, spec.outline, pts, fill)
             return
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
@@ -240,6 +241,7 @@ class TableView:
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         local = [(x - box.x, y - box.y) for x, y in pts]
         draw.aa_polygon(layer, fill, local, edge)
+        colour_aids.mark_piece(layer, spec.colour, spec.outline, local, fill)
         layer.set_alpha(alpha)
         surface.blit(layer, box)
 
@@ -325,6 +327,7 @@ def draw_icon(surface: pygame.Surface, spec: PieceSpec, centre: Point, size: flo
         fill = lerp(fill, PALETTE.sand, 0.65)
     pts = icon_points(spec, centre, size)
     draw.aa_polygon(surface, fill, pts, shade(fill, -0.45))
+    colour_aids.mark_piece(surface, spec.colour, spec.outline, pts, fill)
 
 
 @lru_cache(maxsize=16)
@@ -383,13 +386,15 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: Face | None, *, w
                       anchor="center")
         return
     if face == Face.COLOUR:
-        cols = [(201, 72, 59), (230, 181, 46), (79, 154, 74), (63, 111, 181), (138, 79, 163)]
-        for k, col in enumerate(cols):
+        for k, (name, col) in enumerate(colour_aids.cue_colours()):
             a = k * math.tau / 5 - math.pi / 2
-            pygame.draw.circle(surface, col, (cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7), r * 0.32)
+            dot = (cx + math.cos(a) * r * 0.7, cy + math.sin(a) * r * 0.7)
+            pygame.draw.circle(surface, col, dot, r * 0.32)
+            colour_aids.draw_mark(surface, name, dot, r * 0.36, col)
         if colour is not None:
             pygame.draw.circle(surface, colour, (cx, cy), r * 0.34)
             pygame.draw.circle(surface, PALETTE.ink, (cx, cy), r * 0.34, 2)
+            colour_aids.draw_mark(surface, colour_aids.colour_name(colour) or "", (cx, cy), r * 0.4, colour)
     elif face == Face.FORM:
         if form is not None:
             draw_icon(surface, form, (cx, cy), body.width * 0.66)

@@ -74,7 +74,7 @@ class CardsTable:
             game.apply(action)
         except IllegalAction as exc:  # the engine's text names only this seat's own cards and public facts
             raise TableError("illegal", str(exc)) from None
-        return self.changed()
+        return self.changed(seat)
 
     def bot_due(self) -> bool:
         actor = self.game.current_player
@@ -127,11 +127,14 @@ class CardsTable:
                 entry["cards"] = None
         return {"type": "state", "view": view, "legal": [], "log_from": since}
 
-    def changed(self) -> list[Delivery]:
-        """After a change: every seat played from afar gets its new state, and so do the spectators."""
+    def changed(self, actor: int | None = None) -> list[Delivery]:
+        """After a change: every seat played from afar gets its new state, and so do the spectators. The seat
+        that acted hears first, then the seat that decides now (they wait on it), then the others."""
         since = self.mark
-        out: list[Delivery] = [(s, self.state(s, since)) for s, kind in enumerate(self.seats)
-                               if kind == "remote" or s in self.taken_over]
+        first = [s for s in (actor, self.game.current_player) if s is not None]
+        order = list(dict.fromkeys([*first, *range(self.game.players)]))
+        out: list[Delivery] = [(s, self.state(s, since)) for s in order
+                               if self.seats[s] == "remote" or s in self.taken_over]
         out.append((SPECTATORS, self.public_state(since)))
         self.mark = self.game.log_size
         return out

@@ -44,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-timeout", type=positive_seconds, default=120.0, metavar="S",
                         help="seconds a dropped seat waits before a bot takes it over, where the table allows "
                         "it (default 120)")
+    parser.add_argument("--keep-finished", type=positive_seconds, default=3600.0, metavar="S",
+                        help="seconds a finished table nobody is connected to is kept before it is dropped "
+                        "(default 3600)")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -90,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         data = user_data_dir() / "server"
     try:
-        options = ServerOptions(data=data, seat_timeout=args.seat_timeout)
+        options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished)
         return asyncio.run(run(options, args.host, args.port))
     except OSError as exc:  # the data folder cannot be made
         print(f"{PROG}: {exc}", file=sys.stderr)

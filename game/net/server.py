@@ -9,7 +9,9 @@ One asyncio process holds many tables (:class:`Entry`), each authoritative over 
   and form (:mod:`game.net.wire`: ``bad_message``) before it reaches a table;
 - ``create`` (room, seats, the room's options, ``bot_takeover``: true by default) answers ``created`` with a
   table code and one secret token per remote seat (``secrets.token_urlsafe``; only their hashes are kept);
-  ``join`` (table, seat, token) answers ``joined`` and the seat's whole state; ``watch`` (table) answers
+  ``claim`` (table) answers ``claimed`` with a remote seat nobody joined or claimed yet and a new token for it
+  (``table_full`` when none is left); ``join`` (table, seat, token) answers ``joined`` and the seat's whole
+  state; ``watch`` (table) answers
   ``watching`` and the spectators' state; any other message of a joined seat goes to ``table.act`` whatever
   its type. A seat joined from a second connection is taken from the first (closed with 4000);
 - bots think off the event loop (one move at a time per table, in a worker thread) under the table's lock;
@@ -52,6 +54,17 @@ MAX_OUTBOX = 512
 BOT_GRACE = 10.0
 
 
+#: The letters of a table code: no 0/O, 1/I/L or U, so that a code read out or copied by hand is typed right.
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+
+def table_code() -> str:
+    """A new table code people can read out: ``K7QX-2M9P`` (eight letters of :data:`CODE_LETTERS`, 39 bits; the
+    seats are guarded by their tokens besides)."""
+    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
 @dataclass
 class ServerOptions:
     data: Path
@@ -63,6 +76,8 @@ class ServerOptions:
     #: Dropped messages a connection may send before it is closed (refilled at a tenth of ``rate``).
     patience: float = 100.0
     max_tables: int = 100_000
+    #: How long a finished table with nobody connected is kept (in memory and on disk) before it is dropped.
+    keep_finished: float = 3600.0
 
 
 class TokenBucket:
@@ -136,6 +151,8 @@ class Entry:
     watchers: set[Conn] = field(default_factory=set)
     timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    #: When the game was first seen over (loop time), else None.
+    over_since: float | None = None
 
 
 def token_hash(token: str) -> str:
@@ -154,6 +171,7 @@ class Server:
         self.connections = 0
         self.closing = False
         self.ws_server: WsServer | None = None
+        self.reaper: asyncio.Task[None] | None = None
 
     # -- start, stop ---------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> WsServer:
@@ -161,7 +179,28 @@ class Server:
         self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40)
+        self.reaper = asyncio.get_running_loop().create_task(self.reap())
+        for entry in list(self.tables.values()):  # only once listening: a server that cannot start moves nothing
+            self.kick_bots(entry)
         return self.ws_server
+
+    async def reap(self) -> None:
+        """Drop finished tables that nobody holds once they have been over for ``keep_finished`` seconds."""
+        keep = self.options.keep_finished
+        loop = asyncio.get_running_loop()
+        while not self.closing:
+            await asyncio.sleep(min(60.0, max(0.05, keep / 2)))
+            now = loop.time()
+            for entry in list(self.tables.values()):
+                if not entry.table.is_over or entry.lock.locked():
+                    continue
+                if entry.over_since is None:
+                    entry.over_since = now
+                elif now - entry.over_since >= keep and not entry.seats and not entry.watchers:
+                    del self.tables[entry.code]
+                    self.saver.dirty.discard(entry.code)
+                    self.store.remove(entry.code)
+                    log.info("table %s: over and left; dropped", entry.code)
 
     def resume_all(self) -> None:
         for code, data in self.store.load_all():
@@ -178,12 +217,12 @@ class Server:
                 self.start_wait(entry, seat)
         if self.tables:
             log.info("resumed %d tables from %s", len(self.tables), self.store.folder)
-        for entry in list(self.tables.values()):
-            self.kick_bots(entry)
 
     async def shutdown(self) -> None:
         """Stop listening, let thinking bots finish their move, save every table."""
         self.closing = True
+        if self.reaper is not None:
+            self.reaper.cancel()
         if self.ws_server is not None:
             self.ws_server.close()
             with contextlib.suppress(TimeoutError):
@@ -191,8 +230,7 @@ class Server:
         tasks = [e.bot_task for e in self.tables.values() if e.bot_task is not None and not e.bot_task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=BOT_GRACE)
-        self.saver.dirty.update(self.tables)  # everything, once more: nothing is lost on the way out
-        self.saver.flush_now()
+        self.saver.flush_now()  # every table changed since its last save (each change marks it)
         self.bots.shutdown(wait=False, cancel_futures=True)
         log.info("saved %d tables; stopped", len(self.tables))
 
@@ -242,6 +280,8 @@ class Server:
                 await self.join(conn, message)
             elif kind == "watch":
                 await self.watch(conn, message)
+            elif kind == "claim":
+                await self.claim(conn, message)
             else:
                 await self.act(conn, message)
         except TableError as exc:
@@ -260,9 +300,9 @@ class Server:
             raise TableError("table_full", "this server holds all the tables it may; try again later")
         bot_takeover = wire.get_bool(message, "bot_takeover", True)
         table = registry.create(message)
-        code = secrets.token_urlsafe(6)
+        code = table_code()
         while code in self.tables:
-            code = secrets.token_urlsafe(6)
+            code = table_code()
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(table.seats) if kind == "remote"}
         entry = Entry(code, table, {s: token_hash(t) for s, t in tokens.items()}, bot_takeover)
         self.tables[code] = entry
@@ -273,7 +313,8 @@ class Server:
         self.kick_bots(entry)
 
     def find(self, message: Mapping[str, Any]) -> Entry:
-        entry = self.tables.get(wire.get_code(message, "table"))
+        code = wire.get_code(message, "table")
+        entry = self.tables.get(code) or self.tables.get(code.upper())  # a code read out, typed in lower case
         if entry is None:
             raise TableError("no_table", "no table has this code on this server")
         return entry
@@ -306,6 +347,23 @@ class Server:
             self.changed(entry, entry.table.join(seat), joiner=(seat, conn))
         log.info("#%d joined table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
+
+    async def claim(self, conn: Conn, message: Mapping[str, Any]) -> None:
+        """``claim`` (table): the first remote seat nobody joined or claimed yet, with a new token for it (the
+        lobby's join by code: tokens are handed out, not typed); ``table_full`` when there is none."""
+        entry = self.find(message)
+        async with entry.lock:
+            free = [s for s in sorted(entry.tokens) if s not in entry.joined and s not in entry.seats
+                    and entry.table.seats[s] == "remote"]
+            if not free or entry.table.is_over:
+                raise TableError("table_full", "every seat of this table is taken")
+            seat, token = free[0], secrets.token_urlsafe(24)
+            entry.tokens[seat] = token_hash(token)
+            entry.joined.add(seat)  # claimed: not handed out again
+            conn.push(wire.encode({"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat,
+                                   "token": token}))
+            self.saver.mark(entry.code)
+        log.info("#%d claimed table %s seat %d", conn.number, entry.code, seat)
 
     async def watch(self, conn: Conn, message: Mapping[str, Any]) -> None:
         entry = self.find(message)
@@ -408,4 +466,5 @@ class Server:
             await asyncio.sleep(0)  # let waiting messages of this table in between two bot moves
 
 
-__all__ = ["Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "token_hash"]
+__all__ = ["CODE_LETTERS", "Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "table_code",
+           "token_hash"]

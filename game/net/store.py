@@ -1,11 +1,11 @@
 """The server's tables on disk: one JSON file per table in the data folder, written atomically.
 
-A table is saved after every change: the server marks it dirty (:meth:`Saver.mark`) and the saver writes every
-dirty table within :data:`FLUSH_DELAY` seconds (one write per table however many changes came in between), and
-all of them at once on shutdown (:meth:`Saver.flush_now`). Each write goes through
-:func:`game.userdata.write_bytes_atomic` (temporary file, fsync, rename), so a crash leaves the previous
-save whole. On start :meth:`TableStore.load_all` reads every save back; a file that cannot be read is logged
-and set aside (``CODE.corrupt-N.json``), never a reason for the server not to start.
+A table is saved after every change: the server marks it dirty (:meth:`Saver.mark`) and the saver writes a
+dirty table within :data:`FLUSH_DELAY` seconds, a table in play at most every :data:`MIN_INTERVAL` (one write
+however many changes came in between), and every dirty table at once on shutdown (:meth:`Saver.flush_now`).
+Each write goes through :func:`game.userdata.write_bytes_atomic` (temporary file, fsync, rename), so a crash
+leaves the previous save whole. On start :meth:`TableStore.load_all` reads every save back; a file that cannot
+be read is logged and set aside (``CODE.corrupt-N.json``), never a reason for the server not to start.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,13 @@ from game.net import wire
 
 log = logging.getLogger("game.net.store")
 
-#: How long a change may wait before its table is written (seconds).
+#: How long a change of a table at rest may wait before the table is written (seconds).
 FLUSH_DELAY = 0.1
+#: A table in play is written at most this often (seconds): a save costs about a millisecond of the loop, and
+#: a busy server would otherwise spend half its time saving. A crash (not a SIGTERM) loses at most this much.
+MIN_INTERVAL = 1.0
+#: The most loop time one saving round spends on snapshots (seconds).
+ROUND_BUDGET = 0.004
 #: The envelope of a saved table (the room's own state is inside, under "state").
 FORMAT = "garden-table-server/1"
 
@@ -87,6 +93,8 @@ class Saver:
         self.dirty: set[str] = set()
         self.task: asyncio.Task[None] | None = None
         self.writes = 0
+        #: When each table was last snapshotted (loop time).
+        self.last: dict[str, float] = {}
         #: One writer at a time, so that an older text never lands after a newer one.
         self.write_lock = threading.Lock()
 
@@ -102,9 +110,19 @@ class Saver:
             if texts:
                 await asyncio.get_running_loop().run_in_executor(None, self._write_all, texts)
 
-    def _take(self) -> dict[str, str]:
+    def _take(self, *, everything: bool = False) -> dict[str, str]:
+        """The texts of the dirty tables due now, the longest unsaved first, within :data:`ROUND_BUDGET` of the
+        loop's time (the rest wait for the next round, so that saving never stalls the tables in play)."""
         texts: dict[str, str] = {}
-        for code in list(self.dirty):
+        now = time.monotonic()
+        last = self.last
+        due = sorted(self.dirty, key=lambda c: last.get(c, 0.0))
+        for code in due:
+            if not everything:
+                if now - last.get(code, -MIN_INTERVAL) < MIN_INTERVAL:
+                    continue
+                if time.monotonic() - now > ROUND_BUDGET:
+                    break
             try:
                 text = self.snapshot(code)
             except KeyError:
@@ -112,6 +130,7 @@ class Saver:
                 continue
             if text is not None:
                 texts[code] = text
+                last[code] = now
                 self.dirty.discard(code)
         return texts
 
@@ -131,7 +150,7 @@ class Saver:
         """Write every dirty table at once (shutdown; the caller makes sure no bot is thinking)."""
         if self.task is not None:
             self.task.cancel()
-        self._write_all(self._take())
+        self._write_all(self._take(everything=True))
 
 
-__all__ = ["FLUSH_DELAY", "FORMAT", "Saver", "TableStore"]
+__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "Saver", "TableStore"]

@@ -58,9 +58,12 @@ def parse(raw: str | bytes) -> dict[str, Any]:
     return message
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
 def encode(message: Mapping[str, Any]) -> str:
-    """One outgoing message as the text of a frame."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """One outgoing message as the text of a frame (compact JSON)."""
+    return _ENCODER.encode(message)
 
 
 # -- fields ---------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import draw
 from game.ui.fonts import font
+from game.ui.sound import play
 from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
 
 TextSource = str | Callable[[], str]
@@ -93,6 +94,7 @@ class Button(Pressable):
     def activate(self) -> None:
         if self.enabled:
             self.flash = 0.15
+            play("click", 0.6)
             self.on_click()
 
     def update(self, dt: float) -> None:

@@ -1,0 +1,201 @@
+"""Tables on the local network, found by zeroconf (mDNS): a host advertises, the lobby lists (no pygame).
+
+A host advertises its server as a service of type :data:`SERVICE_TYPE`: the address and port, and in the TXT
+record the open tables (``v=1``, ``tables=ID/room/free;ID/room/free...``, as many as fit in one TXT string).
+:class:`Browser` collects what it hears in zeroconf's own threads; the lobby reads :meth:`Browser.found` each
+frame. Both fail soft: when multicast is not possible here (no network, no permission) they do nothing,
+:attr:`note` says why, and the list stays empty; nothing raises.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+SERVICE_TYPE = "_garden-table._tcp.local."
+FORMAT_VERSION = "1"
+#: One TXT string holds at most 255 bytes (key and ``=`` included).
+TXT_LIMIT = 255
+ROOMS = ("artischocken", "cactus")
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A table that takes players: its id, its room and how many remote seats are free."""
+
+    table: str
+    room: str
+    free: int
+
+
+@dataclass(frozen=True)
+class FoundServer:
+    """A server heard on the network: where it is and its open tables."""
+
+    name: str
+    host: str
+    port: int
+    tables: tuple[OpenTable, ...]
+
+
+def encode_tables(tables: list[OpenTable]) -> dict[str, str]:
+    """The TXT properties for ``tables`` (those that do not fit into one TXT string are left out)."""
+    parts: list[str] = []
+    size = len("tables=")
+    for table in tables:
+        part = f"{table.table}/{table.room}/{max(0, table.free)}"
+        if size + len(part) + (1 if parts else 0) > TXT_LIMIT:
+            break
+        parts.append(part)
+        size += len(part) + (1 if len(parts) > 1 else 0)
+    return {"v": FORMAT_VERSION, "tables": ";".join(parts)}
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+def decode_tables(properties: dict[Any, Any]) -> tuple[OpenTable, ...]:
+    """The open tables of TXT ``properties`` (bytes or str keys); malformed entries are skipped."""
+    props = {_text(k): _text(v) for k, v in properties.items()}
+    if props.get("v") != FORMAT_VERSION:
+        return ()
+    out = []
+    for part in props.get("tables", "").split(";"):
+        fields = part.split("/")
+        if len(fields) != 3 or not fields[0] or fields[1] not in ROOMS or not fields[2].isdigit():
+            continue
+        out.append(OpenTable(fields[0], fields[1], int(fields[2])))
+    return tuple(out)
+
+
+def _zeroconf(interfaces: Any = None) -> Any:
+    from zeroconf import InterfaceChoice, Zeroconf
+
+    return Zeroconf(interfaces=InterfaceChoice.All if interfaces is None else interfaces)
+
+
+class Advertiser:
+    """Advertise the server at ``address``:``port`` with ``tables`` (registering runs in a thread)."""
+
+    def __init__(self, address: str, port: int, tables: list[OpenTable], *, name: str | None = None,
+                 interfaces: Any = None) -> None:
+        self.address, self.port = address, port
+        self.name = name or f"{socket.gethostname().split('.')[0]}-{port}"
+        self.note: str | None = None
+        self.registered = threading.Event()
+        self._zc: Any = None
+        self._info: Any = None
+        self._lock = threading.Lock()
+        self._closed = False
+        threading.Thread(target=self._register, args=(tables, interfaces), daemon=True).start()
+
+    def _service_info(self, tables: list[OpenTable]) -> Any:
+        from zeroconf import ServiceInfo
+
+        return ServiceInfo(SERVICE_TYPE, f"{self.name}.{SERVICE_TYPE}", port=self.port,
+                           addresses=[socket.inet_aton(self.address)], properties=encode_tables(tables),
+                           server=f"{self.name}.local.")
+
+    def _register(self, tables: list[OpenTable], interfaces: Any) -> None:
+        try:
+            with self._lock:
+                if self._closed:
+                    return
+                self._zc = _zeroconf(interfaces)
+                self._info = self._service_info(tables)
+            self._zc.register_service(self._info, allow_name_change=True)
+            self.registered.set()
+        except Exception as exc:  # no multicast here: advertising is a nicety, never a crash
+            self.note = f"tables cannot be announced on this network ({exc})"
+            self.close()
+
+    def update(self, tables: list[OpenTable]) -> None:
+        """Announce the open tables again (after a seat was taken, say)."""
+        if not self.registered.is_set() or self._closed:
+            return
+        try:
+            self._info = self._service_info(tables)
+            self._zc.update_service(self._info)
+        except Exception as exc:
+            self.note = f"tables cannot be announced on this network ({exc})"
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            zc, info, self._zc = self._zc, self._info, None
+        if zc is None:
+            return
+        with contextlib.suppress(Exception):
+            if info is not None and self.registered.is_set():
+                zc.unregister_service(info)
+        with contextlib.suppress(Exception):
+            zc.close()
+
+
+class Browser:
+    """Listen for advertised servers; :meth:`found` is the list heard so far (empty when mDNS is not here)."""
+
+    def __init__(self, *, interfaces: Any = None) -> None:
+        self.note: str | None = None
+        self._found: dict[str, FoundServer] = {}
+        self._lock = threading.Lock()
+        self._zc: Any = None
+        self._browser: Any = None
+        try:
+            from zeroconf import ServiceBrowser
+
+            self._zc = _zeroconf(interfaces)
+            self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._changed])
+        except Exception as exc:
+            self.note = f"tables on this network cannot be looked for ({exc})"
+            self.close()
+
+    @property
+    def available(self) -> bool:
+        return self._zc is not None
+
+    def found(self) -> list[FoundServer]:
+        """The servers heard, by name, those with no open table left out."""
+        with self._lock:
+            return sorted((s for s in self._found.values() if s.tables), key=lambda s: s.name)
+
+    def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+        from zeroconf import ServiceStateChange
+
+        if state_change is ServiceStateChange.Removed:
+            with self._lock:
+                self._found.pop(name, None)
+            return
+        try:
+            info = zeroconf.get_service_info(service_type, name, timeout=1500)
+        except Exception:
+            return
+        if info is None or not info.port:
+            return
+        addresses = info.parsed_addresses()
+        if not addresses:
+            return
+        ipv4 = [a for a in addresses if ":" not in a]
+        server = FoundServer(name.removesuffix("." + SERVICE_TYPE), (ipv4 or addresses)[0], int(info.port),
+                             decode_tables(info.properties or {}))
+        with self._lock:
+            self._found[name] = server
+
+    def close(self) -> None:
+        browser, zc = self._browser, self._zc
+        self._browser = self._zc = None
+        with contextlib.suppress(Exception):
+            if browser is not None:
+                browser.cancel()
+        with contextlib.suppress(Exception):
+            if zc is not None:
+                zc.close()
+
+
+__all__ = ["Advertiser", "Browser", "FoundServer", "OpenTable", "SERVICE_TYPE", "decode_tables", "encode_tables"]

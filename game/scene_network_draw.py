@@ -1,0 +1,160 @@
+"""Painting the lobby of remote play (:mod:`game.scene_network`): reads the scene, assigns nothing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import t
+from game.ui import draw
+from game.ui.theme import PALETTE, SIZES, shade
+
+if TYPE_CHECKING:
+    from game.scene_network import NetworkScene
+
+
+def seat_kinds(room: str) -> list[str]:
+    """What another seat of ``room`` can be: a player over the network or one of the room's bots."""
+    if room == "cactus":
+        return ["remote", "bot"]
+    from game.artischocken.seats import bot_kinds
+
+    return ["remote", *bot_kinds()]
+
+
+def kind_text(room: str, kind: str) -> str:
+    if kind == "remote":
+        return t("net.host.remote")
+    if room == "cactus":
+        return t("net.host.cactus_bot")
+    from game.artischocken.seats import kind_label
+
+    return kind_label(kind)
+
+
+STATUS_COLOURS = {"info": PALETTE.ink_soft, "error": PALETTE.error, "ok": PALETTE.ok}
+
+
+def draw_lobby(surface: pygame.Surface, scene: NetworkScene) -> None:
+    w, h = surface.get_size()
+    draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+    dune = [(0, h * 0.86), (w * 0.3, h * 0.82), (w * 0.64, h * 0.88), (w, h * 0.83), (w, h), (0, h)]
+    draw.aa_polygon(surface, shade(PALETTE.sand, -0.05), dune)
+    title_y = 22 if h < 700 else 36
+    draw.text(surface, t("net.title"), (w // 2, title_y), size=40 if h < 700 else 48, display=True,
+              color=PALETTE.terracotta, anchor="midtop")
+    subtitle_y = scene.host_card.top - 26
+    draw.fit_text(surface, t("net.subtitle"), (w // 2, subtitle_y), w - 64, size=SIZES.text_small + 1,
+                  color=PALETTE.ink_soft, anchor="center")
+    _host_card(surface, scene)
+    _join_card(surface, scene)
+    scene.back_button.draw(surface)
+    for item in scene.focus.items:
+        if item is scene.field and item.focused:  # the code field's focus ring (the buttons draw their own)
+            draw.rounded_ring(surface, item.rect.inflate(10, 10), PALETTE.focus, SIZES.radius_small + 5, 3)
+
+
+def _card(surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+    draw.panel(surface, rect, PALETTE.paper, PALETTE.dune)
+    draw.fit_text(surface, title, (rect.x + 24, rect.y + 34), rect.width - 48, size=SIZES.text_large, bold=True,
+                  color=PALETTE.ink)
+
+
+def _status(surface: pygame.Surface, status: tuple[str, str] | None, rect: pygame.Rect) -> None:
+    if status is None:
+        return
+    text, kind = status
+    draw.text_block(surface, text, rect, size=SIZES.text_small, color=STATUS_COLOURS.get(kind, PALETTE.ink))
+
+
+def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
+    card = scene.host_card
+    _card(surface, card, t("net.host.title"))
+    x, inner = card.x + 24, card.width - 48
+    hosted = scene.hosted
+    if hosted is not None:
+        y = card.y + 76
+        draw.fit_text(surface, t("net.host.code"), (x, y), inner, size=SIZES.text_small, bold=True,
+                      color=PALETTE.ink_soft, anchor="midleft")
+        small = card.height < 460
+        box = pygame.Rect(x, y + 20, inner, 72 if small else 96)
+        draw.rounded_rect(surface, box, PALETTE.sand_light, SIZES.radius, PALETTE.terracotta, 3)
+        size = 44
+        while size > 18 and draw.font_width(hosted.code, size, bold=True) > inner - 32:
+            size -= 2
+        draw.text(surface, hosted.code, box.center, size=size, bold=True, color=PALETTE.terracotta_dark,
+                  anchor="center")
+        y = box.bottom + (18 if small else 24)
+        draw.fit_text(surface, t(f"launcher.{hosted.room}.name"), (x, y), inner, size=SIZES.text, bold=True,
+                      color=PALETTE.cactus_dark, anchor="midleft")
+        y += 26 if small else 30
+        step = 21 if small else 24
+        for i, kind in enumerate(hosted.kinds):
+            label = t("net.host.you") if i == 0 else kind_text(hosted.room, kind)
+            draw.text(surface, str(i + 1), (x + 12, y), size=SIZES.text_small, bold=True, color=PALETTE.terracotta,
+                      anchor="center")
+            draw.fit_text(surface, label, (x + 30, y), inner - 30, size=SIZES.text_small, color=PALETTE.ink,
+                          anchor="midleft")
+            y += step
+        free = ("net.host.free_none" if hosted.free == 0 else "net.host.free_one" if hosted.free == 1
+                else "net.host.free_many")
+        block = pygame.Rect(x, y, inner, scene.open_button.rect.top - y - 6)
+        words = t(free, n=hosted.free)
+        if scene.host_status is not None:  # taking the seat, or why that failed: in place of the hint
+            _status(surface, scene.host_status, block)
+        elif draw.text_height(words, inner, size=SIZES.text_small) <= block.height:
+            draw.text_block(surface, words, block, size=SIZES.text_small, color=PALETTE.ink_soft)
+        else:
+            draw.fit_text(surface, words, (x, y + 8), inner, size=SIZES.text_small, color=PALETTE.ink_soft,
+                          anchor="midleft")
+        scene.open_button.draw(surface)
+        scene.new_button.draw(surface)
+        return
+    scene.room_button.draw(surface)
+    label_y = scene.room_button.rect.bottom + 12
+    draw.text(surface, t("net.host.seats"), (x, label_y), size=SIZES.text_small, bold=True, color=PALETTE.ink_soft)
+    for i in range(len(scene.kinds)):
+        button = scene.seat_buttons[i]
+        draw.text(surface, str(i + 1), (x + 12, button.rect.centery), size=SIZES.text, bold=True,
+                  color=PALETTE.terracotta, anchor="center")
+        if i == 0:  # the host's own seat: a plain label, not a choice
+            draw.rounded_rect(surface, button.rect, PALETTE.sand_light, SIZES.radius_small, PALETTE.sand_dark, 2)
+            draw.text(surface, t("net.host.you"), button.rect.center, size=SIZES.text_small, bold=True,
+                      color=PALETTE.ink, anchor="center")
+        else:
+            button.draw(surface)
+    scene.add_button.draw(surface)
+    scene.remove_button.draw(surface)
+    scene.server_button.draw(surface)
+    status_top = scene.server_button.rect.bottom + 8
+    _status(surface, scene.host_status, pygame.Rect(x, status_top, inner, scene.host_button.rect.top - status_top))
+    scene.host_button.draw(surface)
+
+
+def _join_card(surface: pygame.Surface, scene: NetworkScene) -> None:
+    card = scene.join_card
+    _card(surface, card, t("net.join.title"))
+    x, inner = card.x + 24, card.width - 48
+    entry_rect = scene.field.rect
+    draw.text(surface, t("net.join.code"), (x, entry_rect.top - 22), size=SIZES.text_small, bold=True,
+              color=PALETTE.ink_soft)
+    scene.join_button.draw(surface)
+    status_h = scene.found_top - entry_rect.bottom - 20
+    _status(surface, scene.join_status, pygame.Rect(x, entry_rect.bottom + 8, inner, status_h))
+    top = scene.found_top
+    pygame.draw.line(surface, PALETTE.sand_dark, (x, top - 8), (x + inner, top - 8), 2)
+    draw.text(surface, t("net.found.title"), (x, top), size=SIZES.text, bold=True, color=PALETTE.ink)
+    if scene.found_buttons:
+        for _, button in scene.found_buttons:
+            button.draw(surface)
+        return
+    browser = scene.browser
+    if browser is None or not browser.available:
+        note = t("net.found.off")
+        if browser is not None and browser.note:
+            note += f"\n{browser.note}"
+    else:
+        note = t("net.found.looking")
+    draw.text_block(surface, note, pygame.Rect(x, top + 34, inner, card.bottom - top - 50), size=SIZES.text_small,
+                    color=PALETTE.ink_faint)

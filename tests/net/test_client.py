@@ -1,0 +1,117 @@
+"""game.net.client.Connection (issue 14): non-blocking send/poll, statuses, reconnect with the last join,
+clear texts for an unreachable server. Runs against the in-test fake server (DESIGN.md's wire format)."""
+
+from __future__ import annotations
+
+import socket
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from game.net.client import Connection
+
+from .fake_server import FakeServer
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 5.0) -> Any:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+@pytest.fixture
+def server() -> Iterator[FakeServer]:
+    with FakeServer() as srv:
+        yield srv
+
+
+def collect(conn: Connection, into: list[dict[str, Any]], kind: str) -> Callable[[], dict[str, Any] | None]:
+    def check() -> dict[str, Any] | None:
+        into.extend(conn.poll())
+        return next((m for m in into if m.get("type") == kind), None)
+    return check
+
+
+def test_send_and_poll_speak_the_wire_format(server: FakeServer) -> None:
+    conn = Connection(server.url)
+    try:
+        assert conn.poll() == []  # never blocks, even before the connection is open
+        conn.send({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "seed": 7})
+        got: list[dict[str, Any]] = []
+        created = wait_for(collect(conn, got, "created"))
+        assert conn.status == "open" and set(created["tokens"]) == {"0"}
+        conn.send({"type": "join", "table": created["table"], "seat": 0, "token": created["tokens"]["0"]})
+        state = wait_for(collect(conn, got, "state"))
+        assert state["log_from"] == 0 and state["view"]["seat"] == 0
+    finally:
+        conn.close()
+    assert conn.status == "closed"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_unreachable_server_fails_with_a_clear_text() -> None:
+    url = f"ws://127.0.0.1:{free_port()}"
+    conn = Connection(url)
+    wait_for(lambda: conn.status == "failed")
+    assert conn.error is not None and url in conn.error and "refused" in conn.error
+    conn.close()
+    assert conn.status == "failed"
+
+
+def test_bad_address_fails_softly() -> None:
+    conn = Connection("not a url")
+    wait_for(lambda: conn.status == "failed")
+    assert conn.error and "not a server address" in conn.error
+
+
+def test_a_drop_reconnects_with_a_countdown_and_joins_again(server: FakeServer) -> None:
+    conn = Connection(server.url, backoff=(0.3,))
+    try:
+        got: list[dict[str, Any]] = []
+        conn.send({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "seed": 1})
+        created = wait_for(collect(conn, got, "created"))
+        join = {"type": "join", "table": created["table"], "seat": 0, "token": created["tokens"]["0"]}
+        conn.send(join)
+        wait_for(collect(conn, got, "state"))
+        got.clear()
+        server.drop_all()
+        wait_for(lambda: conn.status == "reconnecting")
+        assert 0 < conn.reconnect_in <= 0.3 and conn.error
+        wait_for(lambda: conn.status == "open" and conn.reconnects == 1)
+        state = wait_for(collect(conn, got, "state"))  # the last join went again by itself
+        assert state["log_from"] == 0
+        assert server.received.count(join) == 2
+    finally:
+        conn.close()
+
+
+def test_reconnect_gives_up_after_its_attempts() -> None:
+    with FakeServer() as server:
+        conn = Connection(server.url, backoff=(0.05,), attempts=2)
+        wait_for(lambda: conn.status == "open")
+    wait_for(lambda: conn.status == "failed")  # the server is gone: two attempts, then failed
+    assert conn.error
+    conn.close()
+
+
+def test_wake_is_called_when_something_arrives(server: FakeServer) -> None:
+    calls: list[int] = []
+    conn = Connection(server.url, wake=lambda: calls.append(1))
+    try:
+        conn.send({"type": "nonsense"})
+        got: list[dict[str, Any]] = []
+        wait_for(collect(conn, got, "error"))
+        assert calls and got[-1]["code"] == "bad_message"
+    finally:
+        conn.close()

@@ -1,0 +1,73 @@
+"""Tables on the local network (issue 14): the TXT format of the announcement, fail-soft browsing, and (where
+multicast on loopback works here) a live announcement heard by a browser."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.net import discovery
+from game.net.discovery import TXT_LIMIT, Advertiser, Browser, OpenTable, decode_tables, encode_tables
+
+tables = st.lists(st.builds(OpenTable, st.from_regex(r"[A-Z0-9]{4,8}", fullmatch=True),
+                            st.sampled_from(discovery.ROOMS), st.integers(0, 3)), max_size=30)
+
+
+@given(tables)
+def test_announced_tables_read_back_and_fit_one_txt_string(items: list[OpenTable]) -> None:
+    props = encode_tables(items)
+    assert len("tables=") + len(props["tables"].encode()) <= TXT_LIMIT
+    read = decode_tables({k.encode(): v.encode() for k, v in props.items()})
+    assert list(read) == items[:len(read)]  # those that fit, in order
+    if len(items) <= 5:
+        assert len(read) == len(items)
+
+
+def test_malformed_announcements_are_skipped() -> None:
+    assert decode_tables({b"v": b"2", b"tables": b"AB/cactus/1"}) == ()  # another format version
+    assert decode_tables({b"v": b"1", b"tables": b"AB/chess/1;CD/cactus/x;/cactus/1;EF/cactus/2"}) == (
+        OpenTable("EF", "cactus", 2),)
+    assert decode_tables({"v": "1", "tables": None}) == ()
+
+
+def test_no_multicast_means_an_empty_list_and_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(interfaces: Any = None) -> Any:
+        raise OSError(19, "No such device")
+
+    monkeypatch.setattr(discovery, "_zeroconf", refuse)
+    browser = Browser()
+    assert not browser.available and browser.found() == [] and browser.note and "No such device" in browser.note
+    browser.close()
+    advertiser = Advertiser("192.168.1.20", 8765, [OpenTable("AB", "cactus", 1)])
+    for _ in range(100):
+        if advertiser.note:
+            break
+        time.sleep(0.01)
+    assert advertiser.note and not advertiser.registered.is_set()
+    advertiser.close()
+
+
+def test_an_announced_table_is_found_on_loopback() -> None:
+    browser = Browser(interfaces=["127.0.0.1"])
+    if not browser.available:
+        pytest.skip(f"multicast DNS is not possible on loopback here: {browser.note}")
+    advertiser = Advertiser("127.0.0.1", 8765, [OpenTable("K7QX2M", "artischocken", 2)], name="garden-test",
+                            interfaces=["127.0.0.1"])
+    try:
+        end = time.monotonic() + 6
+        while time.monotonic() < end and not browser.found():
+            time.sleep(0.05)
+        if advertiser.note:
+            pytest.skip(f"multicast DNS is not possible on loopback here: {advertiser.note}")
+        found = browser.found()
+        assert found, "the announcement was not heard within 6 s"
+        server = found[0]
+        assert (server.name, server.host, server.port) == ("garden-test", "127.0.0.1", 8765)
+        assert server.tables == (OpenTable("K7QX2M", "artischocken", 2),)
+    finally:
+        advertiser.close()
+        browser.close()

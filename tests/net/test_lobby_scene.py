@@ -1,0 +1,241 @@
+"""The lobby of remote play and the card table on a remote session (issue 14), headless with synthetic events:
+the launcher's button opens it; hosting shows the code; a bad code, an unreachable server and a full table are
+said in words; two remote seats play card turns through the table scene; a lost connection shows its
+countdown; a server that is gone ends in a dialog back to the lobby."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.artischocken.table_remote import RemoteTableScene
+from game.i18n import t
+from game.launcher import LauncherScene
+from game.net.client import Connection
+from game.net.codes import parse_code
+from game.net.remote_cards import RemoteTable
+from game.scene_network import NetworkScene
+
+from .fake_server import FakeServer
+from .test_client import collect, free_port, wait_for
+
+FAKE_SERVE = [sys.executable, str(Path(__file__).with_name("fake_serve.py"))]
+
+
+def click(app: Any, rect: pygame.Rect) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=rect.center, button=1))
+    app.frame()
+
+
+def run_until(app: Any, check: Callable[[], Any], timeout: float = 8.0) -> Any:
+    def step() -> Any:
+        app.frame()
+        return check()
+    return wait_for(step, timeout)
+
+
+@pytest.fixture
+def server() -> Iterator[FakeServer]:
+    with FakeServer() as srv:
+        yield srv
+
+
+def test_launcher_button_opens_the_lobby(make_app: Callable[..., Any]) -> None:
+    app = make_app(size=(800, 600))
+    launcher = LauncherScene()
+    app.push(launcher)
+    app.frame()
+    button = launcher.network_button.rect
+    assert app.surface.get_rect().contains(button)
+    assert not any(button.colliderect(tile.rect) for tile in launcher.tiles)
+    assert not button.colliderect(launcher.lang_button.rect)
+    click(app, button)
+    lobby = app.scene
+    assert isinstance(lobby, NetworkScene)
+    app.frame()
+    app.pop()  # leaving closes the look-out for tables on the network
+    assert lobby.browser is None and app.scene is launcher
+
+
+def test_host_shows_the_code_and_opens_the_table(make_app: Callable[..., Any], tmp_path: Path) -> None:
+    app = make_app(size=(1280, 800))
+    lobby = NetworkScene(server_command=FAKE_SERVE, discover=False)
+    app.push(lobby)
+    app.frame()
+    lobby.cycle_seat(1)  # seat 2: a greedy bot
+    assert lobby.kinds[1] != "remote"
+    lobby.add_seat()  # seat 3: over the network
+    try:
+        click(app, lobby.host_button.rect)
+        assert lobby.host_status == (t("net.host.starting"), "info")
+        hosted = run_until(app, lambda: lobby.hosted)
+        code = parse_code(hosted.code)
+        assert code.table == hosted.table and hosted.free == 1 and hosted.kinds == lobby.kinds
+        pygame.image.save(app.surface, str(tmp_path / "hosted.png"))
+        assert lobby.open_button in lobby.focus.items and lobby.host_button not in lobby.focus.items
+        click(app, lobby.open_button.rect)
+        table = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
+        assert table.remote.session.players == 3 and table.remote.seat == 0
+        assert table.seats[0].name == t("net.table.seat", n=1) and not table.seats[1].human
+        app.frame()
+    finally:
+        app.pop() if isinstance(app.scene, RemoteTableScene) else None
+        app.pop()  # the lobby goes: its server with it
+    assert lobby.server is None
+
+
+def test_bad_code_says_what_is_wrong(make_app: Callable[..., Any]) -> None:
+    app = make_app(size=(800, 600))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    app.frame()
+    assert lobby.code_entry is not None
+    lobby.code_entry.set_text("192.168.1.20:8765")
+    click(app, lobby.join_button.rect)
+    assert lobby.join_status == (t("net.code.no_table"), "error") and lobby.joining is None
+    lobby.code_entry.set_text("")
+    lobby.code_entry.focus()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.frame()
+    assert lobby.join_status == (t("net.code.empty"), "error")
+
+
+def test_unreachable_server_is_said_in_words(make_app: Callable[..., Any]) -> None:
+    app = make_app(size=(800, 600), lang="de")
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    lobby.join_code(f"127.0.0.1:{free_port()}/ABC")
+    status = run_until(app, lambda: lobby.join_status if lobby.join_status[1] == "error" else None)
+    assert "127.0.0.1" in status[0] and status[0].startswith(t("net.problem.unreachable", detail="")[:20])
+
+
+def test_full_table_and_missing_table(make_app: Callable[..., Any], server: FakeServer) -> None:
+    conn = Connection(server.url)
+    conn.send({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "seed": 3})
+    created = wait_for(collect(conn, [], "created"))
+    conn.send({"type": "join", "table": created["table"], "seat": 0, "token": created["tokens"]["0"]})
+    wait_for(lambda: server.tables[created["table"]].conns)
+    app = make_app(size=(800, 600))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    host = server.url.removeprefix("ws://")
+    lobby.join_code(f"{host}/{created['table']}")
+    run_until(app, lambda: lobby.joining is None)
+    assert lobby.join_status == (t("net.problem.full"), "error")
+    lobby.join_code(f"{host}/NOSUCH")
+    run_until(app, lambda: lobby.joining is None)
+    assert lobby.join_status == (t("net.problem.no_table"), "error")
+    conn.close()
+
+
+@pytest.mark.slow  # test_lobby_real_server plays the same through the real server
+def test_two_remote_seats_play_card_turns_through_the_scene(make_app: Callable[..., Any],
+                                                           server: FakeServer) -> None:
+    """One seat in the table scene (joined by code from the lobby), the other through its own remote table."""
+    creator = Connection(server.url)
+    creator.send({"type": "create", "room": "artischocken", "seats": ["remote", "remote", "greedy"], "seed": 9,
+                  "start_player": 0})
+    created = wait_for(collect(creator, [], "created"))
+    creator.close()
+    other = RemoteTable.join(Connection(server.url), created["table"], 1, created["tokens"]["1"])
+    app = make_app(size=(1280, 800))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    lobby.join_code(f"{server.url.removeprefix('ws://')}/{created['table']}")  # claims seat 0 (seat 1 is free
+    # too, but the claim hands out the first free one)
+    scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
+    try:
+        played = 0
+        for _ in range(2000):
+            app.frame()
+            other.pump()
+            if scene.my_decision() and not scene.flights and scene.reveal is None:
+                legal = scene.table.session.legal_actions()
+                plays = [a for a in legal if a.kind != "end_play"]
+                assert scene.apply(plays[0] if plays else legal[0])
+                played += 1
+            elif other.my_decision():
+                other.apply(other.session.legal_actions()[0])
+                played += 1
+            time.sleep(0.002)
+            if played >= 10 or scene.remote.session.is_over:
+                break
+        assert played >= 10
+        wait_for(lambda: (app.frame(), other.pump(), not scene.remote.session.waiting)[-1])
+        mine, theirs = scene.remote.session.log(0), other.session.log(0)
+        assert len(mine) == len(theirs) > 10
+        assert [e for e in mine if e["public"]] == [e for e in theirs if e["public"]]
+        assert mine[0]["cards"] and theirs[0]["cards"] is None  # seat 0's own draw: hidden from seat 1 (A-G2)
+        assert scene.actions_applied > 0
+        # a move the server refuses is a message, the game unchanged
+        before = scene.remote.session.log_size
+        scene.remote.link.send({"type": "act", "action": {"kind": "nonsense"}})
+        run_until(app, lambda: scene.message.visible and scene.message.kind == "error")
+        assert scene.remote.session.log_size == before
+    finally:
+        other.close()
+        app.pop()
+    assert scene.remote.link.status == "closed"
+
+
+def test_lost_connection_counts_down_and_a_gone_server_ends_in_a_dialog(make_app: Callable[..., Any]) -> None:
+    server = FakeServer().__enter__()
+    conn = Connection(server.url, backoff=(0.4,), attempts=1)
+    conn.send({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "seed": 4})
+    created = wait_for(collect(conn, [], "created"))
+    remote = RemoteTable.join(conn, created["table"], 0, created["tokens"]["0"])
+    wait_for(lambda: (remote.pump(), remote.session.ready)[-1])
+    app = make_app(size=(800, 600))
+    app.push(NetworkScene(discover=False))
+    scene = RemoteTableScene(remote)
+    app.push(scene)
+    app.frame()
+    server.drop_all()
+    banner = run_until(app, lambda: scene.banner if conn.status == "reconnecting" else None)
+    assert banner.startswith(t("net.table.reconnecting", seconds=1)[:10]) and not scene.still()
+    run_until(app, lambda: conn.status == "open")  # back, the seat taken again by itself
+    run_until(app, lambda: scene.banner is None)
+    server.stop()
+    run_until(app, lambda: scene.dialog is not None)
+    assert scene.dialog.title == t("net.table.lost.title")
+    click(app, scene.dialog.widgets[0].rect)
+    assert isinstance(app.scene, NetworkScene)
+
+
+def key(app: Any, k: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text, scancode=0))
+    app.frame()
+
+
+def test_the_lobby_works_by_keyboard(make_app: Callable[..., Any]) -> None:
+    """Tab moves the focus over every control; Enter on the code field puts the cursor in, typing and Enter join
+    (here: a code without a table, said so); Enter on a seat cycles its kind."""
+    app = make_app(size=(800, 600))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    app.frame()
+    key(app, pygame.K_TAB)
+    assert lobby.focus.current is lobby.room_button
+    key(app, pygame.K_TAB)
+    assert lobby.focus.current is lobby.seat_buttons[1]
+    before = lobby.kinds[1]
+    key(app, pygame.K_RETURN)
+    assert lobby.kinds[1] != before
+    while lobby.focus.current is not lobby.field:
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert lobby.code_entry is not None and lobby.code_entry.is_focused
+    for ch in "host:1":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.frame()
+    assert lobby.code_entry.get_text() == "host:1"
+    key(app, pygame.K_RETURN, "\r")
+    assert lobby.join_status == (t("net.code.no_table"), "error")
+    assert not lobby.code_entry.is_focused
