@@ -31,6 +31,7 @@ class HintControl:
         self.wanted = False
         self.used = [0] * players
         self.shown = False  # the button is drawn (a human seat with the piece in hand)
+        self.laid_out: tuple[int, int, int, int] | None = None  # the table rect the button was placed for
 
     def layout(self, table: pygame.Rect) -> None:
         width = draw.font_width(t("cactus.button.hint"), SIZES.text_small, bold=True) + 28
@@ -45,6 +46,9 @@ class HintControl:
 
     def update(self, m: Match, human: bool, message: MessageLine, table: pygame.Rect, banner: pygame.Rect) -> None:
         """Plan the hint asked for, drop a stale ghost, place the button right of the banner (or under it)."""
+        if self.laid_out != tuple(table):
+            self.layout(table)
+            self.laid_out = (table.x, table.y, table.width, table.height)
         self.shown = self.button.enabled = human and m.stage == Stage.IN_HAND
         if self.wanted:
             self.wanted = False

@@ -110,9 +110,8 @@ class PlayScene(BaseScene):
         self.leave_button = Button(lambda: t("cactus.button.leave"), self.do_leave, style="ghost",
                                    text_size=SIZES.text_small)
         self.controls = PlayButtons(self.roll_button, self.confirm_button, self.back_button, self.leave_button)
-        # issue 16: H / its button: a ghost of a good placement
         self.hints = HintControl(match.rules.players, lambda: self.hints.ask(self.match, self.human_turn, self.message))
-        self.buttons = [*self.controls.all(), self.hints.button]
+        self.buttons = [*self.controls.all(), self.hints.button]  # issue 16: H / the hint button: a ghost
         self.finished = False
         match.drain_events()
 
@@ -151,7 +150,6 @@ class PlayScene(BaseScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         self.lay = panels.lay_out(size, self.view, self.match.rules.players, self.controls)
-        self.hints.layout(self.rects["table"])
         self.layers.clear()
         self.compose()
 
