@@ -4,7 +4,8 @@ breaks, so the screen shows a broken placement (C-R2..C-R5, C-X5)."""
 
 from __future__ import annotations
 
-from game.cactus.bot import Bot, find_violation_drop
+from game.cactus.bot import find_violation_drop
+from game.cactus.bot_kinds import CactusBot
 from game.cactus.match import Match, Stage
 
 
@@ -20,7 +21,7 @@ class Autopilot:
         """Turn N is reached, at its roll: the bots stop here."""
         return m.rules.turn_number >= self.until_turn and m.stage == Stage.ROLL
 
-    def halts(self, m: Match, bot: Bot) -> bool:
+    def halts(self, m: Match, bot: CactusBot) -> bool:
         """Whether the bots stop now; stages the violation first when it is wanted and not staged yet."""
         if self.due(m):
             if self.stage_violation and not self.staged:
@@ -28,7 +29,7 @@ class Autopilot:
             return True
         return self.staged
 
-    def stage(self, m: Match, bot: Bot) -> None:
+    def stage(self, m: Match, bot: CactusBot) -> None:
         """The current seat turns human and drops its piece where a rule breaks."""
         self.staged = True
         m.bots[m.rules.current] = False

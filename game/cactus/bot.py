@@ -20,6 +20,8 @@ import random
 from dataclasses import dataclass, field
 
 from game.cactus.match import Match, MatchError, Stage, seeded_rng
+from game.cactus.planner import GIVE_UP, fallback
+from game.cactus.planner_drive import Drive, hand_path, run_drive
 from physics.scenes import drop_position, hang_points
 
 #: Names of bot seats (desert plants; names are data, not translated).
@@ -30,6 +32,10 @@ TRIALS = 6
 TRIAL_SETTLE = 3.0
 #: Drops per turn that search on copies; later drops in the same turn search no more.
 SEARCHES = 3
+#: Drops in one turn after which the bot stops dropping and pushes across the target cactus with the hand
+#: instead (the planner's clearing fallback): knocking pieces off is legal (C-R5) and changes what blocked
+#: every drop, so every bot game ends.
+SWEEP_AFTER = 30
 
 
 @dataclass
@@ -56,6 +62,9 @@ class Bot:
             match.take(self.choose(match))
             return "take"
         if stage == Stage.IN_HAND:
+            if self.attempts >= SWEEP_AFTER:
+                self.attempts += 1
+                return self.sweep(match)
             x, y, angle = self.plan(match)
             self.attempts += 1
             match.drop((x, y), angle)
@@ -73,6 +82,16 @@ class Bot:
             match.release()
             return "release"
         return "idle"
+
+    @staticmethod
+    def sweep(match: Match) -> str:
+        """The last resort: the hand pushes the piece across the target cactus (all frames at once)."""
+        place = fallback(match, GIVE_UP + 1 + match.drops)
+        path = hand_path(match, place)
+        if path is None:
+            return "idle"
+        run_drive(match, Drive(place, path))
+        return "sweep"
 
     # ------------------------------------------------------------------ choices
     def choose(self, match: Match) -> str:
@@ -143,17 +162,22 @@ class Bot:
     def last_resort(self, match: Match) -> tuple[float, float, float]:
         """No search: the best candidate found this turn, else the top of the target cactus."""
         pid = str(match.piece)
-        if self.best is not None and match.is_free(pid, self.best[1][:2], self.best[1][2], clearance=0.2):
-            return self.best[1]
+        if self.best is not None and self.attempts == self.searches \
+                and match.is_free(pid, self.best[1][:2], self.best[1][2], clearance=0.2):
+            return self.best[1]  # once: a spot that failed is not tried again and again (seeds 2/5, 3/4 looped)
         target = match.rules.target_cactus()
         if target is None:
             target = 0
         x, y = match.world.cactus_top(target)
         rng = seeded_rng(match, 53 + self.attempts)
+        left, right = match.world.cactus(target).extent()
+        spread = min(12.0 + 4.0 * (self.attempts - self.searches), (right - left) / 2)  # wider each attempt
         for _ in range(8):
-            pos = (x + rng.uniform(-12.0, 12.0), y)
-            if match.is_free(pid, pos, 0.0, clearance=0.2):
-                return pos[0], pos[1], 0.0
+            angle = 0.0 if self.attempts < self.searches + 2 else rng.choice((0.0, math.pi, math.pi / 2))
+            px = x + rng.uniform(-spread, spread)
+            pos = drop_position(match.world, pid, px, angle, clearance=1.0)
+            if match.is_free(pid, pos, angle, clearance=0.2):
+                return pos[0], pos[1], angle
         left, bottom, right, top = match.world.bounds
         return x, min(top - match.world.pieces[pid].radius - 2.0, y + 40.0), 0.0
 
@@ -222,4 +246,4 @@ def play(match: Match, *, turns: int | None = None, max_actions: int = 5000, bot
     raise RuntimeError(f"the bot made {max_actions} moves without finishing (stage {match.stage.value})")
 
 
-__all__ = ["BOT_NAMES", "SEARCHES", "TRIALS", "Bot", "find_violation_drop", "play"]
+__all__ = ["BOT_NAMES", "SEARCHES", "SWEEP_AFTER", "TRIALS", "Bot", "find_violation_drop", "play"]

@@ -47,12 +47,14 @@ from game.cactus.rules import (
     Piece,
     Violation,
 )
-from game.cactus.rules_save import need_bool, need_int, need_list, need_map, need_number
+from game.cactus.rules_save import need_bool, need_int, need_list, need_map, need_number, need_str
 from physics import CLEARANCE, Facts, PieceSpec, World
 from physics.impacts import Impact
 from physics.scenes import drop_position, hang_points
 
 SAVE_FORMAT = "cactus-match/1"
+#: The kinds of bot a seat may be played by (:mod:`game.cactus.bot_kinds` makes them; issue 16).
+BOT_KINDS = ("simple", "planner", "planner-easy", "planner-hard")
 #: Simulated seconds after letting go before the placement is judged even if something still moves.
 SETTLE_CAP = 6.0
 
@@ -74,16 +76,25 @@ class MatchError(ValueError):
         super().__init__(message)
         self.reason = reason  # an i18n key suffix: cactus.refuse.<reason>
 
+    def __reduce__(self) -> tuple[type[MatchError], tuple[str, str]]:
+        return MatchError, (self.reason, str(self))  # picklable: it may cross a process boundary (simulate)
+
 
 class Match:
     """Rules + world for one game. Build with :meth:`new` or :meth:`from_dict`."""
 
-    def __init__(self, rules: CactusGame, world: World, *, bots: Sequence[bool] | None = None) -> None:
+    def __init__(self, rules: CactusGame, world: World, *, bots: Sequence[bool] | None = None,
+                 bot_kinds: Sequence[str] | None = None) -> None:
         self.rules = rules
         self.world = world
         self.bots: list[bool] = list(bots) if bots is not None else [False] * rules.players
         if len(self.bots) != rules.players:
             raise ValueError(f"need one bot flag per seat ({rules.players}), got {len(self.bots)}")
+        #: The kind of bot of each seat (used where ``bots`` says the seat is a bot), one of BOT_KINDS.
+        self.bot_kinds: list[str] = list(bot_kinds) if bot_kinds is not None else ["simple"] * rules.players
+        if len(self.bot_kinds) != rules.players or any(k not in BOT_KINDS for k in self.bot_kinds):
+            raise ValueError(f"need one bot kind per seat ({rules.players}) out of {', '.join(BOT_KINDS)}, "
+                             f"got {self.bot_kinds!r:.80}")
         self.stage = Stage.ROLL
         self.violations: list[Violation] = []
         self.settle_time = 0.0
@@ -107,11 +118,12 @@ class Match:
         bots: Sequence[bool] | None = None,
         start_player: int | None = None,
         world: World | None = None,
+        bot_kinds: Sequence[str] | None = None,
     ) -> Match:
         w = world if world is not None else World.standard(seed=seed)
         rules = CactusGame.new(players, names=names, seed=seed, options=options,
                                pieces=list(w.pieces.values()), start_player=start_player)
-        return cls(rules, w, bots=bots)
+        return cls(rules, w, bots=bots, bot_kinds=bot_kinds)
 
     @classmethod
     def with_position(
@@ -432,6 +444,7 @@ class Match:
             "world": self.world.to_dict(),
             "stage": stage.value,
             "bots": list(self.bots),
+            "bot_kinds": list(self.bot_kinds),
             "hand_angle": self.hand_angle,
             "settle_time": self.settle_time,
             "drops": self.drops,
@@ -463,7 +476,10 @@ class Match:
         if unknown:
             raise ValueError(f"broken Cactus save: pieces of the rules are missing in the world: {unknown[:5]}")
         bots = [need_bool(b, "bots") for b in need_list(d.get("bots", [False] * rules.players), "bots")]
-        m = cls(rules, world, bots=bots)
+        kinds = None
+        if "bot_kinds" in d:
+            kinds = [need_str(k, "bot_kinds") for k in need_list(d["bot_kinds"], "bot_kinds")]
+        m = cls(rules, world, bots=bots, bot_kinds=kinds)
         m.hand_angle = need_number(d.get("hand_angle", 0.0), "hand_angle", -1e6, 1e6)
         m.settle_time = need_number(d.get("settle_time", 0.0), "settle_time", 0.0, 1e9)
         m.drops = need_int(d.get("drops", 0), "drops", 0, 1_000_000)
@@ -493,4 +509,4 @@ def seeded_rng(match: Match, salt: int = 0) -> random.Random:
     return random.Random(match.rules.seed * 1_000_003 + match.rules.turn_number * 101 + salt)
 
 
-__all__ = ["SAVE_FORMAT", "SETTLE_CAP", "Match", "MatchError", "Stage", "seeded_rng"]
+__all__ = ["BOT_KINDS", "SAVE_FORMAT", "SETTLE_CAP", "Match", "MatchError", "Stage", "seeded_rng"]

@@ -25,7 +25,7 @@ from game.app import App, BaseScene
 from game.argtypes import int_in_range
 from game.cactus import scene_end  # noqa: F401  (registers the end screen with game.cactus.navigation)
 from game.cactus.bot import BOT_NAMES, Bot
-from game.cactus.match import Match, Stage
+from game.cactus.match import BOT_KINDS, Match, Stage
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.cactus.scene_play import PlayScene
 from game.cactus.scene_remote import ConnectingScene, Connection, RemoteControls
@@ -49,12 +49,23 @@ def _die(text: str) -> Die:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _kinds(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if not kinds or unknown:
+        raise argparse.ArgumentTypeError(f"bot kinds must be some of {', '.join(BOT_KINDS)}, got {text!r:.60}")
+    return kinds
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("cactus")
     group.add_argument("--players", type=_players, default=None, metavar="N",
                        help=f"start a game of N players ({MIN_PLAYERS}-{MAX_PLAYERS}) at once, skipping the setup")
     group.add_argument("--bots", type=_bots, default=None, metavar="K",
                        help="the last K seats are played by the bot (default 0; implies a game start)")
+    group.add_argument("--bot-kinds", type=_kinds, default=None, metavar="K,K,..",
+                       help=f"the kind of each bot seat, comma-separated ({', '.join(BOT_KINDS)}; the last one "
+                            "repeats; default simple)")
     group.add_argument("--names", default=None, metavar="A,B,..", help="player names, comma-separated")
     group.add_argument("--long-game", action="store_true", help="variant: fallen pieces go back (C-R6)")
     group.add_argument("--strict-claim", action="store_true", help="variant: claim awards or lose them (C-T3)")
@@ -96,7 +107,11 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
                  (BOT_NAMES[i] if i >= n - k else t("cactus.setup.default_name", n=i + 1))
                  for i in range(n)]
     seed = int(getattr(args, "seed", 0) or 0)
-    match = Match.new(n, names=names, seed=seed, options=options, bots=[i >= n - k for i in range(n)])
+    chosen = list(getattr(args, "bot_kinds", None) or ["simple"])
+    chosen += [chosen[-1]] * n
+    kinds = ["simple"] * (n - k) + chosen[:k]
+    match = Match.new(n, names=names, seed=seed, options=options, bots=[i >= n - k for i in range(n)],
+                      bot_kinds=kinds)
     fast = bool(getattr(args, "fast", False))
     until_over = bool(getattr(args, "until_over", False))
     return PlayScene(match, fast=fast or until_over, autosave=not (fast or until_over),

@@ -25,9 +25,10 @@ import pygame
 from game.app import INPUT_EVENTS, BaseScene
 from game.cactus import callouts, layers, navigation, panels, sounds
 from game.cactus.autopilot import Autopilot
-from game.cactus.bot import Bot
+from game.cactus.bot_kinds import SeatBots
 from game.cactus.camera import CameraDirector
 from game.cactus.effects import ROLL_TIME, Effects, FloatText, Flyer, Spot
+from game.cactus.hint_view import HintControl
 from game.cactus.layers import Layer
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.panels import MIN_ROW_CELL, PlayButtons, PlayLayout
@@ -81,7 +82,7 @@ class PlayScene(BaseScene):
         self.autosave = Autosave(autosave)
         self.autopilot = None if until_turn is None else Autopilot(until_turn, stage_violation=stage_violation)
         self.quit_when_over = quit_when_over
-        self.bot = Bot()
+        self.bot = SeatBots.of(match, steps_world=fast)  # each seat's kind; the scene steps the world unless fast
         self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
         self.director = CameraDirector(self.view, match)
         self.camera = self.director.camera
@@ -109,7 +110,8 @@ class PlayScene(BaseScene):
         self.leave_button = Button(lambda: t("cactus.button.leave"), self.do_leave, style="ghost",
                                    text_size=SIZES.text_small)
         self.controls = PlayButtons(self.roll_button, self.confirm_button, self.back_button, self.leave_button)
-        self.buttons = self.controls.all()
+        self.hints = HintControl(match.rules.players, lambda: self.hints.ask(self.match, self.human_turn, self.message))
+        self.buttons = [*self.controls.all(), self.hints.button]  # issue 16: H / the hint button: a ghost
         self.finished = False
         match.drain_events()
 
@@ -258,6 +260,8 @@ class PlayScene(BaseScene):
                 self.do_confirm()
             elif event.key == pygame.K_BACKSPACE:
                 self.do_take_back()
+            elif event.key == pygame.K_h:
+                self.hints.ask(m, self.human_turn, self.message)
             elif event.key == pygame.K_q:
                 m.rotate(ROTATE_STEP)
             elif event.key == pygame.K_e:
@@ -329,7 +333,10 @@ class PlayScene(BaseScene):
             self.run_bots_fast()
         elif m.is_bot_turn and self.roll_anim <= 0:
             self.bot_wait += dt
-            if m.stage == Stage.SETTLING:
+            if m.stage == Stage.HOLDING:  # the bot's hand drags: one pointer move per frame (issue 16)
+                self.bot_wait = 0.0
+                self.bot_step()
+            elif m.stage == Stage.SETTLING:
                 self.bot_wait = 0.0
             elif self.bot_wait >= BOT_PAUSE:
                 self.bot_wait = 0.0
@@ -417,6 +424,7 @@ class PlayScene(BaseScene):
         human = self.human_turn
         self.roll_button.enabled = human and m.stage == Stage.ROLL
         self.confirm_button.enabled = human and m.can_confirm
+        self.hints.update(m, human, self.message, self.rects["table"], self.shown_banner.rect)
         self.back_button.enabled = human and m.stage in (Stage.JUDGED, Stage.SETTLING)
         if m.stage == Stage.IN_HAND and human and self.on_table(self.pointer):
             self.preview_free = m.is_free(str(m.piece), self.view.to_world(self.pointer), m.hand_angle)
@@ -564,6 +572,7 @@ class PlayScene(BaseScene):
         callouts.draw_marks_under(surface, m, view, self.flash())
         view.draw_pieces(surface, m, self.layers.shapes)
         callouts.draw_marks_over(surface, m, view, self.flash(), self.shown_callout)
+        self.hints.draw_ghost(surface, view, m, self.time)
         if m.stage == Stage.HOLDING:
             draw_hand_zone(surface, view, m.world, self.flash())
         elif m.stage == Stage.IN_HAND and self.human_turn and self.on_table(self.pointer):
@@ -572,6 +581,7 @@ class PlayScene(BaseScene):
                                                                         m.hand_angle)]
             draw_preview(surface, view, m.world.pieces[pid], outline, self.preview_free)
         panels.draw_zoom_badge(surface, view, area)
+        self.hints.draw_button(surface)
         surface.set_clip(clip)
         pygame.draw.rect(surface, shade(PALETTE.sand_dark, -0.1), area, 2, border_radius=6)
 

@@ -12,8 +12,9 @@ from pygame_gui.elements import UITextEntryLine
 from game.app import BaseScene
 from game.cactus import layers, navigation
 from game.cactus.bot import BOT_NAMES
+from game.cactus.bot_kinds import DEFAULT_KIND
 from game.cactus.layers import Layer
-from game.cactus.match import Match
+from game.cactus.match import BOT_KINDS, Match
 from game.cactus.play_save import autosave_path, load_autosave
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.i18n import get_language, t
@@ -28,6 +29,8 @@ NAME_LIMIT = 16
 #: The 'how to play' text starts this far below the top of its box (under its heading).
 HINT_TOP = 34
 FACES = ("colour", "form", "special")
+#: The order the kind button of a bot seat steps through (issue 16).
+KIND_ORDER = ("planner", "planner-easy", "planner-hard", "simple")
 
 
 class Toggle:
@@ -65,7 +68,7 @@ class Toggle:
 
 class SetupScene(BaseScene):
     def __init__(self, *, names: Sequence[str] | None = None, bots: Sequence[bool] | None = None,
-                 options: Options | None = None, players: int = 3) -> None:
+                 options: Options | None = None, players: int = 3, kinds: Sequence[str] | None = None) -> None:
         n = len(names) if names else players
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, n))
         self.names = list(names or [])
@@ -77,6 +80,13 @@ class SetupScene(BaseScene):
         self.long_game = Toggle(lambda: t("cactus.variant.long_game"), opts.long_game)
         self.strict = Toggle(lambda: t("cactus.variant.strict_claim"), opts.strict_claim)
         self.seat_toggles = [Toggle(lambda: t("cactus.setup.bot"), self.bots[i]) for i in range(MAX_PLAYERS)]
+        self.kinds = [k for k in (kinds or []) if k in BOT_KINDS][:MAX_PLAYERS]
+        self.kinds += [DEFAULT_KIND] * (MAX_PLAYERS - len(self.kinds))
+        self.kind_buttons = [
+            Button(lambda i=i: t(f"cactus.setup.kind.{self.kinds[i]}"),  # type: ignore[misc]
+                   lambda i=i: self.next_kind(i), style="ghost", text_size=SIZES.text_small - 2)  # type: ignore[misc]
+            for i in range(MAX_PLAYERS)
+        ]
         self.minus = Button("−", lambda: self.set_players(self.players - 1), style="ghost")
         self.plus = Button("+", lambda: self.set_players(self.players + 1), style="ghost")
         self.die_buttons: list[tuple[Button, Button]] = [
@@ -124,6 +134,11 @@ class SetupScene(BaseScene):
         self.players = max(MIN_PLAYERS, min(MAX_PLAYERS, n))
         self.layout(self.app.size)
 
+    def next_kind(self, seat: int) -> None:
+        """The kind button of a bot seat: the next kind of bot (KIND_ORDER)."""
+        k = self.kinds[seat]
+        self.kinds[seat] = KIND_ORDER[(KIND_ORDER.index(k) + 1) % len(KIND_ORDER)] if k in KIND_ORDER else DEFAULT_KIND
+
     def change_die(self, face: int, delta: int) -> None:
         """Move one face to or from the next face in turn, so there are always 6 (C-K5)."""
         for k in (1, 2):
@@ -141,7 +156,8 @@ class SetupScene(BaseScene):
         self.keep_names()
         bots = [self.seat_toggles[i].checked for i in range(self.players)]
         seed = getattr(getattr(self.app, "options", None), "seed", 0)
-        match = Match.new(self.players, names=self.names_now(), seed=seed, options=self.options_now(), bots=bots)
+        match = Match.new(self.players, names=self.names_now(), seed=seed, options=self.options_now(), bots=bots,
+                          bot_kinds=self.kinds[: self.players])
         self.started = match
         self.app.replace(navigation.play_screen(match))
 
@@ -192,11 +208,14 @@ class SetupScene(BaseScene):
         self.plus.rect = pygame.Rect(fx + 260, y, 40, 36)
         y += 44 + 6 * gap
         row_h = 42 if ch >= 600 else 38
-        entry_w = min(300, self.form.width - 150)
+        entry_w = min(300, self.form.width - 150 - 130)
+        kind_x = fx + entry_w + 20 + 120 + 6
         for i in range(MAX_PLAYERS):
             visible = i < self.players
             toggle = self.seat_toggles[i]
             toggle.rect = pygame.Rect(fx + entry_w + 20, y + i * row_h, 120, 34) if visible else pygame.Rect(0, 0, 0, 0)
+            self.kind_buttons[i].rect = pygame.Rect(kind_x, y + i * row_h, self.form.right - kind_x, 34) \
+                if visible else pygame.Rect(0, 0, 0, 0)
             if visible:
                 entry = UITextEntryLine(pygame.Rect(fx, y + i * row_h, entry_w, 34), self.manager,
                                         initial_text=self.names[i],
@@ -226,8 +245,9 @@ class SetupScene(BaseScene):
         self.resume.enabled = autosave_path().exists()
 
     def widgets(self) -> list[Button]:
+        kinds = [b for i, b in enumerate(self.kind_buttons[: self.players]) if self.seat_toggles[i].checked]
         return [self.minus, self.plus, self.start, self.resume, self.back,
-                *[b for pair in self.die_buttons for b in pair]]
+                *[b for pair in self.die_buttons for b in pair], *kinds]
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -248,6 +268,8 @@ class SetupScene(BaseScene):
             self.manager.update(dt)
         for b in self.widgets():
             b.update(dt)
+        for i, kind in enumerate(self.kind_buttons):  # only a bot seat's kind button is there to press
+            kind.enabled = i < self.players and self.seat_toggles[i].checked
         self.minus.enabled = self.players > MIN_PLAYERS
         self.plus.enabled = self.players < MAX_PLAYERS
         for i, (minus, plus) in enumerate(self.die_buttons):
@@ -291,8 +313,10 @@ class SetupScene(BaseScene):
                   anchor="center")
         self.minus.draw(surface)
         self.plus.draw(surface)
-        for toggle in self.seat_toggles[: self.players]:
+        for i, toggle in enumerate(self.seat_toggles[: self.players]):
             toggle.draw(surface)
+            if toggle.checked:
+                self.kind_buttons[i].draw(surface)
         x, y = self.labels["variants"]
         draw.text(surface, t("cactus.setup.variants"), (x, y), anchor="midleft", **head)  # type: ignore[arg-type]
         self.long_game.draw(surface)

@@ -1,0 +1,92 @@
+"""Demo positions of the look-ahead bot and the hint for README screenshots (issue 16), driven like the CLI does.
+
+``python -m game.cactus.bot_demo drag --screenshot assets/screenshots/cactus-bot-drag.png``: the planner's hand
+drags its piece down onto the target cactus (mid-path, the hand zone shown); ``hint`` : the human seat has a
+piece in hand and pressed H: the ghost of a good placement and the release ring.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import pygame
+
+from game import i18n
+from game.app import App, AppOptions, BaseScene
+from game.argtypes import parse_window
+from game.cactus import navigation
+from game.cactus.match import Match, Stage
+from game.cactus.planner import PlannerBot
+from game.cactus.rules import Die, Options
+from game.cactus.scene_demo import PlayDriver
+from game.cactus.scene_play import PlayScene
+
+HANGING = {0: ["yellow_hook", "green_arch"], 1: ["red_zigzag", "blue_crescent"]}
+
+
+def _open(app: App, bots: list[bool]) -> PlayDriver:
+    match = Match.with_position(HANGING, last="blue_crescent", options=Options(die=Die(6, 0, 0)),
+                                names=["Ana", "Saguaro"], bots=bots, seed=3)
+    match.bot_kinds = ["planner", "planner"]
+    app.push(BaseScene())
+    app.push(navigation.play_screen(match, autosave=False))
+    return PlayDriver(app)
+
+
+def bot_drag(app: App) -> PlayScene:
+    """Seat 1 is the planner: run its turn at the scene's pace until its hand is half way down its path."""
+    p = _open(app, [True, False])
+    scene = p.scene
+    for _ in range(900):
+        p.frames()
+        bot = scene.bot.bot(scene.match) if scene.match.is_bot_turn else None
+        drive = bot.drive if isinstance(bot, PlannerBot) else None
+        if scene.match.stage == Stage.HOLDING and drive is not None and drive.index >= len(drive.path) * 0.55:
+            return scene
+    raise RuntimeError(f"the bot's hand was not seen dragging (stage {scene.match.stage.value})")
+
+
+def hint(app: App) -> PlayScene:
+    """Seat 1 is human: roll, take the piece, press H."""
+    p = _open(app, [False, True])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    p.frames(50)
+    m = p.scene.match
+    if m.stage == Stage.CHOOSE:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p.scene.heap_cells[m.allowed()[0]].center,
+                                             button=1))
+        p.frames(40)
+    if m.stage != Stage.IN_HAND:
+        raise RuntimeError(f"the demo could not take a piece (stage {m.stage.value})")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode=""))
+    p.frames(3)
+    if p.scene.hints.hint is None:
+        raise RuntimeError("no hint was found")
+    return p.scene
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.cactus.bot_demo")
+    parser.add_argument("demo", choices=["drag", "hint"])
+    parser.add_argument("--window", type=parse_window, default=(1280, 800), metavar="WxH")
+    parser.add_argument("--lang", choices=["en", "de"], default="en")
+    parser.add_argument("--screenshot", type=Path, required=True)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("GARDEN_TABLE_HOME", str(Path(os.environ.get("TMPDIR", "/tmp")) / "garden-table-demo"))
+    i18n.set_language(args.lang)
+    app = App(AppOptions(size=args.window, headless=True, screenshot=args.screenshot))
+    try:
+        (bot_drag if args.demo == "drag" else hint)(app)
+    except RuntimeError as exc:
+        print(f"demo failed: {exc}", file=sys.stderr)
+        return 1
+    app.save_screenshot()
+    print(args.screenshot)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

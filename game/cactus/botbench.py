@@ -1,0 +1,191 @@
+"""``python -m game bench cactus-bot [--json] [--games N] [--workers K]``: the look-ahead bot against the simple one.
+
+Seeded 3-seat games with the seats ``planner, simple, simple``, rotated (game g puts the planner on seat g mod 3),
+each played to its end by :func:`~game.cactus.bot_kinds.play_seats` (every bot game ends: the bots' retry caps).
+It prints:
+
+* ``candidates_per_s``: the planner's trials (one candidate placement carried out by the hand on
+  ``Match.from_dict`` of the turn's snapshot, settled and judged) per second of its search time;
+* ``clean_turn_rate``: the share of the planner's turns whose first placement was valid (no take-back, no fall);
+* ``planner_beats_simple``: the share of (game, simple seat) pairs in which the planner ended with more flower
+  value than that simple seat (a tie is not a win);
+
+and, besides, the same clean rate of the simple bot, the planner's outright wins, trials and search time per turn
+(mean and p95), the game lengths and the budget of a search (``Level.budget``). The result does not depend on
+``--workers`` (each game has its own seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from tqdm import tqdm
+
+from game.argtypes import positive_int, whole_number
+from game.cactus.bot import Bot
+from game.cactus.bot_kinds import SeatBots
+from game.cactus.match import Match, MatchError, Stage
+from game.cactus.planner import LEVELS, PlannerBot
+
+LINEUP = ("planner", "simple", "simple")
+
+
+@dataclass
+class GameRecord:
+    index: int
+    kinds: tuple[str, ...]
+    values: list[int]
+    turns: int
+    planner_turns: int = 0
+    planner_clean: int = 0
+    simple_turns: int = 0
+    simple_clean: int = 0
+    trials: list[int] = field(default_factory=list)  # per planner turn
+    search_s: list[float] = field(default_factory=list)  # per planner turn
+
+
+def game_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index * 7919) % (2**31)
+
+
+def seats_for(index: int, lineup: tuple[str, ...] = LINEUP) -> tuple[str, ...]:
+    n = len(lineup)
+    return tuple(lineup[(s - index) % n] for s in range(n))
+
+
+def play_game(args: tuple[int, int, str]) -> GameRecord:
+    """Game number ``index`` (seed from ``seed``) with the rotated lineup; the planner at ``level``."""
+    index, seed, level = args
+    kinds = seats_for(index, ("planner" if level == "normal" else f"planner-{level}", "simple", "simple"))
+    m = Match.new(len(kinds), seed=game_seed(seed, index), bots=[True] * len(kinds), bot_kinds=list(kinds))
+    table = SeatBots.of(m)
+    rec = GameRecord(index, kinds, [], 0)
+    for _ in range(60_000):
+        if m.is_over:
+            break
+        bot = table.bot(m)
+        try:
+            done = bot.act(m)
+        except MatchError:
+            continue  # refused (the world changed under the bot): the next step looks again, as the scene does
+        if done != "confirm":
+            continue
+        if isinstance(bot, PlannerBot):
+            rec.planner_turns += 1
+            rec.planner_clean += bot.attempts == 1
+            rec.trials.append(bot.trials)
+            rec.search_s.append(bot.search_seconds)
+        elif isinstance(bot, Bot):
+            rec.simple_turns += 1
+            rec.simple_clean += bot.attempts == 1
+    if m.stage != Stage.OVER:
+        raise RuntimeError(f"game {index} did not end")
+    rec.values = [m.rules.bank.value(p) for p in range(m.rules.players)]
+    rec.turns = m.rules.turn_number
+    return rec
+
+
+def _p95(values: list[float]) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
+    pairs = wins = ties = outright = 0
+    for r in records:
+        p = next(s for s, k in enumerate(r.kinds) if k.startswith("planner"))
+        others = [r.values[s] for s, k in enumerate(r.kinds) if k == "simple"]
+        pairs += len(others)
+        wins += sum(1 for v in others if r.values[p] > v)
+        ties += sum(1 for v in others if r.values[p] == v)
+        outright += all(r.values[p] > v for v in others)
+    trials = [t for r in records for t in r.trials]
+    secs = [s for r in records for s in r.search_s]
+    pt = sum(r.planner_turns for r in records)
+    st = sum(r.simple_turns for r in records)
+    lv = LEVELS[level]
+    return {
+        "candidates_per_s": round(sum(trials) / max(sum(secs), 1e-9), 1),
+        "clean_turn_rate": round(sum(r.planner_clean for r in records) / max(pt, 1), 3),
+        "planner_beats_simple": round(wins / max(pairs, 1), 3),
+        "games": len(records),
+        "players": 3,
+        "lineup": list(LINEUP),
+        "level": level,
+        "planner_wins_outright": round(outright / max(len(records), 1), 3),
+        "planner_ties_simple": round(ties / max(pairs, 1), 3),
+        "simple_clean_turn_rate": round(sum(r.simple_clean for r in records) / max(st, 1), 3),
+        "planner_turns": pt,
+        "simple_turns": st,
+        "trials_per_turn_mean": round(statistics.fmean(trials), 1) if trials else 0.0,
+        "trials_per_turn_max": max(trials, default=0),
+        "search_ms_per_turn_mean": round(1000 * statistics.fmean(secs), 1) if secs else 0.0,
+        "search_ms_per_turn_p95": round(1000 * _p95(secs), 1),
+        "ms_per_candidate": round(1000 * sum(secs) / max(sum(trials), 1), 2),
+        "budget_per_search": {"candidates": lv.candidates, "finalists": lv.finalists, "checks": lv.checks,
+                              "trials": lv.budget, "searches_per_turn": lv.searches},
+        "turns_median": float(statistics.median(r.turns for r in records)) if records else 0.0,
+        "flowers_mean": {
+            "planner": round(statistics.fmean(v for r in records for v, k in zip(r.values, r.kinds)
+                                              if k != "simple"), 2) if records else 0.0,
+            "simple": round(statistics.fmean(v for r in records for v, k in zip(r.values, r.kinds) if k == "simple"),
+                            2) if records else 0.0,
+        },
+    }
+
+
+def run(games: int, seed: int, level: str, workers: int, progress: bool) -> list[GameRecord]:
+    jobs = [(i, seed, level) for i in range(games)]
+    out: list[GameRecord] = []
+    with tqdm(total=games, unit="game", file=sys.stderr, disable=not progress, mininterval=0.2) as bar:
+        if workers <= 1:
+            for job in jobs:
+                out.append(play_game(job))
+                bar.update(1)
+        else:
+            with multiprocessing.get_context().Pool(workers) as pool:
+                for rec in pool.imap_unordered(play_game, jobs):
+                    out.append(rec)
+                    bar.update(1)
+    return sorted(out, key=lambda r: r.index)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game bench cactus-bot",
+                                     description="The Cactus look-ahead bot against the simple bot (3 seats).")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--games", type=positive_int, default=12, metavar="N", help="games (12; 3 rotations per 3)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--level", choices=sorted(LEVELS), default="normal", help="the planner's level (normal)")
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    began = time.perf_counter()
+    records = run(args.games, args.seed, args.level, args.workers, not args.no_progress)
+    result = summarize(records, args.level)
+    result["seconds"] = round(time.perf_counter() - began, 1)
+    result["workers"] = args.workers
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"cactus-bot bench: {result['games']} games of 3 seats (planner {args.level}, simple, simple; "
+              f"rotated), seed {args.seed}")
+        print(f"  planner beats simple: {result['planner_beats_simple']:.0%} of pairs "
+              f"(outright wins {result['planner_wins_outright']:.0%}); flowers {result['flowers_mean']}")
+        print(f"  clean turns: planner {result['clean_turn_rate']:.1%}, simple {result['simple_clean_turn_rate']:.1%}")
+        print(f"  {result['candidates_per_s']} candidates/s ({result['ms_per_candidate']} ms each); per turn "
+              f"{result['trials_per_turn_mean']} trials, {result['search_ms_per_turn_mean']} ms "
+              f"(p95 {result['search_ms_per_turn_p95']} ms)")
+    return 0
+
+
+__all__ = ["LINEUP", "GameRecord", "main", "play_game", "seats_for", "summarize"]
