@@ -440,6 +440,15 @@ class Game:
     # Copies, saves, views
 
     def clone(self) -> Game:
+        g = self.fork(random.Random())
+        g.rng.setstate(self.rng.getstate())
+        g.log = list(self.log)
+        return g
+
+    def fork(self, rng: random.Random) -> Game:
+        """A copy for simulations (a bot's sampled world): the same position, but chance comes from ``rng``
+        (used as it is, not copied) and the event log starts empty, so a fork costs a few list copies;
+        :meth:`clone` is the exact copy."""
         g = Game.__new__(Game)
         g.players = self.players
         g.rhubarb = self.rhubarb
@@ -447,8 +456,7 @@ class Game:
         g.round_limit = self.round_limit
         g.seed = self.seed
         g.start_player = self.start_player
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = rng
         g.hands = [list(h) for h in self.hands]
         g.decks = [list(d) for d in self.decks]
         g.discards = [list(d) for d in self.discards]
@@ -464,7 +472,7 @@ class Game:
         g.in_play = self.in_play
         g.finished = self.finished
         g.won_by = self.won_by
-        g.log = list(self.log)
+        g.log = []
         g.legal_cache = None
         g.others = self.others
         g.undo_stack = []
