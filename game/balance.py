@@ -16,7 +16,8 @@ Stable API (other rooms import it; extend, do not change the signatures):
 - ``histogram_panel(ax, values, title, xlabel="", bins=None)``: a histogram of integer values (one bar per
   value up to 40 distinct values, else automatic bins), with the median marked.
 - ``count_bar_panel(ax, counts, title, ylabel="")``: bars of a ``{label: number}`` mapping, largest first.
-- ``save_figure(fig, path)``: tight layout, 120 dpi PNG, figure closed; the parent folder must exist.
+- ``save_figure(fig, path)``: tight layout (the top 4 % kept for a suptitle), 120 dpi PNG, figure closed;
+  the parent folder must exist.
 
 Every ``*_panel`` takes a matplotlib ``Axes`` and draws on it only, so a caller lays out its own figure.
 """
@@ -98,8 +99,9 @@ def grouped_win_rate_panel(ax: Any, groups: Sequence[str], series: Mapping[str, 
         for x, r, hi in zip(xs, rates, err_hi, strict=True):
             ax.text(x, min(1.02, r + hi + 0.02), f"{100 * r:.0f}%", ha="center", va="bottom", fontsize=8)
     ax.set_xticks(list(range(len(groups))), list(groups))
-    ax.legend(loc="upper right", fontsize=8, frameon=False)
     _rate_axis(ax, title)
+    ax.set_ylim(0, 1.3)  # room for the legend above the 100 % line
+    ax.legend(loc="upper center", ncol=min(k, 3), fontsize=8, frameon=False)
 
 
 def _rate_axis(ax: Any, title: str) -> None:
@@ -153,7 +155,7 @@ def count_bar_panel(ax: Any, counts: Mapping[str, float], title: str, ylabel: st
 
 def save_figure(fig: Any, path: str | Path) -> None:
     """Write ``fig`` as a 120 dpi PNG (tight layout) and close it."""
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.96))  # room for a suptitle
     fig.savefig(str(path), dpi=120)
     plt = load_pyplot()
     if plt is not None:
