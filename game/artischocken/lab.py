@@ -65,10 +65,14 @@ def plot(summary: dict[str, Any], turns: list[int], path: str,
     rows = 3 if compare else 2
     fig, axes = plt.subplots(rows, 2, figsize=(12, 4.2 * rows))
     games = summary["games"]
+    fair = 1 / summary["players"]  # a fair share; also per bot kind when each kind has one seat
+    kind_fair = fair if len(set(summary["seats"])) == len(summary["seats"]) else 0.5
     kinds, kind_wins = _kind_wins(summary)
-    win_rate_panel(axes[0][0], kinds, kind_wins, games, title="Win rate by bot kind (95% Wilson interval)")
+    win_rate_panel(axes[0][0], kinds, kind_wins, games, title="Win rate by bot kind (95% Wilson interval)",
+                   fair=kind_fair)
     seats, seat_wins = _seat_wins(summary)
-    win_rate_panel(axes[0][1], seats, seat_wins, games, title="Win rate by seat (95% Wilson interval)")
+    win_rate_panel(axes[0][1], seats, seat_wins, games, fair=fair,
+                   title="Win rate by seat (95% Wilson interval; dashed: a fair share)")
     histogram_panel(axes[1][0], turns, f"Game length ({summary['draws']} draws at the round limit)",
                     xlabel="turns per game")
     count_bar_panel(axes[1][1], summary["artichokes_composted_per_game"], "Artichokes composted per game, by card",
@@ -81,12 +85,13 @@ def plot(summary: dict[str, Any], turns: list[int], path: str,
         grouped_win_rate_panel(axes[2][0], seats, {
             f"without rhubarb ({off['games']} games)": (off_seat, [off["games"]] * len(seats)),
             f"with rhubarb ({on['games']} games)": (on_seat, [on["games"]] * len(seats)),
-        }, title="Win rate by seat: without / with rhubarb")
+        }, title="Win rate by seat: without / with rhubarb", fair=fair)
         _, off_kind = _kind_wins(off)
         _, on_kind = _kind_wins(on)
         grouped_win_rate_panel(axes[2][1], kinds, {
             f"without rhubarb (median {off['turns_median']:g} turns)": (off_kind, [off["games"]] * len(kinds)),
             f"with rhubarb (median {on['turns_median']:g} turns)": (on_kind, [on["games"]] * len(kinds)),
-        }, title="Win rate by bot kind: without / with rhubarb")
+        }, title="Win rate by bot kind: without / with rhubarb",
+            fair=kind_fair)
     fig.suptitle(_title(summary) + ("  |  bottom row: rhubarb off vs on" if compare else ""), fontsize=12)
     save_figure(fig, path)

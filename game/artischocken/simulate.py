@@ -196,11 +196,11 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     ]
     for k, w in s["wins"].items():
         lo, hi = s["win_rate_ci95"][k]
-        lines.append(f"  {k:<8} {w:>7}  {100 * s['win_rate'][k]:5.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+        lines.append(f"  {k:<11} {w:>7}  {100 * s['win_rate'][k]:5.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
     lines.append("Wins by seat (95% CI):")
     for seat, w in s["wins_by_seat"].items():
         lo, hi = s["win_rate_by_seat_ci95"][seat]
-        lines.append(f"  seat {seat:<3} {w:>7}  {100 * s['win_rate_by_seat'][seat]:5.1f}%  "
+        lines.append(f"  seat {seat:<6} {w:>7}  {100 * s['win_rate_by_seat'][seat]:5.1f}%  "
                      f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
     games = max(1, s["games"])
     lines.append(f"Draws (round limit reached): {s['draws']} ({100 * s['draws'] / games:.1f}%)")
@@ -214,7 +214,7 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     if by_kind:
         lines.append("Per seat and game, by bot: turns, artichokes composted, cards harvested, passed, stolen, given")
         for k, st in by_kind.items():
-            lines.append(f"  {k:<8} {st['turns_mean']:6.1f} {st['artichokes_composted_mean']:6.2f} "
+            lines.append(f"  {k:<11} {st['turns_mean']:6.1f} {st['artichokes_composted_mean']:6.2f} "
                          f"{st['harvested_mean']:6.2f} {st['passed_mean']:6.2f} {st['stolen_mean']:6.2f} "
                          f"{st['given_mean']:6.2f}")
     lines.append(f"Time: {seconds:.1f} s ({s['games'] / max(seconds, 1e-9):.0f} games/s)")

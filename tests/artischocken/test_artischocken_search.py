@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 from typing import Any
 
@@ -119,3 +120,29 @@ def test_clean_draw_chance_is_hypergeometric() -> None:
     d["players"][0]["hand"] = ["artichoke"] * 5
     g = Game.from_dict(d)
     assert clean_draw_chance(g, 0) == pytest.approx(1 / 6)  # 5 of 6 drawn: clean only when the artichoke stays
+
+
+def test_every_search_level_is_selectable_at_every_seat_of_the_setup_screen(make_app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pygame
+    from table_helpers import Driver
+
+    from game.artischocken.room import setup_scene
+
+    drv = Driver(make_app((1280, 800), seed=9))
+    setup = setup_scene()
+    drv.app.push(setup)
+    drv.frame()
+    drv.click(setup.add_button.rect.center)
+    drv.click(setup.add_button.rect.center)
+    for seat in range(len(setup.kinds)):
+        seen = set()
+        for _ in range(len(BOTS) + 1):
+            seen.add(setup.kinds[seat])
+            drv.click(setup.kind_buttons[seat].rect.center)
+        assert set(LEVELS) <= seen, seat
+    while setup.kinds[1] != "search-hard":
+        drv.click(setup.kind_buttons[1].rect.center)
+    drv.frame(2)
+    shot = os.environ.get("CARD_SETUP_PNG", str(tmp_path / "setup.png"))  # set it to look at the screen by hand
+    pygame.image.save(pygame.display.get_surface(), shot)
+    assert setup.kinds[1] == "search-hard"
