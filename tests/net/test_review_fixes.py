@@ -11,6 +11,7 @@ import pytest
 
 from game.net import wire
 from game.net.client import Connection
+from game.net.codes import CodeError, parse_code
 from game.net.table import TableError
 
 
@@ -40,3 +41,12 @@ def test_client_close_while_connecting_ends_the_thread_at_once() -> None:
         assert not [t for t in threading.enumerate() if url in t.name], "the connection's thread outlived close()"
         assert took < 1.0
         assert conn.status == "closed"
+
+
+@pytest.mark.parametrize("text", ["192.168.1.20:\u00b2/K7QX-2M9P", "myhost:8\u00b9/K7QX", "[::1]:\u00b3/AB"])
+def test_code_with_a_digit_that_is_no_ascii_digit_is_a_code_error(text: str) -> None:
+    """A table code typed by a person: bad input gets a clear message (CodeError, which the lobby shows), never
+    the bare ValueError of int("\u00b2") ("\u00b2".isdigit() is True)."""
+    with pytest.raises(CodeError) as info:
+        parse_code(text)
+    assert info.value.reason == "bad_port"
