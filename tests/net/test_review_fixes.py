@@ -12,6 +12,7 @@ import pytest
 from game.net import wire
 from game.net.client import Connection
 from game.net.codes import CodeError, parse_code
+from game.net.discovery import OpenTable, decode_tables
 from game.net.table import TableError
 
 
@@ -50,3 +51,10 @@ def test_code_with_a_digit_that_is_no_ascii_digit_is_a_code_error(text: str) -> 
     with pytest.raises(CodeError) as info:
         parse_code(text)
     assert info.value.reason == "bad_port"
+
+
+def test_discovery_skips_a_free_count_that_is_no_ascii_number() -> None:
+    """What another machine announces is input too: a malformed entry is skipped (it used to raise ValueError
+    from int("\u00b2") in zeroconf's handler thread, so the whole server went unlisted)."""
+    props = {b"v": b"1", b"tables": "AAAA-BBBB/cactus/\u00b2;CCCC-DDDD/artischocken/2".encode()}
+    assert decode_tables(props) == (OpenTable("CCCC-DDDD", "artischocken", 2),)
