@@ -66,6 +66,9 @@ class TableStore:
             except OSError as exc:
                 log.error("table save %s could not be read: %s", path.name, exc)
                 continue
+            except (ValueError, RecursionError) as exc:  # json's own limits: nested too deep, a number too long
+                self.set_aside(code, f"not readable JSON: {type(exc).__name__}")
+                continue
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 self.set_aside(code, "not a table save of this server")
                 continue
