@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from game.net.server import Server, ServerOptions
 
 TIMEOUT = 5.0
+loop_time = time.monotonic
 
 
 async def ask(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
@@ -44,3 +46,34 @@ def test_contract_remote_a_save_json_cannot_read_is_set_aside_and_the_server_sta
     names = sorted(p.name for p in tmp_path.iterdir())
     assert "AAAA-AAAA.corrupt-1.json" in names and "BBBB-BBBB.corrupt-1.json" in names
     assert "AAAA-AAAA.json" not in names and "BBBB-BBBB.json" not in names
+
+
+def test_contract_remote_shutdown_saves_at_once_while_a_peer_does_not_answer(tmp_path: Path) -> None:
+    """`serve`: SIGTERM saves every table and exits - also while a peer has vanished without a word (it
+    never answers the closing handshake). The lobby's own server is killed two seconds after it is asked to
+    stop, so the save must not wait for such a peer: it used to take 5 s to save and 10 s to end."""
+
+    async def run() -> str:
+        server = Server(ServerOptions(data=tmp_path))
+        ws_server = await server.start("127.0.0.1", 0)
+        port = ws_server.sockets[0].getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}") as ws:
+            created = await ask(ws, {"type": "create", "room": "artischocken", "seats": ["remote", "greedy"],
+                                     "seed": 1, "start_player": 0})
+            assert (await ask(ws, {"type": "join", "table": created["table"], "seat": 0,
+                                   "token": created["tokens"]["0"]}))["type"] == "joined"
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)  # the silent peer
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        assert (await asyncio.wait_for(reader.read(12), TIMEOUT)).startswith(b"HTTP/1.1 101")
+        started = loop_time()
+        await server.shutdown()
+        assert loop_time() - started < 3.0
+        writer.close()
+        return str(created["table"])
+
+    began = loop_time()
+    code = asyncio.run(run())
+    assert loop_time() - began < 5.0  # before: 10 s, the default closing handshake timeout
+    saved = json.loads((tmp_path / f"{code}.json").read_text())
+    assert saved["joined"] == [0]
