@@ -7,6 +7,7 @@ import json
 import socket
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from game.net import cactus_table, wire
 from game.net.client import Connection
 from game.net.codes import CodeError, parse_code
 from game.net.discovery import OpenTable, decode_tables
+from game.net.lobby import Seating
 from game.net.table import TableError
 from game.replay.cactus import plain
 from game.replay.format import checksum
@@ -86,3 +88,36 @@ def test_a_cactus_bot_that_raises_leaves_the_table_and_its_save_one_game(monkeyp
     table.bot_move()  # and it plays on from there
     again.bot_move()
     assert checksum(plain(again.match)) == checksum(plain(table.match))
+
+
+class ScriptedLink:
+    """A link whose server says what the test wants (the lobby's Link)."""
+
+    status = "open"
+    error: str | None = None
+    reconnect_in = 0.0
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.inbox: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def test_lobby_host_takes_a_created_reply_with_a_strange_seat_key_softly() -> None:
+    """Bad input of any kind gets a clear message: a ``created`` whose token keys are not seat numbers ("\u00b2"
+    passes str.isdigit) is read for its real seats; it used to raise ValueError in the lobby's frame."""
+    link = ScriptedLink()
+    seating = Seating.host(link, "artischocken", ["remote", "remote"], seed=1)
+    link.inbox.append({"type": "created", "table": "AAAA-BBBB", "tokens": {"\u00b2": "x", "1": "tok1"}})
+    seating.step()
+    assert seating.tokens == {1: "tok1"}
+    assert link.sent[-1] == {"type": "join", "table": "AAAA-BBBB", "seat": 1, "token": "tok1"}
