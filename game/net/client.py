@@ -285,7 +285,7 @@ class Connection:
         async for frame in ws:
             try:
                 message = json.loads(frame)
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):  # not JSON, or nested past what json reads
                 continue
             if isinstance(message, dict):
                 with self._lock:

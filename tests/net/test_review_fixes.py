@@ -3,6 +3,7 @@ its fix."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
@@ -10,6 +11,7 @@ import time
 from typing import Any
 
 import pytest
+from websockets.sync.server import ServerConnection, serve
 
 from game.cactus.bot import Bot
 from game.cactus.match import Match
@@ -121,3 +123,28 @@ def test_lobby_host_takes_a_created_reply_with_a_strange_seat_key_softly() -> No
     seating.step()
     assert seating.tokens == {1: "tok1"}
     assert link.sent[-1] == {"type": "join", "table": "AAAA-BBBB", "seat": 1, "token": "tok1"}
+
+
+def test_client_drops_a_frame_nested_too_deep_and_stays_connected() -> None:
+    """Connection: "Messages that are not JSON objects are dropped" - also one nested deeper than json reads
+    (RecursionError used to end the reader: the connection was dropped and made again)."""
+    def handler(ws: ServerConnection) -> None:
+        ws.send("[" * 100_000 + "]" * 100_000)
+        ws.send(json.dumps({"type": "hello"}))
+        with contextlib.suppress(Exception):
+            ws.recv(timeout=5)
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        conn = Connection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}")
+        try:
+            got: list[dict[str, Any]] = []
+            end = time.monotonic() + 5
+            while not got and time.monotonic() < end:
+                got = conn.poll()
+                time.sleep(0.01)
+            assert got == [{"type": "hello"}]
+            assert conn.status == "open" and conn.reconnects == 0
+        finally:
+            conn.close()
+            server.shutdown()
