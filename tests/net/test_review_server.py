@@ -9,9 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net.server import Server, ServerOptions
+from game.net.store import TableStore
 
 TIMEOUT = 5.0
 loop_time = time.monotonic
@@ -77,3 +79,19 @@ def test_contract_remote_shutdown_saves_at_once_while_a_peer_does_not_answer(tmp
     assert loop_time() - began < 5.0  # before: 10 s, the default closing handshake timeout
     saved = json.loads((tmp_path / f"{code}.json").read_text())
     assert saved["joined"] == [0]
+
+
+def test_a_save_that_cannot_be_removed_is_logged_and_the_reaper_goes_on(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
+    """The reaper drops finished tables through TableStore.remove: an OSError there (a read-only folder, say)
+    used to end the reaper's task for good, so no finished table was dropped again."""
+    store = TableStore(tmp_path)
+    store.write("AAAA-AAAA", "{}")
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    store.remove("AAAA-AAAA")
+    assert "AAAA-AAAA.json could not be removed" in caplog.text
