@@ -202,6 +202,7 @@ class CactusTable:
         self.bot_moves += 1
         capture = Capture(dt=self.record.dt, pointer=self.record.pointer)
         m.capture = capture
+        failure: Exception | None = None
         try:
             if m.stage == Stage.SETTLING:
                 for _ in range(BOT_STEPS):
@@ -212,12 +213,16 @@ class CactusTable:
                 self.bot.act(m)
         except MatchError:
             pass  # refused: nothing changed (the bot tries anew on its next move)
+        except Exception as exc:  # a bot's bug: the calls it made are still recorded (below), then it is raised,
+            failure = exc  # so that the match, its record (the save) and the clients stay one game
         finally:
             m.capture = None
         out: list[Delivery] = []
         for batch in capture.take():
             self.feed.follow(batch["items"])
             out += self.accepted(seat, batch["items"], None)
+        if failure is not None:
+            raise failure
         return out
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:

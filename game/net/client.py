@@ -166,8 +166,10 @@ class Connection:
         ever_open = False
         while not self._stop:
             try:
-                async with connect(self.url, max_size=self.max_size, open_timeout=self.open_timeout,
-                                   close_timeout=1.0) as ws:
+                opened = await self._open()
+                if opened is None:  # close() came while the connection was being made
+                    break
+                async with opened as ws:
                     if ever_open:
                         self.reconnects += 1
                         if self._last_join is not None:
@@ -221,6 +223,26 @@ class Connection:
             self.status = "closed"
         self._notify()
 
+    async def _open(self) -> ClientConnection | None:
+        """A new connection, or None when :meth:`close` is called before it is made (the attempt is dropped at
+        once, so that no thread goes on waiting for a server that does not answer)."""
+        opening = asyncio.ensure_future(self._connect())
+        stopper = asyncio.ensure_future(self._wait_stop())
+        try:
+            await asyncio.wait({opening, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopper.cancel()
+            if not opening.done():
+                opening.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await opening
+        if opening.cancelled():
+            return None
+        return opening.result()
+
+    async def _connect(self) -> ClientConnection:
+        return await connect(self.url, max_size=self.max_size, open_timeout=self.open_timeout, close_timeout=1.0)
+
     async def _wait_stop(self) -> None:
         assert self._wakeup is not None
         while not self._stop:
@@ -263,7 +285,7 @@ class Connection:
         async for frame in ws:
             try:
                 message = json.loads(frame)
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, RecursionError):  # not JSON, or nested past what json reads
                 continue
             if isinstance(message, dict):
                 with self._lock:

@@ -92,7 +92,7 @@ def parse_code(text: str) -> TableCode:
         else:
             port_text = port_text_raw
     if port_text is not None:
-        if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        if not (port_text.isascii() and port_text.isdigit()) or not 1 <= int(port_text) <= 65535:  # not "²"
             raise CodeError("bad_port", f"{port_text!r} is not a port (1 to 65535)")
         port = int(port_text)
     return TableCode(_host(host_part), port, table)

@@ -68,7 +68,8 @@ def decode_tables(properties: dict[Any, Any]) -> tuple[OpenTable, ...]:
     out = []
     for part in props.get("tables", "").split(";"):
         fields = part.split("/")
-        if len(fields) != 3 or not fields[0] or fields[1] not in ROOMS or not fields[2].isdigit():
+        if len(fields) != 3 or not fields[0] or fields[1] not in ROOMS \
+                or not (fields[2].isascii() and fields[2].isdigit()):
             continue
         out.append(OpenTable(fields[0], fields[1], int(fields[2])))
     return tuple(out)

@@ -1,7 +1,8 @@
 """A table server on this machine, started in the background for the lobby's "Host a table".
 
 :class:`LocalServer` runs ``python -m game serve --port 0`` as a child process, reads the one line it prints
-(``serving ws://HOST:PORT``) in a thread, and is stopped when the program ends (or by :meth:`LocalServer.stop`).
+(``serving ws://HOST:PORT``) in a thread, and is stopped when the program ends (or by :meth:`LocalServer.stop`;
+the end of the pipe to its stdin stops it too, however this program ends).
 Nothing here blocks: the lobby reads :attr:`LocalServer.status` every frame. :func:`lan_address` is the address
 others on the network reach this machine at (for the table code). No pygame here.
 """
@@ -36,8 +37,9 @@ def lan_address() -> str:
 
 def serve_command(data: Path | None, host: str = "0.0.0.0") -> list[str]:
     """The command that runs the table server on a free port, listening on ``host`` (all interfaces: others
-    on the network can join)."""
-    command = [sys.executable, "-m", "game", "serve", "--host", host, "--port", "0"]
+    on the network can join), until its stdin ends: when this program ends however it ends (killed, crashed:
+    no atexit), the pipe closes and the server saves and stops, instead of serving on forever."""
+    command = [sys.executable, "-m", "game", "serve", "--host", host, "--port", "0", "--stdin-lifeline"]
     if data is not None:
         command += ["--data", str(data)]
     return command
@@ -58,7 +60,7 @@ class LocalServer:
         self._stderr: deque[str] = deque(maxlen=6)
         self._process: subprocess.Popen[str] | None = None
         try:
-            self._process = subprocess.Popen(self.command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            self._process = subprocess.Popen(self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace")
         except OSError as exc:
             self.status, self.error = "failed", f"the server could not be started: {exc.strerror or exc}"
@@ -66,6 +68,11 @@ class LocalServer:
         atexit.register(self.stop)
         threading.Thread(target=self._read_stdout, daemon=True).start()
         threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    @property
+    def pid(self) -> int | None:
+        """The server process's id (None when it could not be started)."""
+        return None if self._process is None else self._process.pid
 
     @property
     def url(self) -> str | None:
@@ -100,6 +107,9 @@ class LocalServer:
             self.status = "stopped"
         if process is None or process.poll() is not None:
             return
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
         process.terminate()
         try:
             process.wait(timeout=2)

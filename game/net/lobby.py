@@ -132,7 +132,8 @@ class Seating:
             self.fail("refused", "the server created the table without a remote seat")
             return
         self.table = table
-        self.tokens = {int(seat): str(token) for seat, token in tokens.items() if str(seat).isdigit()}
+        self.tokens = {int(seat): str(token) for seat, token in tokens.items()
+                       if str(seat).isascii() and str(seat).isdigit()}  # "²".isdigit(), but int("²") fails
         if not self.tokens:
             self.fail("refused", "the server sent no seat tokens")
             return

@@ -1,8 +1,9 @@
 """``python -m game serve``: run the table server (no window) until Ctrl-C or SIGTERM.
 
 Prints exactly one line on stdout, ``serving ws://HOST:PORT``, once it accepts connections (``--port 0``: the
-port it got). Ctrl-C and SIGTERM save every table and exit 0; an address that cannot be had (a port in use)
-gives one line on stderr and exit 1. The log (connections, joins, errors; never a token) goes to stderr.
+port it got). Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
+exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. The log
+(connections, joins, errors; never a token) goes to stderr.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import asyncio
 import contextlib
 import errno
 import logging
+import os
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,6 +50,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep-finished", type=positive_seconds, default=3600.0, metavar="S",
                         help="seconds a finished table nobody is connected to is kept before it is dropped "
                         "(default 3600)")
+    parser.add_argument("--stdin-lifeline", action="store_true",
+                        help="stop (saving every table) once stdin reaches its end: a parent process that holds "
+                        "the other end of the pipe takes the server with it however it ends (the lobby's own server)")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -56,7 +62,20 @@ def url(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
 
 
-async def run(options: ServerOptions, host: str, port: int) -> int:
+def watch_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Set ``stop`` once stdin reaches its end (read in a thread of its own: it blocks)."""
+
+    def read() -> None:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no stdin at all
+            while os.read(sys.stdin.fileno(), 4096):
+                pass
+        with contextlib.suppress(RuntimeError):  # the loop is gone already
+            loop.call_soon_threadsafe(stop.set)
+
+    threading.Thread(target=read, name="stdin lifeline", daemon=True).start()
+
+
+async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = False) -> int:
     server = Server(options)
     try:
         ws_server = await server.start(host, port)
@@ -75,6 +94,8 @@ async def run(options: ServerOptions, host: str, port: int) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows
             loop.add_signal_handler(sig, stop.set)
+    if lifeline:
+        watch_stdin(loop, stop)
     try:
         await stop.wait()
     finally:
@@ -94,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = user_data_dir() / "server"
     try:
         options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished)
-        return asyncio.run(run(options, args.host, args.port))
+        return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline))
     except OSError as exc:  # the data folder cannot be made
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1

@@ -52,6 +52,9 @@ MAX_FRAME = 4 * wire.MAX_MESSAGE
 MAX_OUTBOX = 512
 #: How long shutdown waits for a thinking bot before saving anyway (seconds).
 BOT_GRACE = 10.0
+#: How long a connection's closing handshake may take (seconds): a peer gone without a word (a laptop asleep)
+#: holds a shutdown up no longer (the lobby's own server is killed two seconds after it was asked to stop).
+CLOSE_TIMEOUT = 1.0
 
 
 #: The letters of a table code: no 0/O, 1/I/L or U, so that a code read out or copied by hand is typed right.
@@ -178,7 +181,7 @@ class Server:
         """Resume the saved tables and listen (OSError when the address cannot be had)."""
         self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
-                                     ping_interval=20, ping_timeout=40)
+                                     ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT)
         self.reaper = asyncio.get_running_loop().create_task(self.reap())
         for entry in list(self.tables.values()):  # only once listening: a server that cannot start moves nothing
             self.kick_bots(entry)
@@ -219,18 +222,21 @@ class Server:
             log.info("resumed %d tables from %s", len(self.tables), self.store.folder)
 
     async def shutdown(self) -> None:
-        """Stop listening, let thinking bots finish their move, save every table."""
+        """Stop listening, let thinking bots finish their move, save every table - before the connections have
+        closed (a peer that does not answer must not hold the save up) and again once they have."""
         self.closing = True
         if self.reaper is not None:
             self.reaper.cancel()
         if self.ws_server is not None:
-            self.ws_server.close()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.ws_server.wait_closed(), 5)
+            self.ws_server.close()  # no new connections; the open ones are told to close
         tasks = [e.bot_task for e in self.tables.values() if e.bot_task is not None and not e.bot_task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=BOT_GRACE)
         self.saver.flush_now()  # every table changed since its last save (each change marks it)
+        if self.ws_server is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.ws_server.wait_closed(), 5)
+        self.saver.flush_now()  # what came in while the connections closed
         self.bots.shutdown(wait=False, cancel_futures=True)
         log.info("saved %d tables; stopped", len(self.tables))
 

@@ -11,7 +11,6 @@ be read is logged and set aside (``CODE.corrupt-N.json``), never a reason for th
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import threading
 import time
@@ -49,8 +48,13 @@ class TableStore:
         userdata.write_bytes_atomic(self.path(code), text.encode("utf-8"))
 
     def remove(self, code: str) -> None:
-        with contextlib.suppress(FileNotFoundError):
+        """Delete a table's save; one that cannot be deleted is logged (the reaper that calls this goes on)."""
+        try:
             self.path(code).unlink()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.error("table save %s.json could not be removed: %s", code, exc)
 
     def load_all(self) -> Iterator[tuple[str, dict[str, Any]]]:
         """Every readable save as (code, envelope); an unreadable one is logged and set aside."""
@@ -65,6 +69,9 @@ class TableStore:
                 continue
             except OSError as exc:
                 log.error("table save %s could not be read: %s", path.name, exc)
+                continue
+            except (ValueError, RecursionError) as exc:  # json's own limits: nested too deep, a number too long
+                self.set_aside(code, f"not readable JSON: {type(exc).__name__}")
                 continue
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 self.set_aside(code, "not a table save of this server")

@@ -48,7 +48,7 @@ def parse(raw: str | bytes) -> dict[str, Any]:
         raise bad("messages are JSON text frames, not binary frames")
     try:
         message = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # JSONDecodeError, and a number of more than 4300 digits
         raise bad("the message is not valid JSON") from None
     if not isinstance(message, dict):
         raise bad("a message must be a JSON object")
