@@ -352,14 +352,15 @@ class Search:
         return self.report is not None
 
     def _run(self) -> Iterator[None]:
-        """The search, one trial per ``next``."""
+        """The search, one trial per ``next`` (it pauses between trials; the last one ends with the report)."""
         scored: list[Scored] = []
         for p in self.cands:
+            if self.trials:
+                yield
             self.trials += 1
             s = evaluate(self.snapshot, p, self.seat)
             if s is not None:
                 scored.append(s)
-            yield
         scored.sort(key=lambda s: -s.score)
         level = self.level
         finals: list[Scored] = []
@@ -369,10 +370,10 @@ class Search:
                 continue
             ok = 0
             for dx, da in PERTURB[: level.checks]:
+                yield
                 out = trial(self.snapshot, s.placement.moved(dx, da))
                 ok += bool(out is not None and out.valid)
                 self.trials += 1
-                yield
             r = ok / level.checks
             finals.append(Scored(s.placement, s.outcome, s.score + ROBUST_WEIGHT * r, r))
         ranked = sorted(finals + scored[len(finals):], key=lambda s: -s.score)
