@@ -33,12 +33,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.cactus.match import Match, Stage, seeded_rng
-from game.cactus.planner_drive import Drive, Outcome, Placement, approach, hand_path, trial
+from game.cactus.planner_drive import Drive, Outcome, Placement, approach, finish, hand_path, trial, trial_steps
 from game.cactus.rules import CactusGame, Face, Phase, Piece
 from game.cactus.rules_pieces import BASIC, COLOURS, N_CACTI
 from physics.scenes import hang_points
@@ -53,7 +53,7 @@ END_WEIGHT = 1.5
 PERTURB = ((3.0, 0.05), (-3.0, -0.05), (1.5, -0.08), (-1.5, 0.08))
 #: Frames of the hand's way in from the top of the table (for the eye; not simulated in trials).
 APPROACH_FRAMES = 18
-#: Wall time per frame the play scene gives a running search (at least one trial runs per frame).
+#: Wall time per frame the play scene gives a running search (at least one piece of a trial runs per frame).
 THINK_SECONDS = 0.010
 #: Attempts in one turn after which the fallback sweeps across the cactus top.
 GIVE_UP = 12
@@ -300,7 +300,12 @@ def score(outcome: Outcome, leaves: float) -> float:
 
 
 def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Scored | None:
-    out = trial(snapshot, p, keep_after=True)
+    return finish(evaluate_steps(snapshot, p, seat))
+
+
+def evaluate_steps(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Generator[None, None, Scored | None]:
+    """:func:`evaluate` in pieces (:func:`~game.cactus.planner_drive.trial_steps`)."""
+    out = yield from trial_steps(snapshot, p, keep_after=True)
     if out is None:
         return None
     leaves = 0.0
@@ -352,13 +357,14 @@ class Search:
         return self.report is not None
 
     def _run(self) -> Iterator[None]:
-        """The search, one trial per ``next`` (it pauses between trials; the last one ends with the report)."""
+        """The search, a piece of a trial per ``next`` (:func:`~game.cactus.planner_drive.trial_steps`; it pauses
+        between trials too; the last piece ends with the report)."""
         scored: list[Scored] = []
         for p in self.cands:
             if self.trials:
                 yield
             self.trials += 1
-            s = evaluate(self.snapshot, p, self.seat)
+            s = yield from evaluate_steps(self.snapshot, p, self.seat)
             if s is not None:
                 scored.append(s)
         scored.sort(key=lambda s: -s.score)
@@ -371,7 +377,7 @@ class Search:
             ok = 0
             for dx, da in PERTURB[: level.checks]:
                 yield
-                out = trial(self.snapshot, s.placement.moved(dx, da))
+                out = yield from trial_steps(self.snapshot, s.placement.moved(dx, da))
                 ok += bool(out is not None and out.valid)
                 self.trials += 1
             r = ok / level.checks
@@ -380,8 +386,8 @@ class Search:
         self.report = SearchReport(ranked[0] if ranked else None, self.trials, self.seconds, ranked)
 
     def step(self, seconds: float | None = None) -> bool:
-        """Run trials until ``seconds`` of wall time are used (at least one trial; None: to the end); whether the
-        search is done (then :attr:`report` holds its result)."""
+        """Run trials until ``seconds`` of wall time are used (at least one piece of a trial, a few ms; None: to
+        the end); whether the search is done (then :attr:`report` holds its result)."""
         began = time.perf_counter()
         while self.report is None:
             next(self._work, None)

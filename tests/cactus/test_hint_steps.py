@@ -38,7 +38,7 @@ def test_stepped_hint_is_the_one_shot_hint() -> None:
     steps = 1
     while not looking.step(m, 0.0):
         steps += 1
-    assert once is not None and looking.hint == once and steps == once.trials
+    assert once is not None and looking.hint == once and steps > once.trials
 
 
 def test_no_hint_search_without_a_piece_in_hand() -> None:

@@ -29,7 +29,8 @@ def choosing(bots: list[bool] | None = None) -> Match:
 
 
 def test_stepped_search_picks_what_the_one_shot_search_picks() -> None:
-    # Determinism: the same snapshot, one trial per step, gives the same ranking and the same best placement.
+    # Determinism: the same snapshot, a piece of a trial per step, gives the same ranking and the same best
+    # placement.
     m = choosing()
     level = LEVELS["normal"]
     at_once = search(m, level)
@@ -37,9 +38,9 @@ def test_stepped_search_picks_what_the_one_shot_search_picks() -> None:
     steps = 0
     while not stepped.step(0.0):
         steps += 1
-        assert stepped.trials == steps  # a zero budget runs exactly one trial per step
+        assert stepped.trials <= steps + 1  # a zero budget runs one piece of a trial per step, never a whole search
     report = stepped.report
-    assert report is not None and report.trials == at_once.trials == steps + 1
+    assert report is not None and report.trials == at_once.trials and steps > 2 * report.trials
     assert report.best is not None and at_once.best is not None
     assert report.best.placement == at_once.best.placement
     assert [(s.placement, s.score) for s in report.scored] == [(s.placement, s.score) for s in at_once.scored]
@@ -62,7 +63,7 @@ def test_incremental_bot_thinks_outside_act_and_takes_the_same_piece_and_plan() 
         assert steps.act(m2) in ("think", "take")
         if m2.stage != Stage.CHOOSE:
             break
-    assert frames == LEVELS["easy"].budget and m2.stage == Stage.IN_HAND
+    assert frames > LEVELS["easy"].budget and m2.stage == Stage.IN_HAND  # several frames per trial
     assert m2.piece == m1.piece and steps.reports[0].best == once.reports[0].best
     assert not steps.thinking and not steps.think_some(m2, 0.0)
 
