@@ -9,14 +9,16 @@ Stable API (other rooms import it; extend, do not change the signatures):
 - ``LAB_MISSING``: the one-line message to print (stderr, exit 2) when ``load_pyplot()`` gives None.
 - ``win_rate_panel(ax, labels, wins, games, title="Win rate", colours=None)``: a bar chart of
   ``wins[i] / games[i]`` per label with 95 % Wilson error bars and the rate written on each bar; ``games``
-  may be one int for all bars. The y axis runs 0..1 (percent ticks).
+  may be one int for all bars. The y axis runs 0..1 (percent ticks); a dashed line marks ``fair`` (default 0.5,
+  pass 1 / players for a fair share).
 - ``grouped_win_rate_panel(ax, groups, series, title)``: several series side by side per group, e.g. the
   same seats with and without a variant: ``series`` maps a series name to ``(wins list, games list)``
-  aligned with ``groups``.
+  aligned with ``groups``; ``fair`` as above.
 - ``histogram_panel(ax, values, title, xlabel="", bins=None)``: a histogram of integer values (one bar per
   value up to 40 distinct values, else automatic bins), with the median marked.
 - ``count_bar_panel(ax, counts, title, ylabel="")``: bars of a ``{label: number}`` mapping, largest first.
-- ``save_figure(fig, path)``: tight layout, 120 dpi PNG, figure closed; the parent folder must exist.
+- ``save_figure(fig, path)``: tight layout (the top 4 % kept for a suptitle), 120 dpi PNG, figure closed;
+  the parent folder must exist.
 
 Every ``*_panel`` takes a matplotlib ``Axes`` and draws on it only, so a caller lays out its own figure.
 """
@@ -62,7 +64,7 @@ def _games_list(games: int | Sequence[int], k: int) -> list[int]:
 
 
 def win_rate_panel(ax: Any, labels: Sequence[str], wins: Sequence[int], games: int | Sequence[int],
-                   title: str = "Win rate", colours: Sequence[str] | None = None) -> None:
+                   title: str = "Win rate", colours: Sequence[str] | None = None, fair: float = 0.5) -> None:
     """Bars of win rates with 95 % Wilson intervals; each bar is labelled with its rate and count."""
     n = _games_list(games, len(labels))
     rates = [w / g if g else 0.0 for w, g in zip(wins, n, strict=True)]
@@ -77,11 +79,11 @@ def win_rate_panel(ax: Any, labels: Sequence[str], wins: Sequence[int], games: i
     for x, r, w, g, hi in zip(xs, rates, wins, n, highs, strict=True):
         ax.text(x, min(1.02, r + hi + 0.02), f"{100 * r:.0f}%\n({w}/{g})", ha="center", va="bottom", fontsize=9)
     ax.set_xticks(xs, list(labels))
-    _rate_axis(ax, title)
+    _rate_axis(ax, title, fair)
 
 
 def grouped_win_rate_panel(ax: Any, groups: Sequence[str], series: Mapping[str, tuple[Sequence[int], Sequence[int]]],
-                           title: str = "Win rate") -> None:
+                           title: str = "Win rate", fair: float = 0.5) -> None:
     """Several series of win rates side by side per group, each with 95 % Wilson intervals and a legend."""
     k = max(1, len(series))
     width = 0.8 / k
@@ -98,14 +100,15 @@ def grouped_win_rate_panel(ax: Any, groups: Sequence[str], series: Mapping[str, 
         for x, r, hi in zip(xs, rates, err_hi, strict=True):
             ax.text(x, min(1.02, r + hi + 0.02), f"{100 * r:.0f}%", ha="center", va="bottom", fontsize=8)
     ax.set_xticks(list(range(len(groups))), list(groups))
-    ax.legend(loc="upper right", fontsize=8, frameon=False)
-    _rate_axis(ax, title)
+    _rate_axis(ax, title, fair)
+    ax.set_ylim(0, 1.3)  # room for the legend above the 100 % line
+    ax.legend(loc="upper center", ncol=min(k, 3), fontsize=8, frameon=False)
 
 
-def _rate_axis(ax: Any, title: str) -> None:
+def _rate_axis(ax: Any, title: str, fair: float) -> None:
     ax.set_ylim(0, 1.15)
     ax.set_yticks([0, 0.25, 0.5, 0.75, 1.0], ["0%", "25%", "50%", "75%", "100%"])
-    ax.axhline(0.5, color="#999999", linewidth=0.8, linestyle="--")
+    ax.axhline(fair, color="#999999", linewidth=0.8, linestyle="--")
     ax.set_title(title, fontsize=11)
     ax.spines[["top", "right"]].set_visible(False)
 
@@ -153,7 +156,7 @@ def count_bar_panel(ax: Any, counts: Mapping[str, float], title: str, ylabel: st
 
 def save_figure(fig: Any, path: str | Path) -> None:
     """Write ``fig`` as a 120 dpi PNG (tight layout) and close it."""
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.96))  # room for a suptitle
     fig.savefig(str(path), dpi=120)
     plt = load_pyplot()
     if plt is not None:

@@ -291,6 +291,11 @@ class LauncherScene(BaseScene):
         tiles_bottom = max(tile.rect.bottom for tile in self.tiles)
         self.network_button.rect = pygame.Rect(0, 0, min(total, 340), max(30, min(40, bar_y - tiles_bottom - 16)))
         self.network_button.rect.center = (w // 2, (tiles_bottom + bar_y) // 2)
+        gap = self.replays_button.rect.left - self.lang_button.rect.right - 24
+        hint_w = draw.font_width(t("launcher.hint"), SIZES.text_small)
+        if hint_w > gap >= 260:  # the hint cannot sit in the bar but the button can: the hint goes above it
+            self.network_button.rect = pygame.Rect(0, bar_y, min(340, gap), SIZES.button_height)
+            self.network_button.rect.centerx = (self.lang_button.rect.right + self.replays_button.rect.left) // 2
         self.focus.set_items([*self.tiles, self.network_button, self.lang_button, self.replays_button,  # type: ignore[list-item]
                               self.quit_button, self.settings_button], columns=3)
         settings_w = draw.font_width(t("settings.open"), SIZES.text_small, bold=True) + 36

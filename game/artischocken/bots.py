@@ -3,6 +3,7 @@
 - ``random``: picks uniformly among the legal actions.
 - ``greedy``: a hand-tuned heuristic: compost artichokes first, carrot when it is the best single move,
   keep the deck thin of artichokes, pass artichokes on after an eggplant, take good cards with the leek.
+- ``search-easy``, ``search``, ``search-hard``: information-set MCTS (:mod:`~game.artischocken.bots_search`).
 - ``expert``: determinized Monte-Carlo search over the greedy policy: for each legal action it samples
   hidden states consistent with the view, plays the action and the rest of the turn greedily, and keeps the
   action with the best mean outcome.
@@ -11,266 +12,15 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from game.artischocken.engine import (
-    ARTICHOKE,
-    BEET,
-    BROCCOLI,
-    CARROT,
-    CORN,
-    EGGPLANT,
-    LEEK,
-    ONION,
-    PEAS,
-    PEPPER,
-    POTATO,
-    RHUBARB,
-    VEGETABLES,
-    Action,
-    Game,
-    IllegalAction,
-)
-
-
-class Bot(Protocol):
-    """Anything that picks one of the legal actions from a seat's view."""
-
-    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action: ...
-
-
-class RandomBot:
-    """Uniform choice among the legal actions (seeded)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
-        if not legal_actions:
-            raise ValueError("no legal action to choose from")
-        return legal_actions[self.rng.randrange(len(legal_actions))]
-
-
-#: How good a card is to hold in one's cycle (higher: better). Artichokes are what you want to lose.
-CARD_VALUE: dict[str, float] = {
-    ONION: 8, BROCCOLI: 7, CARROT: 7, EGGPLANT: 6, POTATO: 5, CORN: 4, RHUBARB: 4, PEPPER: 3,
-    LEEK: 2, BEET: 2, PEAS: 1, ARTICHOKE: -10,
-}
-
-
-def compost_potential(hand: list[str], *, with_carrot: bool = False) -> int:
-    """How many artichokes the non-carrot composters in ``hand`` can compost this turn."""
-    arts = hand.count(ARTICHOKE)
-    done = 0
-    for _ in range(hand.count(BROCCOLI)):
-        if arts >= 3:
-            arts -= 1
-            done += 1
-    for _ in range(hand.count(ONION) + hand.count(EGGPLANT)):
-        if arts:
-            arts -= 1
-            done += 1
-    if with_carrot and hand.count(CARROT) and arts >= 2:
-        done = max(done, 2)
-    return done
-
-
-class GreedyBot:
-    """A sensible heuristic player; ties are broken by the seeded generator."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
-        if not legal_actions:
-            raise ValueError("no legal action to choose from")
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        best: Action = legal_actions[0]
-        best_score = float("-inf")
-        for act in legal_actions:
-            score = self.score(view, act) + self.rng.random() * 1e-3
-            if score > best_score:
-                best, best_score = act, score
-        return best
-
-    # --- scoring -------------------------------------------------------------------------------------
-
-    def score(self, view: dict[str, Any], act: Action) -> float:
-        hand: list[str] = view["hand"]
-        if act.kind == "end_play":
-            return 0.0
-        if act.kind == "harvest":
-            return self._harvest_value(act.card or "", hand, view)
-        if act.kind == "play":
-            return self._play_value(act, hand, view)
-        return self._choose_value(act, hand, view)
-
-    def _harvest_value(self, card: str, hand: list[str], view: dict[str, Any]) -> float:
-        arts = hand.count(ARTICHOKE)
-        with_card = [*hand, card]
-        gain = compost_potential(with_card, with_carrot=True) - compost_potential(hand, with_carrot=True)
-        return 10.0 * gain + CARD_VALUE.get(card, 0) + (1.0 if card == CORN and arts else 0.0)
-
-    def _play_value(self, act: Action, hand: list[str], view: dict[str, Any]) -> float:
-        card = act.card
-        arts = hand.count(ARTICHOKE)
-        played: list[str] = view["turn"]["played"]
-        if card == CARROT:
-            rest = list(hand)
-            rest.remove(CARROT)
-            return 20.0 if compost_potential(rest) < 2 else -1.0
-        if card == BROCCOLI:
-            return 15.0
-        if card == ONION:
-            return 14.0 + self._target_bias(view, act.target)
-        if card == EGGPLANT:
-            return 13.0
-        if card == RHUBARB:
-            return 6.0
-        if card == POTATO:
-            known: list[str] = view["deck_top_known"]
-            if known:
-                return -1.0 if known[0] != ARTICHOKE else 12.0
-            deck_count = view["seats"][view["seat"]]["deck_count"]
-            return 5.0 if deck_count else 3.0
-        if card == CORN:
-            # after the composters (they need the artichoke in hand); worth it for a good row card
-            if compost_potential(hand) > 0 or (CARROT in hand and arts >= 2 and not played):
-                return -1.0
-            pick = act.cards[0]
-            return 2.0 + CARD_VALUE.get(pick, 0) / 2
-        if card == PEPPER:
-            pick = act.cards[0]
-            return CARD_VALUE.get(pick, 0) / 2 - 0.5
-        if card == LEEK:
-            return 1.5 + self._target_bias(view, act.target)
-        if card == BEET:
-            others = len(hand) - 1
-            share = arts / others if others else 0.0
-            return 3.0 * share - 1.0 + self._target_bias(view, act.target)
-        if card == PEAS:
-            return 0.5
-        return -1.0
-
-    def _target_bias(self, view: dict[str, Any], target: int | None) -> float:
-        """Prefer hitting the opponent who looks closest to winning (the thinnest artichoke cycle)."""
-        if target is None:
-            return 0.0
-        seat = view["seats"][target]
-        return -0.01 * (seat["deck_count"] + len(seat["discard"]) + seat["hand_count"])
-
-    def _choose_value(self, act: Action, hand: list[str], view: dict[str, Any]) -> float:
-        pending = view.get("pending") or {}
-        kind = pending.get("kind")
-        if kind == "leek":
-            card = pending["revealed"][0]
-            take = card != ARTICHOKE
-            return 1.0 if (act.option == "take") == take else 0.0
-        if kind == "peas":
-            keep = act.card or ""
-            return CARD_VALUE.get(keep, 0) + self._target_bias(view, act.target)
-        if kind == "rhubarb":
-            return self._harvest_value(act.card or "", hand, view)
-        # eggplant: pass artichokes and the least useful cards
-        return -sum(CARD_VALUE.get(c, 0) for c in act.cards)
-
+from game.artischocken.bots_greedy import CARD_VALUE, Bot, GreedyBot, RandomBot, compost_potential
+from game.artischocken.bots_search import SearchBot, search_factory
+from game.artischocken.bots_worlds import sample_position, unseen_cards
+from game.artischocken.engine import ARTICHOKE, Action, Game, IllegalAction
 
 # -- expert: determinized Monte-Carlo over greedy rollouts ---------------------------------------------------
-
-#: Per-player artichokes and per-vegetable copies (A-S1, A-S2); the bot counts the cards it cannot see.
-_DECK_ARTICHOKES = 10
-_PER_VEGETABLE = 6
-
-
-def unseen_cards(view: dict[str, Any]) -> Counter[str]:
-    """Every card the seat of ``view`` cannot locate: all cards (A-G3) minus the ones it sees or knows."""
-    total: Counter[str] = Counter({ARTICHOKE: _DECK_ARTICHOKES * view["players"]})
-    for veg in (*VEGETABLES, RHUBARB) if view["rhubarb"] else VEGETABLES:
-        total[veg] = _PER_VEGETABLE
-    known: Counter[str] = Counter(view["hand"])
-    for seat in view["seats"]:
-        known.update(seat["discard"])
-    known.update(view["garden_row"])
-    known.update(view["compost"])
-    known.update(view["deck_top_known"])
-    pending = view.get("pending") or {}
-    known.update(pending.get("revealed") or ())
-    if view.get("in_play"):
-        known[view["in_play"]] += 1
-    total.subtract(known)
-    return +total  # drop zero (and, for a malformed view, negative) counts
-
-
-def sample_position(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A full ``artischocken/1`` position consistent with ``view``: the unseen cards dealt at random to the
-    places the seat cannot see (the garden stack gets vegetables first: artichokes never go there)."""
-    me = view["seat"]
-    n = view["players"]
-    unseen = unseen_cards(view)
-    vegetables = [c for c, k in unseen.items() if c != ARTICHOKE for _ in range(k)]
-    artichokes = [ARTICHOKE] * unseen[ARTICHOKE]
-    rng.shuffle(vegetables)
-    stack_n = view["garden_stack_count"]
-    stack = vegetables[:stack_n]
-    rest = vegetables[stack_n:] + artichokes
-    rng.shuffle(rest)
-    if len(stack) < stack_n:  # only for an inconsistent view: fill up from the rest
-        stack += rest[: stack_n - len(stack)]
-        rest = rest[stack_n - len(stack):]
-    known_top = list(view["deck_top_known"])
-    players: list[dict[str, Any]] = []
-    pos = 0
-    for s, seat in enumerate(view["seats"]):
-        if s == me:
-            hand = list(view["hand"])
-            need = seat["deck_count"] - len(known_top)
-            deck = known_top + rest[pos:pos + need]
-            pos += need
-        else:
-            hand = rest[pos:pos + seat["hand_count"]]
-            pos += seat["hand_count"]
-            deck = rest[pos:pos + seat["deck_count"]]
-            pos += seat["deck_count"]
-        players.append({"hand": hand, "deck": deck, "discard": list(seat["discard"]),
-                        "known_top": len(known_top) if s == me else 0})
-    turn = view["turn"]
-    position: dict[str, Any] = {
-        "format": "artischocken/1",
-        "options": {"players": n, "rhubarb": view["rhubarb"], "round_limit": view["round_limit"]},
-        "players": players,
-        "garden_stack": stack,
-        "garden_row": list(view["garden_row"]),
-        "compost": list(view["compost"]),
-        "turn": {"player": turn["player"], "phase": view["phase"], "played": list(turn["played"]),
-                 "number": turn["number"]},
-        "seed": rng.randrange(2**31),
-    }
-    pending = view.get("pending")
-    if pending:
-        kind = pending["kind"]
-        pend: dict[str, Any] = {"kind": kind, "seat": pending["by"]}
-        if kind in ("leek", "peas"):
-            pend["revealed"] = list(pending["revealed"])
-            if view.get("in_play"):
-                pend["in_play"] = view["in_play"]
-            if kind == "leek":
-                pend["target"] = pending["target"]
-        elif kind == "eggplant":
-            waiting = list(pending["waiting"])
-            pend["queue"] = waiting
-            # seats that already chose: their (unseen) choice is sampled from their sampled hand
-            chosen: list[list[Any]] = []
-            for s in range(n):
-                hand = players[s]["hand"]
-                if s not in waiting and hand:
-                    chosen.append([s, rng.sample(hand, min(2, len(hand)))])
-            pend["chosen"] = chosen
-        position["pending"] = pend
-    return position
-
 
 class ExpertBot:
     """Determinized Monte-Carlo search (sees only the view, like every bot).
@@ -358,7 +108,12 @@ def _deck_artichokes(game: Game, seat: int) -> int:
     return deck.count(ARTICHOKE)
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+#: Every bot kind by name, weakest first: the one registry the setup screens, ``simulate`` and the table server
+#: offer (a kind -> a factory of a seed). The search levels are :data:`game.artischocken.bots_search.LEVELS`.
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                         "search-easy": search_factory("search-easy"), "expert": ExpertBot,
+                                         "search": search_factory("search"),
+                                         "search-hard": search_factory("search-hard")}
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
@@ -368,3 +123,7 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     except KeyError:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(sorted(BOTS))})") from None
     return factory(seed)
+
+
+__all__ = ["BOTS", "CARD_VALUE", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "SearchBot", "compost_potential",
+           "make_bot", "sample_position", "unseen_cards"]

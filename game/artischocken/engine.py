@@ -291,44 +291,6 @@ class Game:
         An applied action cannot be taken back: it empties the move stack of :meth:`push`."""
         if self.undo_stack:
             self.undo_stack = []
-        self._apply(action)
-
-    def push(self, action: Action) -> bool:
-        """Apply ``action`` and keep the position before it, so that :meth:`pop` can take it back.
-
-        Only a seat's own decisions within one turn can be taken back, and only until something hidden comes
-        to light or chance is used: when the action reveals a card, shuffles or draws (any event of
-        :data:`UNDO_BARRIERS`), moves the generator, ends the game or hands the decision to another seat, the
-        stack is emptied. Returns True when the action stays on the stack (it can be taken back).
-        An illegal action raises IllegalAction and changes nothing (the stack included)."""
-        before = self.clone()
-        since = len(self.log)
-        actor = self.current_player
-        self._apply(action)
-        stack = self.undo_stack
-        log = self.log
-        barrier = (self.finished or self.current_player != actor
-                   or any(log[i][0] in UNDO_BARRIERS for i in range(since, len(log)))
-                   or self.rng.getstate() != before.rng.getstate())
-        if barrier:
-            if stack:
-                self.undo_stack = []
-            return False
-        stack.append(before)
-        return True
-
-    def pop(self) -> None:
-        """Take back the last action kept by :meth:`push`; IllegalAction when there is none."""
-        if not self.undo_stack:
-            raise IllegalAction("nothing to take back: no action since the last reveal, shuffle or turn")
-        before = self.undo_stack.pop()
-        stack = self.undo_stack
-        for name in Game.__slots__:
-            setattr(self, name, getattr(before, name))
-        self.undo_stack = stack
-        self.legal_cache = None
-
-    def _apply(self, action: Action) -> None:
         legal = self.legal_cache
         if legal is None:
             legal = self.legal_cache = self._compute_legal()
@@ -360,6 +322,45 @@ class Game:
             pending: dict[str, Any] = self.pending  # type: ignore[assignment]
             CHOOSE_EFFECTS[pending["kind"]](self, action, pending)
 
+    def push(self, action: Action) -> bool:
+        """Apply ``action`` and keep the position before it, so that :meth:`pop` can take it back.
+
+        Only a seat's own decisions within one turn can be taken back, and only until something hidden comes
+        to light or chance is used: when the action reveals a card, shuffles or draws (any event of
+        :data:`UNDO_BARRIERS`), moves the generator, ends the game or hands the decision to another seat, the
+        stack is emptied. Returns True when the action stays on the stack (it can be taken back).
+        An illegal action raises IllegalAction and changes nothing (the stack included)."""
+        before = self.clone()
+        since = len(self.log)
+        actor = self.current_player
+        stack = self.undo_stack
+        self.undo_stack = []  # apply empties the stack: keep it aside
+        try:
+            self.apply(action)
+        finally:
+            self.undo_stack = stack
+        log = self.log
+        barrier = (self.finished or self.current_player != actor
+                   or any(log[i][0] in UNDO_BARRIERS for i in range(since, len(log)))
+                   or self.rng.getstate() != before.rng.getstate())
+        if barrier:
+            if stack:
+                self.undo_stack = []
+            return False
+        stack.append(before)
+        return True
+
+    def pop(self) -> None:
+        """Take back the last action kept by :meth:`push`; IllegalAction when there is none."""
+        if not self.undo_stack:
+            raise IllegalAction("nothing to take back: no action since the last reveal, shuffle or turn")
+        before = self.undo_stack.pop()
+        stack = self.undo_stack
+        for name in Game.__slots__:
+            setattr(self, name, getattr(before, name))
+        self.undo_stack = stack
+        self.legal_cache = None
+
     # --- turn flow ----------------------------------------------------------------------------------------
 
     def _begin_turn(self) -> None:
@@ -384,9 +385,8 @@ class Game:
         # A-T6: draw 5; an empty deck is rebuilt from the discard exactly when a card is still owed
         deck = self.decks[p]
         if len(deck) >= HAND_SIZE:
-            drawn = deck[-HAND_SIZE:]
+            drawn = deck[:-HAND_SIZE - 1:-1]  # the top five, top card first
             del deck[-HAND_SIZE:]
-            drawn.reverse()
             need = 0
         else:
             drawn = []
@@ -440,6 +440,15 @@ class Game:
     # Copies, saves, views
 
     def clone(self) -> Game:
+        g = self.fork(random.Random())
+        g.rng.setstate(self.rng.getstate())
+        g.log = list(self.log)
+        return g
+
+    def fork(self, rng: random.Random) -> Game:
+        """A copy for simulations (a bot's sampled world): the same position, but chance comes from ``rng``
+        (used as it is, not copied) and the event log starts empty, so a fork costs a few list copies;
+        :meth:`clone` is the exact copy."""
         g = Game.__new__(Game)
         g.players = self.players
         g.rhubarb = self.rhubarb
@@ -447,8 +456,7 @@ class Game:
         g.round_limit = self.round_limit
         g.seed = self.seed
         g.start_player = self.start_player
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = rng
         g.hands = [list(h) for h in self.hands]
         g.decks = [list(d) for d in self.decks]
         g.discards = [list(d) for d in self.discards]
@@ -464,7 +472,7 @@ class Game:
         g.in_play = self.in_play
         g.finished = self.finished
         g.won_by = self.won_by
-        g.log = list(self.log)
+        g.log = []
         g.legal_cache = None
         g.others = self.others
         g.undo_stack = []
@@ -521,6 +529,12 @@ def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
     return out
 
 
+#: The garden stack before its shuffle (A-S2) without and with rhubarb; the other seats per player count.
+_STACK: tuple[str, ...] = tuple(v for v in VEGETABLES for _ in range(PER_VEGETABLE))
+_FULL_STACK: tuple[str, ...] = (*_STACK, *[RHUBARB] * PER_VEGETABLE)
+_OTHERS = {n: others_table(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+
+
 def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_player: int | None = None,
              round_limit: int | None = None) -> Game:
     """A fresh game (A-S1..A-S4), already refilled (A-T1, A-T2) and waiting for the first harvest.
@@ -546,9 +560,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.round_limit = round_limit
     g.seed = seed
     rng = g.rng = random.Random(seed)
-    stack = [v for v in VEGETABLES for _ in range(PER_VEGETABLE)]
-    if rhubarb:
-        stack.extend([RHUBARB] * PER_VEGETABLE)
+    stack = list(_FULL_STACK if rhubarb else _STACK)
     shuffle(stack, rng)
     g.stack = stack
     g.row = []
@@ -570,7 +582,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.finished = False
     g.won_by = None
     g.legal_cache = None
-    g.others = others_table(players)
+    g.others = _OTHERS[players]
     g.undo_stack = []
     g._begin_turn()
     return g

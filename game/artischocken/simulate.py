@@ -18,7 +18,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
 from tqdm import tqdm
@@ -26,6 +26,7 @@ from tqdm import tqdm
 from game.argtypes import positive_int, whole_number
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
+from game.artischocken.lab import check_plot_path, plot
 from game.artischocken.session import sessions_for
 from game.artischocken.stats import seat_stats
 from game.artischocken.turns import bot_decision
@@ -98,12 +99,12 @@ def _run_chunk(args: tuple[SimConfig, int, int]) -> list[GameResult]:
     return [play_game(cfg, i) for i in range(start, stop)]
 
 
-def run(cfg: SimConfig, workers: int = 1, progress: TextIO | None = None) -> list[GameResult]:
+def run(cfg: SimConfig, workers: int = 1, progress: TextIO | None = None, desc: str | None = None) -> list[GameResult]:
     """All games of the batch, in game order."""
     chunk = max(1, min(200, cfg.games // max(1, workers * 20)))
     jobs = [(cfg, s, min(cfg.games, s + chunk)) for s in range(0, cfg.games, chunk)]
     results: list[GameResult] = []
-    with tqdm(total=cfg.games, unit="game", file=progress, disable=progress is None,
+    with tqdm(total=cfg.games, unit="game", file=progress, disable=progress is None, desc=desc,
               mininterval=0.1) as bar:
         if workers <= 1:
             for job in jobs:
@@ -195,11 +196,11 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     ]
     for k, w in s["wins"].items():
         lo, hi = s["win_rate_ci95"][k]
-        lines.append(f"  {k:<8} {w:>7}  {100 * s['win_rate'][k]:5.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+        lines.append(f"  {k:<11} {w:>7}  {100 * s['win_rate'][k]:5.1f}%  [{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
     lines.append("Wins by seat (95% CI):")
     for seat, w in s["wins_by_seat"].items():
         lo, hi = s["win_rate_by_seat_ci95"][seat]
-        lines.append(f"  seat {seat:<3} {w:>7}  {100 * s['win_rate_by_seat'][seat]:5.1f}%  "
+        lines.append(f"  seat {seat:<6} {w:>7}  {100 * s['win_rate_by_seat'][seat]:5.1f}%  "
                      f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
     games = max(1, s["games"])
     lines.append(f"Draws (round limit reached): {s['draws']} ({100 * s['draws'] / games:.1f}%)")
@@ -213,7 +214,7 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     if by_kind:
         lines.append("Per seat and game, by bot: turns, artichokes composted, cards harvested, passed, stolen, given")
         for k, st in by_kind.items():
-            lines.append(f"  {k:<8} {st['turns_mean']:6.1f} {st['artichokes_composted_mean']:6.2f} "
+            lines.append(f"  {k:<11} {st['turns_mean']:6.1f} {st['artichokes_composted_mean']:6.2f} "
                          f"{st['harvested_mean']:6.2f} {st['passed_mean']:6.2f} {st['stolen_mean']:6.2f} "
                          f"{st['given_mean']:6.2f}")
     lines.append(f"Time: {seconds:.1f} s ({s['games'] / max(seconds, 1e-9):.0f} games/s)")
@@ -244,22 +245,55 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"end a game without winner after R rounds (A-W2; default {DEFAULT_ROUND_LIMIT})")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
+    parser.add_argument("--plot", metavar="OUT.png", default=None,
+                        help="also draw the balance lab's figure to OUT.png (needs the 'lab' extra: matplotlib)")
+    parser.add_argument("--compare-rhubarb", action="store_true",
+                        help="also play the same seats with the rhubarb variant toggled and compare (in the plot; "
+                             "the JSON gets 'compare_rhubarb')")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.plot is not None:
+        problem = check_plot_path(args.plot)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
     cfg = SimConfig(games=args.games, lineup=args.seats, seed=args.seed, rhubarb=args.rhubarb,
                     round_limit=args.round_limit, fixed_seats=args.fixed_seats)
     start = time.perf_counter()
-    results = run(cfg, workers=args.workers, progress=sys.stderr)
-    seconds = time.perf_counter() - start
+    results = run(cfg, workers=args.workers, progress=sys.stderr,
+                  desc=f"rhubarb {'on' if cfg.rhubarb else 'off'}" if args.compare_rhubarb else None)
     summary = summarize(cfg, results)
+    other: tuple[dict[str, Any], list[int]] | None = None
+    if args.compare_rhubarb:
+        other_cfg = replace(cfg, rhubarb=not cfg.rhubarb)
+        other_results = run(other_cfg, workers=args.workers, progress=sys.stderr,
+                            desc=f"rhubarb {'on' if other_cfg.rhubarb else 'off'}")
+        other = (summarize(other_cfg, other_results), [r.turns for r in other_results])
+        off, on = (summary, other[0]) if not cfg.rhubarb else (other[0], summary)
+        summary["compare_rhubarb"] = {"off": _brief(off), "on": _brief(on)}
+    seconds = time.perf_counter() - start
+    if args.plot is not None:
+        plot(summary, [r.turns for r in results], args.plot, other)
     if args.json:
         print(json.dumps(summary))
     else:
         print(format_text(summary, seconds))
+        if other is not None:
+            print("\nThe same seats with rhubarb " + ("on" if other[0]["rhubarb"] else "off") + ":")
+            print(format_text(other[0], seconds))
+        if args.plot is not None:
+            print(f"Plot: {args.plot}")
     return 0
+
+
+def _brief(s: dict[str, Any]) -> dict[str, Any]:
+    """The headline numbers of a summary (for ``compare_rhubarb``)."""
+    keys = ("games", "rhubarb", "draws", "wins", "win_rate", "win_rate_ci95", "wins_by_seat", "win_rate_by_seat",
+            "win_rate_by_seat_ci95", "turns_median", "turns_p95", "artichokes_composted_per_game")
+    return {k: s[k] for k in keys}
 
 
 def iter_results(cfg: SimConfig) -> Iterator[GameResult]:

@@ -13,7 +13,8 @@ from game.artischocken.bots import BOTS, ExpertBot, GreedyBot, RandomBot, make_b
 
 
 def test_registry_and_make_bot() -> None:
-    assert list(BOTS) == ["random", "greedy", "expert"]  # weakest first: the setup screen's order
+    # weakest first: the setup screen's order (issue 16 added the search levels)
+    assert list(BOTS) == ["random", "greedy", "search-easy", "expert", "search", "search-hard"]
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot("expert", 1), ExpertBot)

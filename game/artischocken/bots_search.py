@@ -1,0 +1,289 @@
+"""The card search bot (kinds ``search-easy``, ``search``, ``search-hard``): information-set Monte-Carlo tree search.
+
+Single-observer ISMCTS over the bot's own decisions in the current turn, seeing only its seat's view (A-G2):
+
+- every iteration picks a *determinisation*: a full position dealt from the view by
+  :func:`~game.artischocken.bots_worlds.sample_position` (the cards the seat cannot see, dealt at random to the
+  places it cannot look); a pool of sampled worlds is reused round-robin, each iteration plays on a cheap
+  :meth:`Game.fork <game.artischocken.engine.Game.fork>` of one;
+- the tree holds the seat's information sets: a node's statistics are per action (visits, value, and how often the
+  action was available, for the availability-corrected UCB1 of ISMCTS), and after an action the next node is keyed
+  by what the seat observes (its own hand and any revealed cards), so a decision after a reveal is made knowing it;
+- other seats' decisions inside the turn (the eggplant pass) and the rollouts after a new node are played by
+  :class:`~game.artischocken.bots_greedy.GreedyBot` until the turn ends (the draw and win check included, A-T6/A-W1);
+- a finished turn is scored like the expert bot scores it (a win or loss, else the artichokes left in the seat's
+  cycle and what the freshly drawn hand can compost), plus a small credit for composters kept in the cycle.
+
+The answer is the most visited root action. Work is counted in iterations, so the same seed and the same view give
+the same choice; ``time_cap`` only guards against a slow machine (a capped search may differ). Difficulty levels are
+iteration budgets (:data:`LEVELS`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from game.artischocken.bots_greedy import GreedyBot, compost_potential
+from game.artischocken.bots_worlds import sample_position
+from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, HAND_SIZE, ONION, POTATO, Action, Game
+
+
+@dataclass(frozen=True)
+class SearchLevel:
+    """A difficulty level: iterations per decision, sampled worlds kept, and the safety time cap (seconds)."""
+
+    iterations: int
+    worlds: int
+    time_cap: float
+
+
+#: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core).
+LEVELS: dict[str, SearchLevel] = {
+    "search-easy": SearchLevel(iterations=60, worlds=12, time_cap=0.1),
+    "search": SearchLevel(iterations=400, worlds=32, time_cap=0.25),
+    "search-hard": SearchLevel(iterations=1600, worlds=64, time_cap=1.0),
+}
+
+WIN = 60.0  # a win beats everything (the expert bot's scale)
+ARTICHOKE_COST = 4.0  # per artichoke in the seat's cycle (hand, deck, discard)
+DRAWN_COMPOST = 2.0  # per artichoke the new hand can compost
+#: Credit per card kept in the seat's cycle: the composters that will come round again.
+CYCLE_VALUE: dict[str, float] = {ONION: 0.6, BROCCOLI: 0.6, CARROT: 0.6, EGGPLANT: 0.6, POTATO: 0.3}
+SCALE = 2 * WIN  # rewards are mapped to about [0, 1] for UCB1
+
+
+class _Node:
+    """One information set of the searching seat: per-action statistics and the nodes that follow."""
+
+    __slots__ = ("stats", "next", "order")
+
+    def __init__(self) -> None:
+        self.stats: dict[Action, list[float]] = {}  # action -> [visits, total reward, availability]
+        self.next: dict[tuple[Action, Any], _Node] = {}
+        self.order: list[Action] | None = None  # untried actions, best greedy prior first
+
+
+def light_view(game: Game, seat: int) -> dict[str, Any]:
+    """The parts of a view that :class:`GreedyBot` reads, built straight from a sampled world (fast; the bot dealt
+    that world itself). Shares the world's lists: the greedy bot only reads them."""
+    known = game.known[seat]
+    deck = game.decks[seat]
+    return {
+        "seat": seat,
+        "hand": game.hands[seat],
+        "turn": {"played": game.played},
+        "deck_top_known": deck[:-known - 1:-1] if known else [],
+        "seats": [{"deck_count": len(d), "discard": game.discards[s], "hand_count": len(game.hands[s])}
+                  for s, d in enumerate(game.decks)],
+        "pending": game.pending,
+    }
+
+
+def evaluate(game: Game, me: int, cycle_weight: float = 1.0) -> float:
+    """The score of a finished turn for seat ``me`` (higher is better)."""
+    if game.is_over:
+        return WIN if game.winner == me else (-WIN if game.winner is not None else 0.0)
+    hand = game.hands[me]
+    deck = game.decks[me]
+    discard = game.discards[me]
+    arts = hand.count(ARTICHOKE) + deck.count(ARTICHOKE) + discard.count(ARTICHOKE)
+    cycle = sum(CYCLE_VALUE.get(c, 0.0) for c in deck) + sum(CYCLE_VALUE.get(c, 0.0) for c in discard)
+    return -ARTICHOKE_COST * arts + DRAWN_COMPOST * compost_potential(hand, with_carrot=True) + cycle_weight * cycle
+
+
+def clean_draw_chance(game: Game, seat: int) -> float:
+    """The chance that ``seat``'s next draw (A-T6 of its next turn end) holds no artichoke (A-W1), if the hand it
+    holds now composts what it can and the rest goes to the discard: hypergeometric over the deck, and over the
+    reshuffled discard for the cards the deck cannot give."""
+    deck = game.decks[seat]
+    d = len(deck)
+    a = deck.count(ARTICHOKE)
+    if d >= HAND_SIZE:
+        return _no_artichoke(d, a, HAND_SIZE)
+    if a:
+        return 0.0
+    hand = game.hands[seat]
+    discard = game.discards[seat]
+    composted = compost_potential(hand, with_carrot=True)
+    pool = len(discard) + len(hand) - composted
+    arts = discard.count(ARTICHOKE) + hand.count(ARTICHOKE) - composted
+    return _no_artichoke(pool, arts, min(HAND_SIZE - d, pool))
+
+
+def _no_artichoke(n: int, arts: int, k: int) -> float:
+    """P(k cards drawn from n holding ``arts`` artichokes hold none)."""
+    if k <= 0:
+        return 1.0
+    if arts <= 0:
+        return 1.0
+    if n - arts < k:
+        return 0.0
+    p = 1.0
+    for i in range(k):
+        p *= (n - arts - i) / (n - i)
+    return p
+
+
+class SearchBot:
+    """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module)."""
+
+    def __init__(self, seed: int = 0, *, iterations: int = 400, worlds: int = 32, time_cap: float | None = 0.25,
+                 exploration: float = 0.35, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
+                 rival: float = 0.3, lookahead: float = 0.4) -> None:
+        if iterations < 1 or worlds < 1:
+            raise ValueError("iterations and worlds must be at least 1")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.worlds = worlds
+        self.time_cap = time_cap
+        self.exploration = exploration
+        self.max_steps = max_steps
+        self.horizon = horizon
+        self.cycle = cycle
+        self.rival = rival
+        self.lookahead = lookahead
+        #: Iterations the last decision ran (less than ``iterations`` only when the time cap stopped it).
+        self.last_iterations = 0
+
+    @classmethod
+    def at_level(cls, level: str, seed: int = 0) -> SearchBot:
+        lv = LEVELS[level]
+        return cls(seed, iterations=lv.iterations, worlds=lv.worlds, time_cap=lv.time_cap)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        rng = random.Random(self.rng.randrange(2**62))
+        policy = GreedyBot(rng.randrange(2**31))
+        me: int = view["seat"]
+        turn: int = view["turn"]["number"]
+        worlds: list[Game] = []
+        root = _Node()
+        legal_set = set(legal_actions)
+        deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
+        done = 0
+        for it in range(self.iterations):
+            if deadline is not None and it & 7 == 7 and time.perf_counter() > deadline:
+                break
+            if len(worlds) < self.worlds:
+                try:
+                    worlds.append(Game.from_dict(sample_position(view, rng)))
+                except ValueError:  # an inconsistent sample (should not happen): try again next iteration
+                    if not worlds:
+                        continue
+            game = worlds[it % len(worlds)].fork(rng)
+            self._iterate(game, root, me, turn, policy, legal_set)
+            done += 1
+        self.last_iterations = done
+        best, best_key = legal_actions[0], (-1.0, float("-inf"), 0.0)
+        for act in legal_actions:
+            st = root.stats.get(act)
+            if st is None:
+                continue
+            key = (st[0], st[1] / st[0], policy.score(view, act))
+            if key > best_key:
+                best, best_key = act, key
+        return best
+
+    # --- one iteration ---------------------------------------------------------------------------------
+
+    def _iterate(self, game: Game, root: _Node, me: int, turn: int, policy: GreedyBot,
+                 root_legal: set[Action]) -> None:
+        path: list[tuple[_Node, Action]] = []
+        node: _Node | None = root
+        steps = 0
+        while node is not None and not game.is_over and game.turn_number == turn and steps < self.max_steps:
+            p = game.current_player
+            assert p is not None
+            legal = game.legal_actions()
+            steps += 1
+            if p != me or len(legal) == 1:
+                game.apply(legal[0] if len(legal) == 1 else policy.choose(light_view(game, p), legal))
+                continue
+            if node is root:
+                legal = [a for a in legal if a in root_legal]  # the world's root equals the real one; be safe
+            act = self._select(node, legal, game, me, policy)
+            path.append((node, act))
+            game.apply(act)
+            if node.stats[act][0] == 0:  # a new action: expand and roll out
+                node = None
+                break
+            key = (act, self._observation(game, me))
+            nxt = node.next.get(key)
+            if nxt is None:
+                nxt = node.next[key] = _Node()
+                node = None
+                break
+            node = nxt
+        value = self._rollout(game, me, turn, policy, steps) / SCALE
+        for n, a in path:
+            st = n.stats[a]
+            st[0] += 1
+            st[1] += value
+
+    def _select(self, node: _Node, legal: list[Action], game: Game, me: int, policy: GreedyBot) -> Action:
+        stats = node.stats
+        untried = None
+        for a in legal:
+            st = stats.get(a)
+            if st is None:
+                st = stats[a] = [0, 0.0, 0]
+            st[2] += 1
+            if st[0] == 0 and untried is None:
+                untried = a
+        if untried is not None:
+            if node.order is None:
+                view = light_view(game, me)
+                node.order = sorted(legal, key=lambda a: -policy.score(view, a))
+            for a in node.order:
+                if a in stats and stats[a][0] == 0 and a in legal:
+                    return a
+            return untried
+        c = self.exploration
+        best, best_ucb = legal[0], float("-inf")
+        for a in legal:
+            n, total, avail = stats[a]
+            ucb = total / n + c * math.sqrt(math.log(avail) / n)
+            if ucb > best_ucb:
+                best, best_ucb = a, ucb
+        return best
+
+    @staticmethod
+    def _observation(game: Game, me: int) -> Any:
+        """What the seat learns after an action: its hand and any cards lying revealed."""
+        pending = game.pending
+        revealed = tuple(pending["revealed"]) if pending is not None and "revealed" in pending else ()
+        return (tuple(sorted(game.hands[me])), revealed, tuple(game.row))
+
+    def _rollout(self, game: Game, me: int, turn: int, policy: GreedyBot, steps: int) -> float:
+        end = turn + 1 if self.horizon <= 1 else turn + 1 + (self.horizon - 1) * game.players
+        limit = self.max_steps * self.horizon
+        while not game.is_over and game.turn_number < end and steps < limit:
+            p = game.current_player
+            assert p is not None
+            legal = game.legal_actions()
+            game.apply(legal[0] if len(legal) == 1 else policy.choose(light_view(game, p), legal))
+            steps += 1
+        value = evaluate(game, me, self.cycle)
+        if self.rival and not game.is_over:
+            others = [s for s in range(game.players) if s != me]
+            value -= self.rival * max(evaluate(game, s, self.cycle) for s in others)
+        if self.lookahead and not game.is_over:
+            others = [s for s in range(game.players) if s != me]
+            value += self.lookahead * WIN * (clean_draw_chance(game, me)
+                                             - max(clean_draw_chance(game, s) for s in others))
+        return value + WIN
+
+
+def search_factory(level: str) -> Any:
+    """The ``BOTS`` factory (seed -> bot) of a level."""
+    def make(seed: int = 0) -> SearchBot:
+        return SearchBot.at_level(level, seed)
+    make.__name__ = f"SearchBot[{level}]"
+    return make
