@@ -3,6 +3,7 @@ picks for the same snapshot, runs a bounded number of trials per step, and the p
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pygame
@@ -10,6 +11,7 @@ import pytest
 from helpers_scene import Driver
 
 from game.app import App, BaseScene
+from game.cactus import botbench
 from game.cactus.bot_kinds import SeatBots
 from game.cactus.match import Match, Stage
 from game.cactus.planner import LEVELS, PlannerBot, Search, search
@@ -113,3 +115,12 @@ def test_scene_bot_thinks_across_frames_with_a_cue_and_plays_its_turn(app: App) 
     assert thinking_frames >= 2 and seen_cue
     shot = pygame.Surface(app.size)
     scene.draw(shot)
+
+
+@pytest.mark.slow
+def test_frames_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    # `python -m game bench cactus-bot --frames --json`: the figures as JSON (speed itself is never asserted).
+    assert botbench.main(["--frames", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["turns"] == 2 and figures["hint_found"] is True
+    assert figures["bot_frames"] > 0 and figures["bot_max_ms"] >= figures["bot_p95_ms"] > 0
