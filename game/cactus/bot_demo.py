@@ -62,7 +62,11 @@ def hint(app: App) -> PlayScene:
     if m.stage != Stage.IN_HAND:
         raise RuntimeError(f"the demo could not take a piece (stage {m.stage.value})")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode=""))
-    p.frames(3)
+    p.frames(2)
+    for _ in range(120):  # the hint's search runs a frame's budget at a time
+        if not p.scene.hints.busy:
+            break
+        p.frames()
     if p.scene.hints.hint is None:
         raise RuntimeError("no hint was found")
     return p.scene

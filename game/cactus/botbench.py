@@ -1,5 +1,8 @@
 """``python -m game bench cactus-bot [--json] [--games N] [--workers K]``: the look-ahead bot against the simple one.
 
+(``--frames [--turns T] [--crowded]``: instead, the play screen's longest frames while the bot thinks and a hint
+is looked for, see :mod:`game.cactus.thinkbench`.)
+
 Seeded 3-seat games with the seats ``planner, simple, simple``, rotated (game g puts the planner on seat g mod 3),
 each played to its end by :func:`~game.cactus.bot_kinds.play_seats` (every bot game ends: the bots' retry caps).
 It prints:
@@ -168,7 +171,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal", help="the planner's level (normal)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    parser.add_argument("--frames", action="store_true",
+                        help="instead: the play screen's longest frames while the bot thinks and a hint is looked for")
+    parser.add_argument("--turns", type=positive_int, default=2, metavar="T",
+                        help="with --frames: bot turns to play before the hint (2)")
+    parser.add_argument("--crowded", action="store_true", help="with --frames: start with eleven pieces hanging")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.frames:
+        from game.cactus import thinkbench  # the play scene and pygame: only for this figure
+
+        frames = thinkbench.measure(args.turns, args.seed, args.crowded)
+        print(json.dumps(frames) if args.json else "cactus-bot frames: " + ", ".join(f"{k} {v}"
+                                                                                    for k, v in frames.items()))
+        return 0
     began = time.perf_counter()
     records = run(args.games, args.seed, args.level, args.workers, not args.no_progress)
     result = summarize(records, args.level)

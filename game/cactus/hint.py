@@ -6,6 +6,9 @@ out (:func:`~game.cactus.planner_drive.hand_path`: take the piece into free air 
 the path, let go at the last) and where the piece came to rest in the trial (the ghost the play scene draws).
 Only a placement that was valid in its trial is suggested; None when the search finds none. Carrying the hint
 out on a match built from the same snapshot gives that same valid placement (tests/cactus/test_hint.py).
+
+:class:`HintSearch` is the same search run a frame's budget at a time (the play screen stays fluid while it
+looks); it ends with the hint :func:`suggest` gives for the same snapshot.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.cactus.match import Match, Stage
-from game.cactus.planner import Level, search
+from game.cactus.planner import THINK_SECONDS, Level, Search, SearchReport
 from game.cactus.planner_drive import Placement, hand_path
 
 #: The hint's search: one piece (the one in hand), 10 candidates, the best 2 checked twice: 14 trials.
@@ -47,7 +50,34 @@ def suggest(match: Match, level: Level = HINT) -> Hint | None:
     """A good placement for the piece in hand (stage IN_HAND), or None (not in hand, or nothing valid found)."""
     if match.stage != Stage.IN_HAND or match.piece is None:
         return None
-    report = search(match, level)
+    return _hint(match, Search(match, level).run())
+
+
+class HintSearch:
+    """The hint's search for the piece in hand (stage IN_HAND), run across frames: :meth:`step` until it is done,
+    then :attr:`hint` is what :func:`suggest` gives (None: nothing valid found). ``turn``: the turn it is for."""
+
+    def __init__(self, match: Match, level: Level = HINT) -> None:
+        if match.stage != Stage.IN_HAND or match.piece is None:
+            raise ValueError("a hint needs a piece in the hand (stage in_hand)")
+        self.turn = match.turn_key
+        self.search = Search(match, level)
+        self.hint: Hint | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.search.done
+
+    def step(self, match: Match, seconds: float = THINK_SECONDS) -> bool:
+        """Run trials for about ``seconds`` (at least one); whether the search is done (then :attr:`hint` is set
+        from ``match``, the match it was started on)."""
+        if not self.search.done and self.search.step(seconds):
+            assert self.search.report is not None
+            self.hint = _hint(match, self.search.report)
+        return self.search.done
+
+
+def _hint(match: Match, report: SearchReport) -> Hint | None:
     best = report.best
     if best is None or not best.valid or best.outcome.pose is None:
         return None
@@ -60,4 +90,4 @@ def suggest(match: Match, level: Level = HINT) -> Hint | None:
                 report.trials)
 
 
-__all__ = ["HINT", "Hint", "suggest"]
+__all__ = ["HINT", "Hint", "HintSearch", "suggest"]

@@ -33,12 +33,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.cactus.match import Match, Stage, seeded_rng
-from game.cactus.planner_drive import Drive, Outcome, Placement, approach, hand_path, trial
+from game.cactus.planner_drive import Drive, Outcome, Placement, approach, finish, hand_path, trial, trial_steps
 from game.cactus.rules import CactusGame, Face, Phase, Piece
 from game.cactus.rules_pieces import BASIC, COLOURS, N_CACTI
 from physics.scenes import hang_points
@@ -53,6 +53,8 @@ END_WEIGHT = 1.5
 PERTURB = ((3.0, 0.05), (-3.0, -0.05), (1.5, -0.08), (-1.5, 0.08))
 #: Frames of the hand's way in from the top of the table (for the eye; not simulated in trials).
 APPROACH_FRAMES = 18
+#: Wall time per frame the play scene gives a running search (at least one piece of a trial runs per frame).
+THINK_SECONDS = 0.010
 #: Attempts in one turn after which the fallback sweeps across the cactus top.
 GIVE_UP = 12
 
@@ -298,7 +300,12 @@ def score(outcome: Outcome, leaves: float) -> float:
 
 
 def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Scored | None:
-    out = trial(snapshot, p, keep_after=True)
+    return finish(evaluate_steps(snapshot, p, seat))
+
+
+def evaluate_steps(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Generator[None, None, Scored | None]:
+    """:func:`evaluate` in pieces (:func:`~game.cactus.planner_drive.trial_steps`)."""
+    out = yield from trial_steps(snapshot, p, keep_after=True)
     if out is None:
         return None
     leaves = 0.0
@@ -318,37 +325,89 @@ def robustness(snapshot: Mapping[str, Any], s: Scored, checks: int) -> float:
     return ok / checks if checks else 1.0
 
 
+class Search:
+    """One search (see the module doc) that can run a few trials at a time: everything that reads the match
+    (the snapshot, the pieces, the candidates) is fixed when it is made, so :meth:`step` over any number of
+    frames ends with the same :attr:`report` as :func:`search` at once (the play scene thinks a trial or so
+    per frame and stays fluid)."""
+
+    def __init__(self, match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -> None:
+        began = time.perf_counter()
+        self.level = level
+        self.turn = match.turn_key
+        self.stage = match.stage
+        self.snapshot = match.to_dict()
+        self.seat = match.current
+        rng = seeded_rng(match, 4099 + salt)
+        if match.stage == Stage.CHOOSE:
+            pieces = piece_order(match, match.allowed(), rng)[: level.pieces]
+        else:
+            pieces = [str(match.piece)]
+        cands = candidates(match, pieces, level.candidates, rng, pushes=pushes)
+        if pushes:  # a later attempt: a quarter of the candidates clear the way
+            cands[len(cands) - len(cands) // 4:] = clearing(match, pieces[0], rng, len(cands) // 4)
+        self.cands = cands
+        self.trials = 0
+        self.seconds = time.perf_counter() - began
+        self.report: SearchReport | None = None
+        self._work = self._run()
+
+    @property
+    def done(self) -> bool:
+        return self.report is not None
+
+    def _run(self) -> Iterator[None]:
+        """The search, a piece of a trial per ``next`` (:func:`~game.cactus.planner_drive.trial_steps`; it pauses
+        between trials too; the last piece ends with the report)."""
+        scored: list[Scored] = []
+        for p in self.cands:
+            if self.trials:
+                yield
+            self.trials += 1
+            s = yield from evaluate_steps(self.snapshot, p, self.seat)
+            if s is not None:
+                scored.append(s)
+        scored.sort(key=lambda s: -s.score)
+        level = self.level
+        finals: list[Scored] = []
+        for s in scored[: level.finalists]:
+            if not s.valid or level.checks == 0:
+                finals.append(s)
+                continue
+            ok = 0
+            for dx, da in PERTURB[: level.checks]:
+                yield
+                out = yield from trial_steps(self.snapshot, s.placement.moved(dx, da))
+                ok += bool(out is not None and out.valid)
+                self.trials += 1
+            r = ok / level.checks
+            finals.append(Scored(s.placement, s.outcome, s.score + ROBUST_WEIGHT * r, r))
+        ranked = sorted(finals + scored[len(finals):], key=lambda s: -s.score)
+        self.report = SearchReport(ranked[0] if ranked else None, self.trials, self.seconds, ranked)
+
+    def step(self, seconds: float | None = None) -> bool:
+        """Run trials until ``seconds`` of wall time are used (at least one piece of a trial, a few ms; None: to
+        the end); whether the search is done (then :attr:`report` holds its result)."""
+        began = time.perf_counter()
+        while self.report is None:
+            next(self._work, None)
+            if seconds is not None and time.perf_counter() - began >= seconds:
+                break
+        self.seconds += time.perf_counter() - began
+        if self.report is not None:
+            self.report.seconds = self.seconds
+        return self.report is not None
+
+    def run(self) -> SearchReport:
+        """Every trial left, at once."""
+        self.step(None)
+        assert self.report is not None
+        return self.report
+
+
 def search(match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -> SearchReport:
-    """The best placement for the current turn within ``level.budget`` trials (see the module doc)."""
-    began = time.perf_counter()
-    snapshot = match.to_dict()
-    rng = seeded_rng(match, 4099 + salt)
-    if match.stage == Stage.CHOOSE:
-        pieces = piece_order(match, match.allowed(), rng)[: level.pieces]
-    else:
-        pieces = [str(match.piece)]
-    scored: list[Scored] = []
-    trials = 0
-    cands = candidates(match, pieces, level.candidates, rng, pushes=pushes)
-    if pushes:  # a later attempt: a quarter of the candidates clear the way
-        cands[len(cands) - len(cands) // 4:] = clearing(match, pieces[0], rng, len(cands) // 4)
-    for p in cands:
-        trials += 1
-        s = evaluate(snapshot, p, match.current)
-        if s is not None:
-            scored.append(s)
-    scored.sort(key=lambda s: -s.score)
-    finals: list[Scored] = []
-    for s in scored[: level.finalists]:
-        if not s.valid or level.checks == 0:
-            finals.append(s)
-            continue
-        r = robustness(snapshot, s, level.checks)
-        trials += level.checks
-        finals.append(Scored(s.placement, s.outcome, s.score + ROBUST_WEIGHT * r, r))
-    ranked = sorted(finals + scored[len(finals):], key=lambda s: -s.score)
-    best = ranked[0] if ranked else None
-    return SearchReport(best, trials, time.perf_counter() - began, ranked)
+    """The best placement for the current turn within ``level.budget`` trials (see the module doc), at once."""
+    return Search(match, level, salt=salt, pushes=pushes).run()
 
 
 # ------------------------------------------------------------------ the bot
@@ -356,14 +415,20 @@ def search(match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -
 
 @dataclass
 class PlannerBot:
-    """Plays the seat whose turn it is (see the module doc); ``act`` takes one step of the turn per call."""
+    """Plays the seat whose turn it is (see the module doc); ``act`` takes one step of the turn per call.
+
+    ``incremental`` (the play scene): a search is not run inside ``act``; ``act`` starts it and answers "think"
+    until it is done, and :meth:`think_some` runs its trials a frame's budget at a time (the same result as at
+    once, :class:`Search`). Off (headless play, simulations, benches): each search runs at once."""
 
     level: Level = field(default_factory=lambda: LEVELS["normal"])
     steps_world: bool = True  # step the world while the hand drags (headless); the play scene steps it itself
+    incremental: bool = False
     turn: int = -1
     attempts: int = 0
     drive: Drive | None = None
     plan: Placement | None = None
+    pending: Search | None = None  # the search running across frames (incremental)
     trials: int = 0  # trials run this turn
     search_seconds: float = 0.0  # time spent searching this turn
     reports: list[SearchReport] = field(default_factory=list)
@@ -372,23 +437,35 @@ class PlannerBot:
     def kind(self) -> str:
         return "planner"
 
+    @property
+    def thinking(self) -> bool:
+        """A search runs across frames (incremental)."""
+        return self.pending is not None and not self.pending.done
+
     def _new_turn(self, match: Match) -> None:
         if match.turn_key != self.turn:
             self.turn, self.attempts, self.drive, self.plan = match.turn_key, 0, None, None
-            self.trials, self.search_seconds, self.reports = 0, 0.0, []
+            self.trials, self.search_seconds, self.reports, self.pending = 0, 0.0, [], None
 
     def act(self, match: Match) -> str:
-        """Take one step of the turn; returns what was done (for logs and tests)."""
+        """Take one step of the turn; returns what was done (for logs and tests; "think": still searching)."""
         self._new_turn(match)
         stage = match.stage
         if stage == Stage.ROLL:
             match.roll()
             return "roll"
         if stage == Stage.CHOOSE:
-            self.plan = self.think(match)
-            match.take(self.plan.piece if self.plan.piece in match.allowed() else match.allowed()[0])
+            plan = self.plan_now(match)
+            if plan is None:
+                return "think"
+            self.plan = plan
+            match.take(plan.piece if plan.piece in match.allowed() else match.allowed()[0])
             return "take"
         if stage == Stage.IN_HAND:
+            if self.plan is None or self.plan.piece != match.piece:
+                self.plan = self.plan_now(match)
+                if self.plan is None:
+                    return "think"
             return self.start_drive(match)
         if stage == Stage.HOLDING:
             if self.drive is None:
@@ -409,21 +486,53 @@ class PlannerBot:
         return "idle"
 
     def choose(self, match: Match) -> str:
-        """The piece the search would take (for the demo autopilot)."""
+        """The piece the search would take (for the demo autopilot; searched at once)."""
         self._new_turn(match)
         self.plan = self.think(match)
         return self.plan.piece if self.plan.piece in match.allowed() else match.allowed()[0]
 
     def think(self, match: Match) -> Placement:
         """The placement for this attempt: searched while attempts remain and something valid turns up, else a
-        fallback (bounded, see the module doc)."""
+        fallback (bounded, see the module doc); the search runs at once."""
         if self.attempts < self.level.searches:
-            report = search(match, self.level, salt=self.attempts, pushes=self.attempts > 0)
-            self.reports.append(report)
-            self.trials += report.trials
-            self.search_seconds += report.seconds
-            if report.best is not None and report.best.valid:
-                return report.best.placement
+            return self._conclude(match, search(match, self.level, salt=self.attempts, pushes=self.attempts > 0))
+        return self._fallback(match)
+
+    def plan_now(self, match: Match) -> Placement | None:
+        """The placement for this attempt, or None while the incremental search for it still runs (started here
+        when there is none for this turn and stage)."""
+        if not self.incremental or self.attempts >= self.level.searches:
+            return self.think(match)
+        pending = self.pending
+        if pending is None or pending.turn != match.turn_key or pending.stage != match.stage:
+            self.pending = Search(match, self.level, salt=self.attempts, pushes=self.attempts > 0)
+            return None
+        if pending.report is None:
+            return None
+        self.pending = None
+        return self._conclude(match, pending.report)
+
+    def think_some(self, match: Match, seconds: float) -> bool:
+        """Run the pending search for about ``seconds`` (at least one trial); whether it was thinking (a search
+        for this turn and stage ran this call). A search for another turn or stage is dropped."""
+        pending = self.pending
+        if pending is None or pending.done:
+            return False
+        if pending.turn != match.turn_key or pending.stage != match.stage:
+            self.pending = None
+            return False
+        pending.step(seconds)
+        return True
+
+    def _conclude(self, match: Match, report: SearchReport) -> Placement:
+        self.reports.append(report)
+        self.trials += report.trials
+        self.search_seconds += report.seconds
+        if report.best is not None and report.best.valid:
+            return report.best.placement
+        return self._fallback(match)
+
+    def _fallback(self, match: Match) -> Placement:
         piece = None
         if match.stage == Stage.CHOOSE:
             piece = piece_order(match, match.allowed(), seeded_rng(match, 911))[0]
@@ -455,6 +564,6 @@ def make_level(name: str) -> Level:
         raise ValueError(f"unknown planner level {name!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "ROBUST_WEIGHT", "Level",
-           "PlannerBot", "Scored", "SearchReport", "candidates", "evaluate", "fallback", "make_level",
-           "next_seat_expectation", "piece_order", "robustness", "score", "search"]
+__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "ROBUST_WEIGHT",
+           "THINK_SECONDS", "Level", "PlannerBot", "Scored", "Search", "SearchReport", "candidates", "evaluate",
+           "fallback", "make_level", "next_seat_expectation", "piece_order", "robustness", "score", "search"]

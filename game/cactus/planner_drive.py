@@ -6,19 +6,22 @@ path (``nudge``). :func:`hand_path` turns it into the hand's path over the table
 match along that path one frame at a time through the match's own actions (``rotate``, ``grab_new``,
 ``move_hand``, ``release``), so the play scene, the recorder and remote play see a hand at work, never a piece
 put in place. :func:`trial` runs the same drive headless on a match built from a snapshot dict, settles it and
-reports the :class:`Outcome` (the same calls the real turn makes, on a copy of the world).
+reports the :class:`Outcome` (the same calls the real turn makes, on a copy of the world); :func:`trial_steps`
+is the same trial in pieces of a few ms, for a search spread over the play screen's frames.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import CactusGame
 from physics.scenes import drop_position
+
+T = TypeVar("T")
 
 #: One frame of the hand (the scene's fixed step).
 FRAME = 1.0 / 60.0
@@ -165,6 +168,27 @@ def run_drive(match: Match, drive: Drive, limit: int = 2000) -> None:
 def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False) -> Outcome | None:
     """Carry ``p`` out on ``Match.from_dict(snapshot)``, settle (at most ``TRIAL_SETTLE`` s), confirm when valid.
     None when the hand finds no free air for it."""
+    return finish(trial_steps(snapshot, p, keep_after=keep_after))
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a pausing computation (``trial_steps`` and the like) to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+#: Hand frames a :func:`trial_steps` runs between two pauses.
+STEP_FRAMES = 6
+
+
+def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
+                keep_after: bool = False) -> Generator[None, None, Outcome | None]:
+    """:func:`trial` in pieces: the same calls in the same order, pausing (``yield``) after the copy is built,
+    every ``STEP_FRAMES`` frames of the hand and after the settling; its return value is the trial's outcome (so a
+    search spread over frames ends as the one run at once)."""
     m = Match.from_dict(snapshot)
     seat = m.current
     before = m.rules.bank.value(seat)
@@ -175,10 +199,16 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
     path = hand_path(m, p)
     if path is None:
         return None
+    yield
     drive = Drive(p, path)
-    run_drive(m, drive)
+    for k in range(2000):
+        if not drive.step(m):
+            break
+        if k % STEP_FRAMES == STEP_FRAMES - 1:
+            yield
     if drive.failed:
         return None
+    yield
     m.settle_now(TRIAL_SETTLE)
     knocked = len(m.rules.turn.knocked)
     touches = m.rules.turn.hand_touches
@@ -188,6 +218,7 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
     kinds = tuple(v.kind for v in m.violations)
     if kinds:
         return Outcome(False, False, kinds, knocked, touches, m.rules.bank.value(seat) - before)
+    yield
     pose = m.world.pose(p.piece)
     try:
         m.confirm(claims=[a.kind for a in m.preview_awards()])
@@ -203,4 +234,4 @@ def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False
 
 
 __all__ = ["FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement", "approach",
-           "hand_path", "run_drive", "trial"]
+           "STEP_FRAMES", "finish", "hand_path", "run_drive", "trial", "trial_steps"]

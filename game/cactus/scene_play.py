@@ -35,6 +35,7 @@ from game.cactus.panels import MIN_ROW_CELL, PlayButtons, PlayLayout
 from game.cactus.play_save import Autosave, autosave_path
 from game.cactus.record import Recorder
 from game.cactus.rules import Event
+from game.cactus.thinking import think_and_show
 from game.cactus.view import PieceShapes, TableView, draw_hand_zone, draw_preview
 from game.i18n import get_language, t
 from game.ui import draw
@@ -164,10 +165,6 @@ class PlayScene(BaseScene):
     def banner(self) -> callouts.Banner:
         """The banner: (text, rect, shortened); see :func:`game.cactus.callouts.banner`."""
         return callouts.banner(self.match, self.view, self.rects)
-
-    def prompt_box(self) -> pygame.Rect:
-        """The banner's rectangle over the table (it grows with its text)."""
-        return self.banner().rect
 
     def violation_spot(self) -> pygame.Rect | None:
         return callouts.violation_spot(self.match, self.view, self.rects["table"])
@@ -348,6 +345,7 @@ class PlayScene(BaseScene):
             done = self.bot.act(self.match)
         except MatchError:
             return
+        self.bot_wait = BOT_PAUSE if done == "think" else 0.0  # searching (update runs it): ask next step
         if done == "roll":
             self.roll_anim = ROLL_TIME
         if done == "confirm":
@@ -425,6 +423,7 @@ class PlayScene(BaseScene):
         self.roll_button.enabled = human and m.stage == Stage.ROLL
         self.confirm_button.enabled = human and m.can_confirm
         self.hints.update(m, human, self.message, self.rects["table"], self.shown_banner.rect)
+        think_and_show(self.bot, m, self.message)  # the planner's search: a frame's budget, a cue meanwhile
         self.back_button.enabled = human and m.stage in (Stage.JUDGED, Stage.SETTLING)
         if m.stage == Stage.IN_HAND and human and self.on_table(self.pointer):
             self.preview_free = m.is_free(str(m.piece), self.view.to_world(self.pointer), m.hand_angle)

@@ -15,6 +15,7 @@ from game.cactus.match import Match, Stage
 from game.cactus.planner_drive import TRIAL_SETTLE, Drive, run_drive
 from game.cactus.rules import Die, Options
 from game.cactus.scene_play import PlayScene
+from game.i18n import t
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks
 
@@ -61,8 +62,9 @@ def app(make_app: Callable[..., App]) -> App:
 
 
 def test_h_key_shows_a_ghost_counted_and_following_it_with_the_mouse_is_valid(app: App, tmp_path: Path) -> None:
-    # The play scene: H plans a hint in update (draw only draws it), counts it, shows it; the human then drags the
-    # piece along the hint's path with the mouse and the placement is judged valid (C-X1, C-X4).
+    # The play scene: H starts a hint search that update runs across frames ("looking…" meanwhile; draw only draws
+    # it), then counts it and shows it; the human then drags the piece along the hint's path with the mouse and the
+    # placement is judged valid (C-X1, C-X4).
     m = in_hand()
     app.push(BaseScene())
     scene = PlayScene(m, autosave=False, record_replay=False)
@@ -73,8 +75,15 @@ def test_h_key_shows_a_ghost_counted_and_following_it_with_the_mouse_is_valid(ap
     before = pygame.Surface(app.size)
     scene.draw(before)
     d.key(pygame.K_h)
+    d.frames()
+    assert scene.hints.busy and scene.hints.hint is None and scene.hints.used == [0, 0]
+    assert scene.message.text == t("cactus.hint.looking")
+    for _ in range(60):
+        if not scene.hints.busy:
+            break
+        d.frames()
     assert scene.hints.hint is not None and scene.hints.used == [1, 0]
-    assert scene.message.visible
+    assert scene.message.visible and scene.message.text != t("cactus.hint.looking")
     after = pygame.Surface(app.size)
     scene.draw(after)
     pygame.image.save(after, str(tmp_path / "hint.png"))
