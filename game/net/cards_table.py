@@ -15,6 +15,7 @@ out (hand, known deck top, the cards of private log entries), ``seat`` None and 
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -30,6 +31,8 @@ ROOM = "artischocken"
 FORMAT = "net-artischocken/1"
 #: The bot that plays a dropped seat once its wait is over.
 TAKEOVER_BOT = "greedy"
+
+log = logging.getLogger(__name__)
 
 
 class CardsTable:
@@ -86,7 +89,12 @@ class CardsTable:
         if seat is None or self.seats[seat] == "remote":
             return []
         bot = make_bot(self.seats[seat], bot_seed(self.bot_seed_base, game.log_size, seat))
-        game.apply(bot_decision(bot, SeatSession(game, seat)))
+        try:
+            action = bot_decision(bot, SeatSession(game, seat))
+            game.apply(action)
+        except Exception:  # a bot's fault must not stall the table: its seat takes the first legal action
+            log.exception("the %s bot of seat %d failed; it plays its first legal action", self.seats[seat], seat)
+            game.apply(game.legal_actions()[0])
         return self.changed()
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:

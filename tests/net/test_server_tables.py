@@ -158,3 +158,21 @@ def test_registry_refuses_bad_creates(message: dict[str, Any]) -> None:
     with pytest.raises(TableError) as info:
         registry.create(message)
     assert info.value.code == "bad_message"
+
+
+def test_table_a_failing_bot_plays_its_first_legal_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that raises does not stall the table (the review's finding): its seat takes the first legal action,
+    every remote seat hears of it, and the game goes on."""
+    t = table(["remote", "greedy"], seed=3, start_player=1)
+    assert t.bot_due()
+
+    def broken(*_: Any) -> Any:
+        raise RuntimeError("bot bug")
+
+    monkeypatch.setattr(cards_table, "bot_decision", broken)
+    expected = t.game.legal_actions()[0]
+    twin = new_game(2, seed=3, start_player=1)
+    twin.apply(expected)
+    deliveries = t.bot_move()
+    assert t.game.to_dict() == twin.to_dict()
+    assert [seat for seat, msg in deliveries if msg["type"] == "state"][0] == 0
