@@ -50,9 +50,9 @@ def play_screen(match: Match, **flags: Any) -> BaseScene:
     return build("play", match, **flags)
 
 
-def end_screen(match: Match, *, quit_after: int | None = None) -> BaseScene:
-    """The end screen of a finished ``match``."""
-    return build("end", match, quit_after=quit_after)
+def end_screen(match: Match, *, quit_after: int | None = None, remote: bool = False) -> BaseScene:
+    """The end screen of a finished ``match`` (``remote``: of a remote table: back to the lobby, no new game)."""
+    return build("end", match, quit_after=quit_after, remote=remote)
 
 
 __all__ = ["SCREENS", "build", "end_screen", "play_screen", "register", "setup_screen"]

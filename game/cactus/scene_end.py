@@ -23,15 +23,20 @@ BOB_FADE = 0.5
 
 
 class EndScene(BaseScene):
-    def __init__(self, match: Match, *, quit_after: int | None = None) -> None:
+    def __init__(self, match: Match, *, quit_after: int | None = None, remote: bool = False) -> None:
         self.match = match
+        #: A remote table's end (issue 14): no "play again" here (the host sets up the next table); back leads
+        #: to the lobby the table was opened from.
+        self.remote = remote
         self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
         self.quit_after = quit_after
         self.frames = 0
         self.time = 0.0
         self.again = Button(lambda: t("cactus.end.again"), self.play_again, style="primary")
-        self.back = Button(lambda: t("cactus.end.back"), self.leave, style="secondary")
-        self.focus = FocusGroup([self.again, self.back], columns=2)
+        self.back = Button(lambda: t("cactus.remote.end_back" if remote else "cactus.end.back"), self.leave,
+                           style="primary" if remote else "secondary")
+        self.buttons = [self.back] if remote else [self.again, self.back]
+        self.focus = FocusGroup(list(self.buttons), columns=len(self.buttons))
         self.card = pygame.Rect(0, 0, 0, 0)
         self.table = Layer()
 
@@ -55,17 +60,19 @@ class EndScene(BaseScene):
         y = self.card.bottom - 28 - SIZES.button_height
         self.again.rect = pygame.Rect(self.card.x + 32, y, bw, SIZES.button_height)
         self.back.rect = pygame.Rect(self.again.rect.right + 32, y, bw, SIZES.button_height)
+        if self.remote:
+            self.back.rect.centerx = self.card.centerx
         self.focus.focus(0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        first_taker([self.focus, self.again, self.back], event)
+        first_taker([self.focus, *self.buttons], event)
 
     def update(self, dt: float) -> None:
         self.time += dt
         self.frames += 1
         if self.quit_after is not None and self.frames > self.quit_after:
             self.app.quit()  # --until-over: the end screen has been drawn; the app saves the screenshot
-        for b in (self.again, self.back):
+        for b in self.buttons:
             b.update(dt)
 
     def bob(self) -> float:
@@ -76,7 +83,7 @@ class EndScene(BaseScene):
     def still(self) -> bool:
         """The medals have settled and no button flashes: nothing moves until the next input (issue 12)."""
         return (self.dialog is None and self.quit_after is None and self.bob() <= 0
-                and self.again.flash <= 0 and self.back.flash <= 0)
+                and all(b.flash <= 0 for b in self.buttons))
 
     def paint_table(self, surface: pygame.Surface) -> None:
         """The final table under a veil (it never changes: painted once per window size)."""
@@ -133,8 +140,8 @@ class EndScene(BaseScene):
             draw.text(surface, str(value), (row.right - 16, row.centery), size=26, bold=True,
                       color=PALETTE.terracotta if seat in winners else PALETTE.ink, anchor="midright")
             y += 56
-        self.again.draw(surface)
-        self.back.draw(surface)
+        for b in self.buttons:
+            b.draw(surface)
 
 
 navigation.register("end", EndScene)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.app import BaseScene
-from game.cactus import callouts
+from game.cactus import callouts, navigation
 from game.i18n import t
 from game.net.cactus_link import CactusLink
 from game.ui import draw
@@ -63,6 +63,14 @@ class RemoteControls(PlayBase):
         self.table_id = table_id
         self.resyncs_seen = link.resyncs
         self.errors_seen = len(link.errors)
+        self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
+
+    def finish(self) -> None:
+        """The game is over at the remote table: its end screen, whose one button leads back to the lobby."""
+        if self.finished:
+            return
+        self.finished = True
+        self.app.replace(navigation.end_screen(self.match, remote=True))
 
     @property
     def human_turn(self) -> bool:

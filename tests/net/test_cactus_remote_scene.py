@@ -159,3 +159,24 @@ def test_another_seat_s_drag_shows_live_on_the_scene(make_app: Any, tmp_path: Pa
     assert len(set(seen)) >= 10  # the piece moved on this screen while the other seat dragged it
     assert scene.link.checks[-1][1] == scene.link.checks[-1][2] == other.checks[-1][2]
     assert scene.human_turn and scene.link.status == "playing"
+
+
+def test_a_remote_game_ends_on_an_end_screen_that_leads_back_to_the_lobby(make_app: Any) -> None:
+    """At a remote table nothing is saved here and no local game follows: "Leave the table", and at the end one
+    button, back to the scene the table was opened from (the lobby)."""
+    from game.cactus.scene_end import EndScene
+    from game.i18n import t
+    from game.ui.widgets import resolve
+
+    _, _, driver = open_scene(make_app, seed=3)
+    scene = driver.scene
+    assert resolve(scene.leave_button.label) == t("cactus.remote.leave")
+    lobby = driver.app.stack[-2]
+    scene.finish()
+    end = driver.app.scene
+    assert isinstance(end, EndScene) and end.remote
+    assert end.buttons == [end.back]
+    driver.frames(2)
+    end.back.on_click()
+    driver.frames(1)
+    assert driver.app.scene is lobby
