@@ -15,7 +15,6 @@ and a dialog (back to the lobby) when the server cannot be reached any more or e
 
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import cast
 
@@ -29,9 +28,7 @@ from game.i18n import t
 from game.net.remote_cards import RemoteTable
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES
-
-#: The event that wakes an idle window when the connection brings news (posted from its thread).
-NET_EVENT = pygame.event.custom_type()
+from game.ui.wake import NET_EVENT, post_wake
 
 
 def seats_for(remote: RemoteTable, names: list[str] | None = None) -> list[Seat]:
@@ -67,7 +64,7 @@ class RemoteTableScene(TableScene):
     # -- the wire ------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
         if hasattr(self.remote.link, "wake"):
-            setattr(self.remote.link, "wake", _post_wake)  # news wakes an idle window  # noqa: B010
+            setattr(self.remote.link, "wake", post_wake)  # news wakes an idle window  # noqa: B010
 
     def on_exit(self) -> None:
         """Leaving the table closes the connection (the server keeps the seat for a while)."""
@@ -143,11 +140,6 @@ class RemoteTableScene(TableScene):
             again = self.end_buttons[0]
             again.label = t("net.table.lobby")
             again.on_click = self._to_launcher
-
-
-def _post_wake() -> None:
-    with contextlib.suppress(pygame.error):
-        pygame.event.post(pygame.event.Event(NET_EVENT))
 
 
 def _error_text(message: dict[str, object]) -> str:

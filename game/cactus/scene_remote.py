@@ -27,6 +27,7 @@ from game.i18n import t
 from game.net.cactus_link import CactusLink
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES
+from game.ui.wake import NET_EVENT, post_wake
 
 if TYPE_CHECKING:
     from game.cactus.scene_play import PlayScene as PlayBase
@@ -110,8 +111,23 @@ class RemoteControls(PlayBase):
             text = t("cactus.remote.watching", name=m.rules.names[m.current])
         return callouts.Banner(text, pygame.Rect(base.x, base.y, base.width, 40), False)
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        if hasattr(self.connection, "wake"):
+            setattr(self.connection, "wake", post_wake)  # news wakes an idle window  # noqa: B010
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type != NET_EVENT:  # the connection's wake-up: the next update reads the news
+            super().handle_event(event)
+
     def still(self) -> bool:
-        return False  # input may arrive at any time: keep polling
+        """Idle only while watching another seat that moves nothing (the world at rest, no input waiting to be
+        played): news from the table wakes the window (:func:`post_wake`). This seat's own turn keeps the
+        frames coming, since its steps are the table's clock."""
+        link = self.link
+        return (link.status in ("watching", "over") and not link.inbox and not link.playing and not link.left
+                and link.queued == 0
+                and super().still())
 
     def state(self) -> dict[str, Any]:
         return {**super().state(), "link": self.link.status, "seat": self.link.seat}

@@ -180,3 +180,26 @@ def test_a_remote_game_ends_on_an_end_screen_that_leads_back_to_the_lobby(make_a
     end.back.on_click()
     driver.frames(1)
     assert driver.app.scene is lobby
+
+
+def test_watching_a_seat_that_moves_nothing_lets_the_window_sleep(make_app: Any) -> None:
+    """Issue 12's idle window at a remote table: watching, with the world at rest and nothing received, the
+    scene is still (the app waits for events; the connection's news posts one); input arriving wakes it."""
+    loop, _, driver = open_scene(make_app, seed=4)
+    scene = driver.scene
+    match = scene.match
+    bot = Bot()
+    while scene.link.active:  # this seat's turn, played quickly
+        bot.act(match)
+        driver.frames()
+    assert not scene.link.active
+    for _ in range(600):
+        if scene.still():
+            break
+        driver.frames()
+    assert scene.still() and scene.link.status == "watching"
+    other = loop.links[1]
+    other.match.roll()  # the other seat rolls: its input reaches this scene
+    loop.pump()
+    driver.frames()  # the frame the connection's wake-up event brings (NET_EVENT) reads the news
+    assert not scene.still()
