@@ -132,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--frames", type=int, default=600, help="frames of the drag at 60 fps (default 600)")
     parser.add_argument("--turns", type=int, default=10, help="turns played after the drag (default 10)")
+    parser.add_argument("--json", action="store_true", help="print JSON (the only output; kept like the other benches)")
     args = parser.parse_args(argv)
     if args.frames < 1 or args.turns < 0:
         parser.error("--frames must be at least 1 and --turns at least 0")
