@@ -143,6 +143,18 @@ def shuffle(cards: list[str], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+def seeded_rng(seed: int) -> random.Random:
+    """``random.Random(seed)`` (the same state) without the Python-level ``__init__``/``seed`` wrappers."""
+    rng = random.Random.__new__(random.Random)
+    _C_SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # what Random.seed sets besides the C state
+    return rng
+
+
+#: The C generator's seeding (``random.Random``'s base class), which ``Random.seed`` calls for an int.
+_C_SEED = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
+
+
 def others_table(players: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, the other seats in seat order."""
     return tuple(tuple(t for t in range(players) if t != p) for p in range(players))
