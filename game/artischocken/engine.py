@@ -190,10 +190,10 @@ class Game:
         p = self.player
         hand = self.hands[p]
         arts = hand.count(ARTICHOKE)
-        key: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
-        plan = PLAY_PLANS.get(key)
+        hkey: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
+        plan = PLAY_PLANS.get(hkey)
         if plan is None:
-            plan = play_plan(key)
+            plan = play_plan(hkey)
         for c in plan:
             if c is POTATO:
                 if self.decks[p] or self.discards[p]:
