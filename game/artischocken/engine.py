@@ -44,8 +44,7 @@ from game.artischocken.engine_cards import (
     EVENT_KEYS,
     FORMAT,
     HAND_SIZE,
-    HARVEST_ACTS,
-    HARVEST_CACHE,
+    HARVEST_ACT,
     LEEK,
     MAX_PLAYERS,
     MAX_RESHUFFLES,
@@ -75,7 +74,6 @@ from game.artischocken.engine_cards import (
     seeded_rng,
     shuffle,
 )
-from game.artischocken.engine_cards import CACHE_LIMIT as _CACHE_LIMIT
 from game.artischocken.engine_effects import CHOOSE_EFFECTS, PLAY_EFFECTS
 from game.artischocken.engine_legal import PLAY_PLANS, pending_actions, play_plan
 from game.artischocken.engine_zones import four_alike_check, refill, reshuffle
@@ -174,14 +172,8 @@ class Game:
         pending = self.pending
         if pending is not None:
             return pending_actions(self, pending)
-        if self.phase == "harvest":
-            key = tuple(self.row)
-            legal = HARVEST_CACHE.get(key)
-            if legal is None:
-                if len(HARVEST_CACHE) > _CACHE_LIMIT:
-                    HARVEST_CACHE.clear()
-                legal = HARVEST_CACHE[key] = [HARVEST_ACTS[c] for c in dict.fromkeys(key)]
-            return legal
+        if self.phase == "harvest":  # A-T3: each distinct row card (built in C: rows rarely repeat)
+            return list(map(HARVEST_ACT, dict.fromkeys(self.row)))
         # play phase (A-T4): the hand's plan (play_plan) holds the cards whose artichoke needs are met
         out = [END_PLAY]
         played = self.played

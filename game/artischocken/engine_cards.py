@@ -92,6 +92,7 @@ UNPLAYABLE_REASONS = (
 
 END_PLAY = Action("end_play")
 HARVEST_ACTS = {c: Action("harvest", c) for c in CARDS}
+HARVEST_ACT = HARVEST_ACTS.__getitem__
 PLAY_ACTS = {c: Action("play", c) for c in CARDS}
 #: Plays that name an opponent: (card, target seat) -> Action.
 PLAY_TARGET_ACTS: dict[tuple[str, int], Action] = {
@@ -114,8 +115,7 @@ RHUBARB_ACTS: dict[str, Action] = {c: Action("choose", c) for c in CARDS}
 ONION_ACTS = {n: tuple(tuple(PLAY_TARGET_ACTS[ONION, t] for t in range(n) if t != p) for p in range(n))
               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _PASS: dict[tuple[str, ...], Action] = {}
-#: The harvest actions per garden row and the eggplant passes per sorted hand (bounded caches).
-HARVEST_CACHE: dict[tuple[str, ...], list[Action]] = {}
+#: The eggplant passes per sorted hand (a bounded cache).
 PASS_CACHE: dict[tuple[str, ...], list[Action]] = {}
 CACHE_LIMIT = 100_000
 
