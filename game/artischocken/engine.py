@@ -164,7 +164,7 @@ class Game:
         legal = self.legal_cache
         if legal is None:
             legal = self.legal_cache = self._compute_legal()
-        return list(legal)
+        return legal.copy()  # a fresh list: the caller may change it, the cache stays as it was
 
     def _compute_legal(self) -> list[Action]:
         if self.is_over:
