@@ -160,70 +160,70 @@ class Game:
     # Legal actions
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current seat may take now (empty once the game is over)."""
-        legal = self.legal_cache
-        if legal is None:
-            legal = self.legal_cache = self._compute_legal()
-        return legal.copy()  # a fresh list: the caller may change it, the cache stays as it was
+        """Every action the current seat may take now (empty once the game is over).
 
-    def _compute_legal(self) -> list[Action]:
-        if self.is_over:
-            return []
+        Computed once per position (kept in ``legal_cache`` for ``apply``); the caller gets a fresh copy."""
+        out = self.legal_cache
+        if out is not None:
+            return out.copy()
         pending = self.pending
-        if pending is not None:
-            return pending_actions(self, pending)
-        if self.phase == "harvest":  # A-T3: each distinct row card (built in C: rows rarely repeat)
-            return list(map(HARVEST_ACT, dict.fromkeys(self.row)))
-        # play phase (A-T4): the hand's plan (play_plan) holds the cards whose artichoke needs are met
-        out = [END_PLAY]
-        played = self.played
-        if played and CARROT in played:  # A-C-CARROT: nothing after it
-            return out
-        p = self.player
-        hand = self.hands[p]
-        arts = hand.count(ARTICHOKE)
-        hkey: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
-        plan = PLAY_PLANS.get(hkey)
-        if plan is None:
-            plan = play_plan(hkey)
-        for c in plan:
-            if c is POTATO:
-                if self.decks[p] or self.discards[p]:
+        if self.is_over:
+            out = []
+        elif pending is not None:
+            out = pending_actions(self, pending)
+        elif self.phase == "harvest":  # A-T3: each distinct row card (built in C: rows rarely repeat)
+            out = list(map(HARVEST_ACT, dict.fromkeys(self.row)))
+        elif self.played and CARROT in self.played:  # A-C-CARROT: nothing after it
+            out = [END_PLAY]
+        else:  # the play phase (A-T4): the hand's plan (play_plan) holds the cards its artichokes allow
+            out = [END_PLAY]
+            played = self.played
+            p = self.player
+            hand = self.hands[p]
+            arts = hand.count(ARTICHOKE)
+            hkey: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
+            plan = PLAY_PLANS.get(hkey)
+            if plan is None:
+                plan = play_plan(hkey)
+            for c in plan:
+                if c is POTATO:
+                    if self.decks[p] or self.discards[p]:
+                        out.append(PLAY_ACTS[c])
+                elif c is CORN:
+                    row = self.row
+                    if row:
+                        out.extend(map(CORN_ACT, dict.fromkeys(row)))
+                elif c is PEPPER:
+                    discard = self.discards[p]
+                    if discard:
+                        out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
+                elif c is LEEK:
+                    decks, discards = self.decks, self.discards
+                    for t in self.others[p]:
+                        if decks[t] or discards[t]:
+                            out.append(PLAY_TARGET_ACTS[c, t])
+                elif c is BEET:
+                    if len(hand) < 2:
+                        continue
+                    hands = self.hands
+                    for t in self.others[p]:
+                        if hands[t]:
+                            out.append(PLAY_TARGET_ACTS[c, t])
+                elif c is ONION:
+                    out.extend(ONION_ACTS[self.players][p])
+                elif c is PEAS:
+                    if len(self.stack) >= 2:
+                        out.append(PLAY_ACTS[c])
+                elif c is CARROT:
+                    if not played:
+                        out.append(PLAY_ACTS[c])
+                elif c is RHUBARB:
+                    if self.row or self.stack:
+                        out.append(PLAY_ACTS[c])
+                else:  # eggplant, broccoli: nothing beyond their artichokes
                     out.append(PLAY_ACTS[c])
-            elif c is CORN:
-                row = self.row
-                if row:
-                    out.extend(map(CORN_ACT, dict.fromkeys(row)))
-            elif c is PEPPER:
-                discard = self.discards[p]
-                if discard:
-                    out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
-            elif c is LEEK:
-                decks, discards = self.decks, self.discards
-                for t in self.others[p]:
-                    if decks[t] or discards[t]:
-                        out.append(PLAY_TARGET_ACTS[c, t])
-            elif c is BEET:
-                if len(hand) < 2:
-                    continue
-                hands = self.hands
-                for t in self.others[p]:
-                    if hands[t]:
-                        out.append(PLAY_TARGET_ACTS[c, t])
-            elif c is ONION:
-                out.extend(ONION_ACTS[self.players][p])
-            elif c is PEAS:
-                if len(self.stack) >= 2:
-                    out.append(PLAY_ACTS[c])
-            elif c is CARROT:
-                if not played:
-                    out.append(PLAY_ACTS[c])
-            elif c is RHUBARB:
-                if self.row or self.stack:
-                    out.append(PLAY_ACTS[c])
-            else:  # eggplant, broccoli: nothing beyond their artichokes
-                out.append(PLAY_ACTS[c])
-        return out
+        self.legal_cache = out
+        return out.copy()
 
     def why_unplayable(self, card: str, player: int | None = None) -> str | None:
         """None when ``player`` (default: the seat to act) may play ``card`` now, else a reason id.
@@ -243,7 +243,9 @@ class Game:
             self.undo_stack = []
         legal = self.legal_cache
         if legal is None:
-            legal = self.legal_cache = self._compute_legal()
+            self.legal_actions()
+            legal = self.legal_cache
+            assert legal is not None
         for act in legal:
             if act is action:
                 break
