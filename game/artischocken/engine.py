@@ -44,19 +44,14 @@ from game.artischocken.engine_cards import (
     EVENT_KEYS,
     FORMAT,
     HAND_SIZE,
-    HARVEST_ACTS,
-    HARVEST_CACHE,
+    HARVEST_ACT,
     LEEK,
-    LEEK_LEAVE,
-    LEEK_TAKE,
     MAX_PLAYERS,
     MAX_RESHUFFLES,
     MIN_PLAYERS,
     ONION,
     ONION_ACTS,
-    PASS_CACHE,
     PEAS,
-    PEAS_ACTS,
     PENDING_KINDS,
     PEPPER,
     PEPPER_ACT,
@@ -66,7 +61,6 @@ from game.artischocken.engine_cards import (
     PLAY_TARGET_ACTS,
     POTATO,
     RHUBARB,
-    RHUBARB_ACTS,
     ROW_SIZE,
     UNDO_BARRIERS,
     UNPLAYABLE_REASONS,
@@ -75,14 +69,13 @@ from game.artischocken.engine_cards import (
     Action,
     Event,
     IllegalAction,
-    distinct,
     four_alike,
     others_table,
-    pass_action,
+    seeded_rng,
     shuffle,
 )
-from game.artischocken.engine_cards import CACHE_LIMIT as _CACHE_LIMIT
 from game.artischocken.engine_effects import CHOOSE_EFFECTS, PLAY_EFFECTS
+from game.artischocken.engine_legal import PLAY_PLANS, pending_actions, play_plan
 from game.artischocken.engine_zones import four_alike_check, refill, reshuffle
 
 __all__ = [
@@ -100,7 +93,7 @@ class Game:
         "players", "rhubarb", "open_artichokes", "round_limit", "seed", "start_player", "rng",
         "hands", "decks", "discards", "known", "stack", "row", "compost",
         "player", "phase", "played", "turn_number", "pending", "in_play",
-        "finished", "won_by", "log", "legal_cache", "others", "undo_stack",
+        "is_over", "won_by", "log", "legal_cache", "others", "undo_stack",
     )
 
     players: int
@@ -124,8 +117,8 @@ class Game:
     turn_number: int
     pending: dict[str, Any] | None
     in_play: str | None
-    #: The game has ended (A-W1 or A-W2): read it as :attr:`is_over`.
-    finished: bool
+    #: The game has ended (A-W1 or A-W2). A plain attribute, not a property: it is read once per decision.
+    is_over: bool
     #: The winning seat once the game is over (None: not over, or a stalemate): read it as :attr:`winner`.
     won_by: int | None
     log: list[Event]
@@ -142,7 +135,7 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
-        if self.finished:
+        if self.is_over:
             return None
         pending = self.pending
         if pending is not None:
@@ -150,10 +143,6 @@ class Game:
                 return int(pending["queue"][0])
             return int(pending["seat"])
         return self.player
-
-    @property
-    def is_over(self) -> bool:
-        return self.finished
 
     @property
     def winner(self) -> int | None:
@@ -171,109 +160,70 @@ class Game:
     # Legal actions
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current seat may take now (empty once the game is over)."""
-        legal = self.legal_cache
-        if legal is None:
-            legal = self.legal_cache = self._compute_legal()
-        return list(legal)
+        """Every action the current seat may take now (empty once the game is over).
 
-    def _compute_legal(self) -> list[Action]:
-        if self.finished:
-            return []
+        Computed once per position (kept in ``legal_cache`` for ``apply``); the caller gets a fresh copy."""
+        out = self.legal_cache
+        if out is not None:
+            return out.copy()
         pending = self.pending
-        if pending is not None:
-            return self._pending_actions(pending)
-        if self.phase == "harvest":
-            key = tuple(self.row)
-            legal = HARVEST_CACHE.get(key)
-            if legal is None:
-                if len(HARVEST_CACHE) > _CACHE_LIMIT:
-                    HARVEST_CACHE.clear()
-                legal = HARVEST_CACHE[key] = [HARVEST_ACTS[c] for c in dict.fromkeys(key)]
-            return legal
-        # play phase (A-T4)
-        out = [END_PLAY]
-        played = self.played
-        if played and CARROT in played:  # A-C-CARROT: nothing after it
-            return out
-        p = self.player
-        hand = self.hands[p]
-        arts = hand.count(ARTICHOKE)
-        for c in dict.fromkeys(hand):
-            if c is ARTICHOKE:
-                continue
-            if arts:
-                if c is ONION:
-                    out.extend(ONION_ACTS[self.players][p])
-                    continue
-                if c is EGGPLANT:
-                    out.append(PLAY_ACTS[c])
-                    continue
-                if c is CORN:
+        if self.is_over:
+            out = []
+        elif pending is not None:
+            out = pending_actions(self, pending)
+        elif self.phase == "harvest":  # A-T3: each distinct row card (built in C: rows rarely repeat)
+            out = list(map(HARVEST_ACT, dict.fromkeys(self.row)))
+        elif self.played and CARROT in self.played:  # A-C-CARROT: nothing after it
+            out = [END_PLAY]
+        else:  # the play phase (A-T4): the hand's plan (play_plan) holds the cards its artichokes allow
+            out = [END_PLAY]
+            played = self.played
+            p = self.player
+            hand = self.hands[p]
+            arts = hand.count(ARTICHOKE)
+            hkey: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
+            plan = PLAY_PLANS.get(hkey)
+            if plan is None:
+                plan = play_plan(hkey)
+            for c in plan:
+                if c is POTATO:
+                    if self.decks[p] or self.discards[p]:
+                        out.append(PLAY_ACTS[c])
+                elif c is CORN:
                     row = self.row
                     if row:
                         out.extend(map(CORN_ACT, dict.fromkeys(row)))
-                    continue
-                if c is BROCCOLI:
-                    if arts >= 3:
-                        out.append(PLAY_ACTS[c])
-                    continue
-                if c is CARROT:
-                    if arts >= 2 and not played:
-                        out.append(PLAY_ACTS[c])
-                    continue
-            elif c is ONION or c is EGGPLANT or c is CORN or c is BROCCOLI or c is CARROT:
-                continue
-            if c is POTATO:
-                if self.decks[p] or self.discards[p]:
-                    out.append(PLAY_ACTS[c])
-            elif c is PEAS:
-                if len(self.stack) >= 2:
-                    out.append(PLAY_ACTS[c])
-            elif c is LEEK:
-                decks, discards = self.decks, self.discards
-                for t in self.others[p]:
-                    if decks[t] or discards[t]:
-                        out.append(PLAY_TARGET_ACTS[c, t])
-            elif c is PEPPER:
-                discard = self.discards[p]
-                if discard:
-                    out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
-            elif c is BEET:
-                if len(hand) >= 2:
+                elif c is PEPPER:
+                    discard = self.discards[p]
+                    if discard:
+                        out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
+                elif c is LEEK:
+                    decks, discards = self.decks, self.discards
+                    for t in self.others[p]:
+                        if decks[t] or discards[t]:
+                            out.append(PLAY_TARGET_ACTS[c, t])
+                elif c is BEET:
+                    if len(hand) < 2:
+                        continue
                     hands = self.hands
                     for t in self.others[p]:
                         if hands[t]:
                             out.append(PLAY_TARGET_ACTS[c, t])
-            elif c is RHUBARB:  # noqa: SIM102 - one branch per card reads like the rule sheet
-                if self.row or self.stack:
+                elif c is ONION:
+                    out.extend(ONION_ACTS[self.players][p])
+                elif c is PEAS:
+                    if len(self.stack) >= 2:
+                        out.append(PLAY_ACTS[c])
+                elif c is CARROT:
+                    if not played:
+                        out.append(PLAY_ACTS[c])
+                elif c is RHUBARB:
+                    if self.row or self.stack:
+                        out.append(PLAY_ACTS[c])
+                else:  # eggplant, broccoli: nothing beyond their artichokes
                     out.append(PLAY_ACTS[c])
-        return out
-
-    def _pending_actions(self, pending: dict[str, Any]) -> list[Action]:
-        kind = pending["kind"]
-        if kind == "leek":
-            return [LEEK_TAKE, LEEK_LEAVE]
-        if kind == "peas":
-            seat = pending["seat"]
-            return [PEAS_ACTS[c, t] for c in distinct(pending["revealed"]) for t in range(self.players) if t != seat]
-        if kind == "rhubarb":
-            return [RHUBARB_ACTS[c] for c in distinct(self.row)]
-        # eggplant: this seat chooses which cards (2, or all it has if fewer) it passes on
-        seat = pending["queue"][0]
-        key = tuple(sorted(self.hands[seat]))
-        legal = PASS_CACHE.get(key)
-        if legal is None:
-            if len(key) <= 2:
-                legal = [pass_action(key)]
-            else:
-                m = len(key)
-                combos = dict.fromkeys((key[i], key[j]) for i in range(m) for j in range(i + 1, m))
-                legal = [pass_action(c) for c in combos]
-            if len(PASS_CACHE) > _CACHE_LIMIT:
-                PASS_CACHE.clear()
-            PASS_CACHE[key] = legal
-        return legal
+        self.legal_cache = out
+        return out.copy()
 
     def why_unplayable(self, card: str, player: int | None = None) -> str | None:
         """None when ``player`` (default: the seat to act) may play ``card`` now, else a reason id.
@@ -293,7 +243,9 @@ class Game:
             self.undo_stack = []
         legal = self.legal_cache
         if legal is None:
-            legal = self.legal_cache = self._compute_legal()
+            self.legal_actions()
+            legal = self.legal_cache
+            assert legal is not None
         for act in legal:
             if act is action:
                 break
@@ -340,7 +292,7 @@ class Game:
         finally:
             self.undo_stack = stack
         log = self.log
-        barrier = (self.finished or self.current_player != actor
+        barrier = (self.is_over or self.current_player != actor
                    or any(log[i][0] in UNDO_BARRIERS for i in range(since, len(log)))
                    or self.rng.getstate() != before.rng.getstate())
         if barrier:
@@ -409,14 +361,14 @@ class Game:
         log.append(("draw", p, tuple(drawn), "deck", "hand", None, None, (p,)))
         self.turn_number += 1
         if ARTICHOKE not in hand:  # A-W1
-            self.finished = True
+            self.is_over = True
             self.won_by = p
             self.phase = "over"
             log.append(("win", p, (), None, None, None, None, None))
             return
         limit = self.round_limit
         if limit is not None and self.turn_number >= limit * self.players:  # A-W2
-            self.finished = True
+            self.is_over = True
             self.phase = "over"
             log.append(("stalemate", None, (), None, None, None, None, None))
             return
@@ -440,7 +392,7 @@ class Game:
     # Copies, saves, views
 
     def clone(self) -> Game:
-        g = self.fork(random.Random())
+        g = self.fork(seeded_rng(0))  # cheaper than an os-seeded Random(); its state is replaced at once
         g.rng.setstate(self.rng.getstate())
         g.log = list(self.log)
         return g
@@ -470,7 +422,7 @@ class Game:
         g.turn_number = self.turn_number
         g.pending = _copy_pending(self.pending)
         g.in_play = self.in_play
-        g.finished = self.finished
+        g.is_over = self.is_over
         g.won_by = self.won_by
         g.log = []
         g.legal_cache = None
@@ -559,7 +511,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.open_artichokes = False
     g.round_limit = round_limit
     g.seed = seed
-    rng = g.rng = random.Random(seed)
+    rng = g.rng = seeded_rng(seed)
     stack = list(_FULL_STACK if rhubarb else _STACK)
     shuffle(stack, rng)
     g.stack = stack
@@ -579,7 +531,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.turn_number = 0
     g.pending = None
     g.in_play = None
-    g.finished = False
+    g.is_over = False
     g.won_by = None
     g.legal_cache = None
     g.others = _OTHERS[players]

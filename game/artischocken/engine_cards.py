@@ -92,6 +92,7 @@ UNPLAYABLE_REASONS = (
 
 END_PLAY = Action("end_play")
 HARVEST_ACTS = {c: Action("harvest", c) for c in CARDS}
+HARVEST_ACT = HARVEST_ACTS.__getitem__
 PLAY_ACTS = {c: Action("play", c) for c in CARDS}
 #: Plays that name an opponent: (card, target seat) -> Action.
 PLAY_TARGET_ACTS: dict[tuple[str, int], Action] = {
@@ -114,8 +115,7 @@ RHUBARB_ACTS: dict[str, Action] = {c: Action("choose", c) for c in CARDS}
 ONION_ACTS = {n: tuple(tuple(PLAY_TARGET_ACTS[ONION, t] for t in range(n) if t != p) for p in range(n))
               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _PASS: dict[tuple[str, ...], Action] = {}
-#: The harvest actions per garden row and the eggplant passes per sorted hand (bounded caches).
-HARVEST_CACHE: dict[tuple[str, ...], list[Action]] = {}
+#: The eggplant passes per sorted hand (a bounded cache).
 PASS_CACHE: dict[tuple[str, ...], list[Action]] = {}
 CACHE_LIMIT = 100_000
 
@@ -141,6 +141,18 @@ def shuffle(cards: list[str], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def seeded_rng(seed: int) -> random.Random:
+    """``random.Random(seed)`` (the same state) without the Python-level ``__init__``/``seed`` wrappers."""
+    rng = random.Random.__new__(random.Random)
+    _C_SEED(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # what Random.seed sets besides the C state
+    return rng
+
+
+#: The C generator's seeding (``random.Random``'s base class), which ``Random.seed`` calls for an int.
+_C_SEED = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
 
 
 def others_table(players: int) -> tuple[tuple[int, ...], ...]:

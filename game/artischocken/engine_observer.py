@@ -92,11 +92,11 @@ def view(game: Game, player: int, *, log: bool = True, log_since: int = 0) -> di
         "compost": list(game.compost),
         "in_play": game.in_play,
         "pending": pend,
-        "is_over": game.finished,
+        "is_over": game.is_over,
         "winner": game.won_by,
         "log_size": len(game.log),
     }
-    if game.open_artichokes or game.finished:  # the table rule, or the game is over: nothing is secret now
+    if game.open_artichokes or game.is_over:  # the table rule, or the game is over: nothing is secret now
         for s, info in enumerate(out["seats"]):
             info["artichokes"] = (game.hands[s].count(ARTICHOKE) + game.decks[s].count(ARTICHOKE)
                                   + game.discards[s].count(ARTICHOKE))

@@ -41,7 +41,7 @@ def why_unplayable(game: Game, card: str, player: int | None = None) -> str | No
     card = CANON.get(card, card)
     if card not in CARD_SET:
         return "unknown_card"
-    if game.finished:
+    if game.is_over:
         return "game_over"
     seat = game.player if player is None else player
     if seat != game.player:
@@ -114,7 +114,7 @@ def match(game: Game, action: object, legal: list[Action]) -> Action:
 
 def illegal_message(game: Game, action: Action) -> str:
     """Why ``action`` is not legal now, for the IllegalAction message."""
-    if game.finished:
+    if game.is_over:
         return "the game is over; no action is possible"
     if action.kind not in ACTION_KINDS:
         return f"unknown action kind {action.kind!r} (one of {', '.join(ACTION_KINDS)})"

@@ -75,7 +75,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "start_player": game.start_player,
         "pending": pending_to_json(game.pending, game.in_play),
-        "result": {"over": game.finished, "winner": game.won_by},
+        "result": {"over": game.is_over, "winner": game.won_by},
         "rng": rng_to_json(game.rng),
         "log": [event_dict(e) for e in game.log],
     }
@@ -207,7 +207,7 @@ def load(cls: type[Game], d: Any) -> Game:
         _fail("result.over", f"is {over} but turn.phase is {phase!r}")
     if winner is not None and not over:
         _fail("result.winner", "a winner is given but the game is not over")
-    g.finished = over
+    g.is_over = over
     g.won_by = winner
 
     g.pending = None
