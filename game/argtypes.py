@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 
 def whole_number(text: str, what: str = "a whole number") -> int:
@@ -47,3 +47,18 @@ def parse_window(text: str) -> tuple[int, int]:
     if not (800 <= width <= 7680 and 600 <= height <= 4320):
         raise argparse.ArgumentTypeError("the window must be between 800x600 and 7680x4320")
     return width, height
+
+
+def kind_lineup(known: Collection[str], low: int, high: int) -> Callable[[str], tuple[str, ...]]:
+    """An argparse type: ``low``..``high`` comma-separated names, each one of ``known`` (bot kinds per seat)."""
+
+    def parse(text: str) -> tuple[str, ...]:
+        kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+        if not low <= len(kinds) <= high:
+            raise argparse.ArgumentTypeError(f"give {low} to {high} comma-separated bot kinds, got {len(kinds)}")
+        unknown = [k for k in kinds if k not in known]
+        if unknown:
+            raise argparse.ArgumentTypeError(f"unknown bot kind(s) {', '.join(unknown)} (known: {', '.join(known)})")
+        return kinds
+
+    return parse

@@ -23,7 +23,7 @@ from typing import Any, TextIO
 
 from tqdm import tqdm
 
-from game.argtypes import positive_int, whole_number
+from game.argtypes import kind_lineup, positive_int, whole_number
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
 from game.artischocken.lab import check_plot_path, plot
@@ -221,15 +221,7 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     return "\n".join(lines)
 
 
-def _lineup(text: str) -> tuple[str, ...]:
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
-    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(
-            f"give {MIN_PLAYERS} to {MAX_PLAYERS} comma-separated bot kinds, got {len(kinds)}")
-    unknown = [k for k in kinds if k not in BOTS]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {', '.join(unknown)} (known: {', '.join(BOTS)})")
-    return kinds
+_lineup = kind_lineup(BOTS, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -26,7 +26,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from game.argtypes import positive_int, whole_number
+from game.argtypes import kind_lineup, positive_int, whole_number
 from game.balance import wilson
 from game.cactus.bot_kinds import play_seats
 from game.cactus.match import BOT_KINDS, Match
@@ -166,15 +166,7 @@ def format_text(s: dict[str, Any], seconds: float) -> str:
     return "\n".join(lines)
 
 
-def _lineup(text: str) -> tuple[str, ...]:
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
-    if not MIN_PLAYERS <= len(kinds) <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(
-            f"give {MIN_PLAYERS} to {MAX_PLAYERS} comma-separated bot kinds, got {len(kinds)}")
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown:
-        raise argparse.ArgumentTypeError(f"unknown bot kind(s) {', '.join(unknown)} (known: {', '.join(BOT_KINDS)})")
-    return kinds
+_lineup = kind_lineup(BOT_KINDS, MIN_PLAYERS, MAX_PLAYERS)
 
 
 def build_parser() -> argparse.ArgumentParser:
