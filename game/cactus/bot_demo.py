@@ -7,21 +7,16 @@ piece in hand and pressed H: the ghost of a good placement and the release ring.
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
-from pathlib import Path
 
 import pygame
 
-from game import i18n
-from game.app import App, AppOptions, BaseScene
-from game.argtypes import parse_window
+from game.app import App, BaseScene
 from game.cactus import navigation
 from game.cactus.match import Match, Stage
 from game.cactus.planner import PlannerBot
 from game.cactus.rules import Die, Options
-from game.cactus.scene_demo import PlayDriver
+from game.cactus.scene_demo import PlayDriver, run_demo
 from game.cactus.scene_play import PlayScene
 
 HANGING = {0: ["yellow_hook", "green_arch"], 1: ["red_zigzag", "blue_crescent"]}
@@ -73,23 +68,7 @@ def hint(app: App) -> PlayScene:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.cactus.bot_demo")
-    parser.add_argument("demo", choices=["drag", "hint"])
-    parser.add_argument("--window", type=parse_window, default=(1280, 800), metavar="WxH")
-    parser.add_argument("--lang", choices=["en", "de"], default="en")
-    parser.add_argument("--screenshot", type=Path, required=True)
-    args = parser.parse_args(argv)
-    os.environ.setdefault("GARDEN_TABLE_HOME", str(Path(os.environ.get("TMPDIR", "/tmp")) / "garden-table-demo"))
-    i18n.set_language(args.lang)
-    app = App(AppOptions(size=args.window, headless=True, screenshot=args.screenshot))
-    try:
-        (bot_drag if args.demo == "drag" else hint)(app)
-    except RuntimeError as exc:
-        print(f"demo failed: {exc}", file=sys.stderr)
-        return 1
-    app.save_screenshot()
-    print(args.screenshot)
-    return 0
+    return run_demo("python -m game.cactus.bot_demo", {"drag": bot_drag, "hint": hint}, argv)
 
 
 if __name__ == "__main__":

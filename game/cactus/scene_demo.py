@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -87,9 +88,11 @@ def hold_near_target(app: App) -> PlayScene:
     return p.scene
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.cactus.scene_demo")
-    parser.add_argument("demo", choices=["zoom"])
+def run_demo(prog: str, demos: dict[str, Callable[[App], Any]], argv: list[str]) -> int:
+    """The demo screenshot tools' command line: ``prog DEMO --screenshot PATH [--window WxH] [--lang en|de]``
+    runs ``demos[DEMO](app)`` on a headless app and saves its last frame (a failed demo: one line, exit 1)."""
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("demo", choices=sorted(demos))
     parser.add_argument("--window", type=parse_window, default=(1280, 800), metavar="WxH")
     parser.add_argument("--lang", choices=["en", "de"], default="en")
     parser.add_argument("--screenshot", type=Path, required=True)
@@ -98,13 +101,17 @@ def main(argv: list[str]) -> int:
     i18n.set_language(args.lang)
     app = App(AppOptions(size=args.window, headless=True, screenshot=args.screenshot))
     try:
-        hold_near_target(app)
+        demos[args.demo](app)
     except RuntimeError as exc:
         print(f"demo failed: {exc}", file=sys.stderr)
         return 1
     app.save_screenshot()
     print(args.screenshot)
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return run_demo("python -m game.cactus.scene_demo", {"zoom": hold_near_target}, argv)
 
 
 if __name__ == "__main__":
