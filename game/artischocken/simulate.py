@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import statistics
 import sys
 import time
@@ -20,8 +19,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
-
-from tqdm import tqdm
 
 from game.argtypes import kind_lineup, positive_int, whole_number
 from game.artischocken.bots import BOTS, make_bot
@@ -31,6 +28,7 @@ from game.artischocken.session import sessions_for
 from game.artischocken.stats import seat_stats
 from game.artischocken.turns import bot_decision
 from game.balance import wilson
+from game.batch import run_jobs
 
 DEFAULT_ROUND_LIMIT = 200
 
@@ -103,19 +101,8 @@ def run(cfg: SimConfig, workers: int = 1, progress: TextIO | None = None, desc: 
     """All games of the batch, in game order."""
     chunk = max(1, min(200, cfg.games // max(1, workers * 20)))
     jobs = [(cfg, s, min(cfg.games, s + chunk)) for s in range(0, cfg.games, chunk)]
-    results: list[GameResult] = []
-    with tqdm(total=cfg.games, unit="game", file=progress, disable=progress is None, desc=desc,
-              mininterval=0.1) as bar:
-        if workers <= 1:
-            for job in jobs:
-                part = _run_chunk(job)
-                results.extend(part)
-                bar.update(len(part))
-        else:
-            with multiprocessing.get_context().Pool(workers) as pool:
-                for part in pool.imap_unordered(_run_chunk, jobs):
-                    results.extend(part)
-                    bar.update(len(part))
+    results = run_jobs(_run_chunk, jobs, total=cfg.games, workers=workers, progress=progress, desc=desc,
+                       mininterval=0.1)
     results.sort(key=lambda r: r.index)
     return results
 

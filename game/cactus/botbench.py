@@ -22,16 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from tqdm import tqdm
-
 from game.argtypes import positive_int, whole_number
+from game.batch import run_jobs
 from game.cactus.bot import Bot
 from game.cactus.bot_kinds import SeatBots
 from game.cactus.match import Match, MatchError, Stage
@@ -146,19 +144,13 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
     }
 
 
+def _one_game(args: tuple[int, int, str]) -> list[GameRecord]:
+    return [play_game(args)]
+
+
 def run(games: int, seed: int, level: str, workers: int, progress: bool) -> list[GameRecord]:
     jobs = [(i, seed, level) for i in range(games)]
-    out: list[GameRecord] = []
-    with tqdm(total=games, unit="game", file=sys.stderr, disable=not progress, mininterval=0.2) as bar:
-        if workers <= 1:
-            for job in jobs:
-                out.append(play_game(job))
-                bar.update(1)
-        else:
-            with multiprocessing.get_context().Pool(workers) as pool:
-                for rec in pool.imap_unordered(play_game, jobs):
-                    out.append(rec)
-                    bar.update(1)
+    out = run_jobs(_one_game, jobs, total=games, workers=workers, progress=sys.stderr if progress else None)
     return sorted(out, key=lambda r: r.index)
 
 

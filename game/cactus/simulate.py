@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 import sys
 import time
@@ -24,10 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from game.argtypes import kind_lineup, positive_int, whole_number
 from game.balance import wilson
+from game.batch import run_jobs
 from game.cactus.bot_kinds import play_seats
 from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS
@@ -85,24 +83,14 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
                       r.end_reason, counts, flowers)
 
 
-def _chunk(args: tuple[SimConfig, int]) -> GameResult:
-    return play_game(*args)
+def _chunk(args: tuple[SimConfig, int]) -> list[GameResult]:
+    return [play_game(*args)]
 
 
 def run(cfg: SimConfig, workers: int = 1, progress: bool = True) -> list[GameResult]:
     """All games of the batch, in game order (a tqdm bar on stderr unless ``progress`` is False)."""
     jobs = [(cfg, i) for i in range(cfg.games)]
-    out: list[GameResult] = []
-    with tqdm(total=cfg.games, unit="game", file=sys.stderr, disable=not progress, mininterval=0.2) as bar:
-        if workers <= 1:
-            for job in jobs:
-                out.append(_chunk(job))
-                bar.update(1)
-        else:
-            with multiprocessing.get_context().Pool(workers) as pool:
-                for res in pool.imap_unordered(_chunk, jobs):
-                    out.append(res)
-                    bar.update(1)
+    out = run_jobs(_chunk, jobs, total=cfg.games, workers=workers, progress=sys.stderr if progress else None)
     return sorted(out, key=lambda r: r.index)
 
 
