@@ -32,6 +32,7 @@ BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus
                               "cactus-bot": "game.cactus.botbench", "frames": "game.framebench",
                               "net": "game.net.bench"}
 BENCHMARKS["cactus-net"] = "game.net.cactus_bench"  # issue 14: Cactus over the wire (sizes, rates, server time)
+BENCHMARKS["artischocken-bots"] = "game.artischocken.thinkbench"  # the card table's frames while bots think
 #: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
 TOOLS: dict[str, str] = {"serve": "game.net.serve"}
 

@@ -32,6 +32,7 @@ from game.artischocken import Action, Game, IllegalAction, table_sounds
 from game.artischocken import save as savemod
 from game.artischocken import table_panels as panels
 from game.artischocken import table_zones as zones
+from game.artischocken.bot_thinker import Thinker
 from game.artischocken.cards import Zone
 from game.artischocken.describe import card_name, unplayable_text
 from game.artischocken.flights import REVEAL_EVENTS, Flight, Reveal, flights_for, reveal_items, row_slots
@@ -91,6 +92,7 @@ class TableScene(TableControls, BaseScene):
         self.replay_written: Path | None = None
         self.intent = Intent()
         self.wait = 0.0 if self.fast else BOT_PAUSE
+        self.thinker = Thinker(wait=True)  # frame-exact until a windowed app is known (on_enter)
         self.auto_wait: float | None = None  # auto_end: seconds until the play phase ends by itself
         self.flights: list[Flight] = []
         self.reveal: Reveal | None = None
@@ -181,6 +183,8 @@ class TableScene(TableControls, BaseScene):
         self._plan()
 
     def on_enter(self) -> None:
+        self.thinker.configure(window=not (self.fast or self.app.options.headless),
+                               bots=not all(s.human for s in self.seats))
         if self.options.autosave and not self.table.session.is_over:
             self._autosave()
 
@@ -253,6 +257,7 @@ class TableScene(TableControls, BaseScene):
 
     def on_exit(self) -> None:
         """Leaving a game that was played: its replay is written as far as it went."""
+        self.thinker.close()
         if self.table.record.actions and self.replay_written is None:
             self._write_replay()
 
@@ -347,9 +352,12 @@ class TableScene(TableControls, BaseScene):
         if actor is None:
             return False
         if not table.is_human(actor):
+            self.thinker.prepare(table)  # the bot thinks off the frame, while cards fly and the pause runs
             if self._blocked():
                 return False
-            action = table.bot_move()
+            action = self.thinker.take(table)
+            if action is None and self.thinker.thinking:
+                return False
             if action is None or not self.apply(action):
                 self.apply(table.sessions[actor].legal_actions()[0])
             self.wait = 0.0 if self.fast else BOT_PAUSE

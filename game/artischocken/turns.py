@@ -4,7 +4,9 @@ A :class:`LocalTable` owns the in-process game and one :class:`SeatSession` per 
 their decisions back). The scene asks it what happens next and only ever acts through a session:
 
 - :meth:`LocalTable.bot_move`: a bot seat's action, chosen from its own session (view and legal actions), with
-  a seed derived from the position so that a resumed game plays on exactly the same;
+  a seed derived from the position so that a resumed game plays on exactly the same; :meth:`LocalTable.bot_job`
+  is the same decision as a :class:`BotJob` that may run anywhere (the table scene thinks off the frame, in
+  :mod:`game.artischocken.bot_thinker`), since it holds its own copy of the view and the legal actions;
 - :meth:`LocalTable.auto_move`: a human seat's move that needs no thought: an eggplant pass with one possible
   choice (A-C-EGGPLANT), and, with the table option ``auto_end``, ending a play phase in which nothing is
   playable any more (no card, or after a carrot: A-C-CARROT);
@@ -71,6 +73,23 @@ def bot_decision(bot: Bot, session: SeatSession) -> Action:
     if len(legal) == 1:
         return legal[0]
     return bot.choose(session.table_view(), legal)
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """One bot decision, ready to run: ``key`` names the position (the deciding seat and the log's length: a new
+    key means a new decision), ``run`` chooses. The bot, its view and the legal actions are fixed when the job is
+    made and are its own (the view is a fresh JSON-safe dict), so running it needs nothing of the table."""
+
+    key: tuple[int, int]
+    bot: Bot
+    view: dict[str, Any]
+    legal: list[Action]
+
+    def run(self) -> Action:
+        if len(self.legal) == 1:
+            return self.legal[0]
+        return self.bot.choose(self.view, self.legal)
 
 
 def bot_seed(table_seed: int, log_size: int, seat: int) -> int:
@@ -155,12 +174,24 @@ class LocalTable:
     # -- moves -------------------------------------------------------------------------------------------------
     def bot_move(self) -> Action | None:
         """The action of the bot that decides now (None when a human decides or the game is over)."""
+        job = self.bot_job()
+        return None if job is None else job.run()
+
+    def bot_key(self) -> tuple[int, int] | None:
+        """The key of :meth:`bot_job` (cheap: no view is made), or None when no bot decides now."""
+        actor = self.actor
+        return None if actor is None or self.is_human(actor) else (actor, self.sessions[actor].log_size)
+
+    def bot_job(self) -> BotJob | None:
+        """The decision of the bot that decides now, not yet taken (None when a human decides or the game is
+        over): the same choice as :meth:`bot_move`, wherever and whenever it runs."""
         actor = self.actor
         if actor is None or self.is_human(actor):
             return None
         session = self.sessions[actor]
-        bot = make_bot(self.seats[actor].kind, bot_seed(self.seed, session.log_size, actor))
-        return bot_decision(bot, session)
+        log_size = session.log_size
+        bot = make_bot(self.seats[actor].kind, bot_seed(self.seed, log_size, actor))
+        return BotJob((actor, log_size), bot, session.table_view(), session.legal_actions())
 
     def auto_move(self, auto_end: bool = False) -> Action | None:
         """A human's move that needs no choice (see the module text), or None."""

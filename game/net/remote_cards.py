@@ -302,6 +302,9 @@ class RemoteTable:
     def bot_move(self) -> Action | None:
         return None
 
+    def bot_key(self) -> tuple[int, int] | None:
+        return None  # the server's bots decide there
+
     def auto_move(self, auto_end: bool = False) -> Action | None:
         """This seat's move that needs no choice: an eggplant pass with one possible choice (A-C-EGGPLANT), and
         with ``auto_end`` the end of a play phase where only ending is left."""
