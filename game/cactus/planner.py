@@ -8,15 +8,20 @@ with or without a short sideways push at the end of the hand's path. Each is car
 ``Match.from_dict(snapshot)`` exactly as the real turn will be (the hand grabs, drags, lets go; the world
 settles; a valid placement is confirmed) and scored by the rules:
 
-* **flowers now**: the seat's change of flower value over the turn (C-P1..C-P4 awards, minus C-R1 hand
-  touches and C-R5 knock-offs); a placement that breaks a rule or whose piece falls is never chosen while a
-  valid one exists;
+* **what the turn is worth**: the count model (:mod:`game.cactus.planner_model`) takes the rules after the
+  confirmed trial (the awards it really earned, C-P1..C-P4, minus C-R1 hand touches and C-R5 knock-offs) and
+  plays the next ``Level.plies`` seats' rolls (C-T2: a COLOUR or FORM face asks for the colour / form of the
+  last piece on the next cactus; a simple bot seat chooses as the simple bot does, others by the best award;
+  a face nothing fits ends the game, C-E2); the worth is the pairs the seat can expect to win (strictly more
+  flower value than each other seat, C-E4), ``VALUE_SCALE`` flowers per pair. So every flower the next seats
+  may take counts against it, and ending the game is sought while ahead and avoided while behind. A placement
+  that breaks a rule or whose piece falls is never chosen while a valid one exists;
 * **robustness**: the best few are carried out again with the spot moved by a few mm and the angle by a few
   degrees; the share of those that stay valid is worth up to ``ROBUST_WEIGHT`` flowers (the real world is not
-  the snapshot: a stepped space and its copy part ways in the last bits);
-* **what it leaves**: the flowers the next seat can expect from its roll (C-T2: a COLOUR or FORM face asks for
-  the colour / form of this piece on the next cactus; each fitting piece that would make a count of exactly 3
-  or 5, or that cactus a rainbow) are subtracted at ``LEAVE_WEIGHT``.
+  the snapshot: a stepped space and its copy part ways in the last bits).
+
+The fitting pieces are ranked by the same model before any trial (:func:`ranked_pieces`); those far below the
+best get none, and a clearly best piece gets twice the trials of the others (:func:`shortlist`).
 
 The bound per turn is ``Level.budget``: ``candidates + finalists * checks`` trials per search and
 ``searches`` searching attempts per turn (``python -m game bench cactus-bot`` measures a trial's cost). After
@@ -76,6 +81,7 @@ class Level:
     pieces: int = 3
     noise: float = 0.0
     angle_noise: float = 0.0
+    plies: int = PLIES  # seats after this one the count model plays out
 
     @property
     def budget(self) -> int:
@@ -84,9 +90,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", candidates=6, finalists=0, checks=0, searches=1, pieces=2, noise=4.0, angle_noise=0.06),
-    "normal": Level("normal", candidates=14, finalists=4, checks=2),
-    "hard": Level("hard", candidates=24, finalists=4, checks=4, pieces=4),
+    "easy": Level("easy", candidates=6, finalists=0, checks=0, searches=1, pieces=2, noise=4.0, angle_noise=0.06,
+                  plies=1),
+    "normal": Level("normal", candidates=22, finalists=4, checks=2),
+    "hard": Level("hard", candidates=30, finalists=5, checks=3, pieces=4),
 }
 
 
@@ -128,9 +135,10 @@ def table_now(match: Match) -> Table:
     return replace(table, last_cactus=(_target(match) - 1) % N_CACTI)
 
 
-def plies(players: int, pieces: int = 1) -> int:
-    """How many of the next seats the count model plays out (one only while many pieces are to be ranked)."""
-    return max(1, min(PLIES if pieces <= 8 else 1, players - 1))
+def plies(players: int, pieces: int = 1, most: int = PLIES) -> int:
+    """How many of the next seats the count model plays out (at most ``most``; one only while many pieces are to
+    be ranked)."""
+    return max(1, min(most if pieces <= 8 else 1, players - 1))
 
 
 def piece_value(match: Match, pid: str, table: Table | None = None, depth: int | None = None) -> float:
@@ -154,7 +162,8 @@ def _target(match: Match) -> int:
     return counts.index(min(counts))
 
 
-def ranked_pieces(match: Match, pieces: Sequence[str], rng: random.Random) -> list[tuple[float, str]]:
+def ranked_pieces(match: Match, pieces: Sequence[str], rng: random.Random,
+                  most: int = PLIES) -> list[tuple[float, str]]:
     """Fitting pieces with their :func:`piece_value`, the most promising first, then those whose colour and form
     the target cactus does not carry (C-R2, C-R3)."""
     target = _target(match)
@@ -163,7 +172,7 @@ def ranked_pieces(match: Match, pieces: Sequence[str], rng: random.Random) -> li
     colours = {p.colour for p in there}
     forms = {p.form for p in there if p.form is not None}
     table = table_now(match)
-    depth = plies(table.players, len(pieces))
+    depth = plies(table.players, len(pieces), most)
     keyed = [(-round(piece_value(match, p, table, depth), 3),
               (match.piece_info(p).colour in colours) + (match.piece_info(p).form in forms), rng.random(), p)
              for p in pieces]
@@ -265,27 +274,28 @@ def score(outcome: Outcome, value: float) -> float:
     return value
 
 
-def outcome_value(outcome: Outcome, seat: int, simple: Sequence[bool] = ()) -> float:
+def outcome_value(outcome: Outcome, seat: int, simple: Sequence[bool] = (), most: int = PLIES) -> float:
     """What a valid trial's turn is worth to ``seat``, in flowers: the count model's outlook after it (the awards
     and penalties it really had, C-P1..C-P4, C-R1, C-R5; what the next seats can expect; the game's end, C-E1..C-E3;
     :mod:`game.cactus.planner_model`), ``VALUE_SCALE`` per pair."""
     if outcome.after is None:
         return float(outcome.gain)
     table = Table.of(outcome.after, outcome.hanging, simple or [False] * outcome.after.players)
-    return VALUE_SCALE * outlook(table, seat, plies(table.players))
+    return VALUE_SCALE * outlook(table, seat, plies(table.players, 1, most))
 
 
-def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int, simple: Sequence[bool] = ()) -> Scored | None:
-    return finish(evaluate_steps(snapshot, p, seat, simple))
+def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int, simple: Sequence[bool] = (),
+             most: int = PLIES) -> Scored | None:
+    return finish(evaluate_steps(snapshot, p, seat, simple, most))
 
 
 def evaluate_steps(snapshot: Mapping[str, Any], p: Placement, seat: int,
-                   simple: Sequence[bool] = ()) -> Generator[None, None, Scored | None]:
+                   simple: Sequence[bool] = (), most: int = PLIES) -> Generator[None, None, Scored | None]:
     """:func:`evaluate` in pieces (:func:`~game.cactus.planner_drive.trial_steps`)."""
     out = yield from trial_steps(snapshot, p, keep_after=True)
     if out is None:
         return None
-    value = outcome_value(out, seat, simple) if out.valid else 0.0
+    value = outcome_value(out, seat, simple, most) if out.valid else 0.0
     return Scored(p, out, score(out, value))
 
 
@@ -315,7 +325,7 @@ class Search:
         rng = seeded_rng(match, 4099 + salt)
         shares: list[int] = []
         if match.stage == Stage.CHOOSE:
-            pieces, shares = shortlist(ranked_pieces(match, match.allowed(), rng), level.pieces)
+            pieces, shares = shortlist(ranked_pieces(match, match.allowed(), rng, level.plies), level.pieces)
         else:
             pieces = [str(match.piece)]
         cands = candidates(match, pieces, level.candidates, rng, pushes=pushes, shares=shares)
@@ -339,7 +349,7 @@ class Search:
             if self.trials:
                 yield
             self.trials += 1
-            s = yield from evaluate_steps(self.snapshot, p, self.seat, self.simple)
+            s = yield from evaluate_steps(self.snapshot, p, self.seat, self.simple, self.level.plies)
             if s is not None:
                 scored.append(s)
         scored.sort(key=lambda s: -s.score)

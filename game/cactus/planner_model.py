@@ -13,10 +13,11 @@ none fits ends the game, C-E2) and by how each seat chooses among the fitting pi
 
 The value of a table for ``seat`` (:func:`worth`) is in *pairs*: for each other seat, the chance that ``seat``
 ends with strictly more flower value than it (a tie is no win, C-E4). At the end of the game (C-E1..C-E3) that
-is 1 or 0; otherwise the lead is taken as the mean of a normal spread whose width grows with the turns that may
-be left (about one round per special in the row, C-E3, and fewer when the supply runs low, C-E2). So a flower
-counts most in a close race, ending the game is good while ahead and bad while behind, and every flower another
-seat may take from the next rolls counts against ``seat`` in that pair.
+is 1 or 0; otherwise the lead (plus ``DRIFT`` per turn left against a simple bot seat) is the mean of a normal
+spread whose width grows with the turns that may be left (about one round per special in the row, C-E3, and
+fewer when the supply runs low, C-E2). So a flower counts most in a close race, ending the game is good while
+ahead and bad while behind, and every flower another seat may take from the next rolls counts against
+``seat`` in that pair.
 
 Pure: no pygame, no physics, no clock; nothing random (expectations, not samples).
 """
@@ -38,6 +39,8 @@ TURN_VARIANCE = 0.6
 TURNS_SHARE = 0.7
 #: Flowers on the table are worth this much besides the pairs (so a far lead still prefers more flowers).
 FLOWER_TIE_BREAK = 0.03
+#: Flowers per turn left the seat gains on a simple bot seat (the planner earns more; fitted on bench games).
+DRIFT = 0.08
 
 
 @dataclass(frozen=True)
@@ -141,12 +144,13 @@ def _phi(x: float) -> float:
 def worth(table: Table, seat: int) -> float:
     """The pairs ``seat`` can expect to win from ``table`` (see the module doc), plus a little per flower."""
     mine = table.values[seat]
-    others = [v for s, v in enumerate(table.values) if s != seat]
+    others = [(v, table.simple[s]) for s, v in enumerate(table.values) if s != seat]
     if table.over:
-        pairs = float(sum(mine > v for v in others))
+        pairs = float(sum(mine > v for v, _ in others))
     else:
-        spread = math.sqrt(TURN_VARIANCE * table.turns_left() + 0.25)
-        pairs = sum(_phi((mine - v - 0.5) / spread) for v in others)
+        left = table.turns_left()
+        spread = math.sqrt(TURN_VARIANCE * left + 0.25)
+        pairs = sum(_phi((mine - v - 0.5 + (DRIFT * left if simple else 0.0)) / spread) for v, simple in others)
     return pairs + FLOWER_TIE_BREAK * mine
 
 
@@ -247,5 +251,5 @@ def next_seat_expectation(rules: CactusGame, placed: str | None = None, next_col
     return expect
 
 
-__all__ = ["END_WEIGHT", "FLOWER_TIE_BREAK", "LEAVE_WEIGHT", "TURNS_SHARE", "TURN_VARIANCE", "Table", "award",
+__all__ = ["DRIFT", "END_WEIGHT", "FLOWER_TIE_BREAK", "LEAVE_WEIGHT", "TURNS_SHARE", "TURN_VARIANCE", "Table", "award",
            "choices", "next_seat_expectation", "outlook", "place", "worth"]

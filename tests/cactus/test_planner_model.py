@@ -4,12 +4,13 @@ the game's end while ahead or behind."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import pytest
 
 from game.cactus.match import Match, Stage
 from game.cactus.planner import LEVELS, PlannerBot, search, table_now
-from game.cactus.planner_model import choices, outlook, place, worth
+from game.cactus.planner_model import FLOWER_TIE_BREAK, choices, outlook, place, worth
 from game.cactus.rules import Die, Face, Options
 
 
@@ -125,9 +126,46 @@ def test_a_simple_seat_is_expected_to_choose_like_the_simple_bot() -> None:
 def test_worth_counts_pairs_and_a_tie_is_no_win() -> None:
     # C-E4: at the end a pair is won only with strictly more flower value.
     m = position({2: ["blue_arch"]}, "blue_arch", die=FORM_DIE, roll=Face.FORM, ones=(3, 3))
-    over = table_now(m).__class__(**{**table_now(m).__dict__, "over": True})
-    assert worth(over, 0) == pytest.approx(0.03 * 3)
-    ahead = over.__class__(**{**over.__dict__, "values": (4, 3)})
-    assert worth(ahead, 0) == pytest.approx(1 + 0.03 * 4)
+    over = replace(table_now(m), over=True)
+    assert worth(over, 0) == pytest.approx(FLOWER_TIE_BREAK * 3)
+    ahead = replace(over, values=(4, 3))
+    assert worth(ahead, 0) == pytest.approx(1 + FLOWER_TIE_BREAK * 4)
     going = table_now(m)
-    assert 0.0 < worth(going, 0) < 0.5 + 0.03 * 3  # even race, a tie does not count: less than half a pair
+    assert 0.0 < worth(going, 0) < 0.5 + FLOWER_TIE_BREAK * 3  # even race, a tie does not count: less than half a pair
+
+
+def test_a_clearly_best_piece_gets_more_trials_and_a_far_worse_one_none() -> None:
+    # The rainbow position (C-P3): blue_arch promises 2 flowers more than any other arch, so the search spends
+    # the most trials on it; pieces far below the best get no trial at all.
+    m = position({2: ["red_hook", "yellow_fork", "purple_crescent", "green_zigzag"], 1: ["green_arch"]},
+                 "green_arch", die=FORM_DIE, roll=Face.FORM)
+    level = LEVELS["normal"]
+    report = search(m, level)
+    tried = [s.placement.piece for s in report.scored]
+    assert tried.count("blue_arch") > len(tried) / 2
+
+
+def test_a_seat_is_simple_only_when_a_simple_bot_plays_it() -> None:
+    m = position({2: ["blue_arch"]}, "blue_arch", die=FORM_DIE, roll=Face.FORM, bots=(True, False),
+                 kinds=("planner", "simple"))
+    assert table_now(m).simple == (False, False)  # seat 1 is a human although its kind says simple
+    m = position({2: ["blue_arch"]}, "blue_arch", die=FORM_DIE, roll=Face.FORM, bots=(True, True),
+                 kinds=("planner", "simple"))
+    assert table_now(m).simple == (False, True)
+
+
+def test_the_levels_are_ordered() -> None:
+    easy, normal, hard = LEVELS["easy"], LEVELS["normal"], LEVELS["hard"]
+    assert easy.budget < normal.budget <= hard.budget
+    assert easy.plies < normal.plies <= hard.plies and easy.pieces < normal.pieces <= hard.pieces
+
+
+def test_a_race_with_turns_left_leans_towards_the_planner_against_a_simple_bot() -> None:
+    # DRIFT: against a simple bot seat the planner expects to gain a little per turn left, so an even race with
+    # many turns to go is worth more than half a pair, against a human not; at the end (C-E4) a tie is no win.
+    m = position({2: ["blue_arch"]}, "blue_arch", die=FORM_DIE, roll=Face.FORM, bots=(True, True),
+                 kinds=("planner", "simple"))
+    versus_bot = worth(table_now(m), 0) - FLOWER_TIE_BREAK * 3
+    versus_human = worth(replace(table_now(m), simple=(False, False)), 0) - FLOWER_TIE_BREAK * 3
+    assert versus_human < 0.5 < versus_bot
+    assert worth(replace(table_now(m), over=True), 0) == pytest.approx(FLOWER_TIE_BREAK * 3)
