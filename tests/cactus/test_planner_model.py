@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from game.cactus import botbench
 from game.cactus.match import Match, Stage
 from game.cactus.planner import LEVELS, PlannerBot, search, table_now
 from game.cactus.planner_model import FLOWER_TIE_BREAK, choices, outlook, place, worth
@@ -169,3 +170,14 @@ def test_a_race_with_turns_left_leans_towards_the_planner_against_a_simple_bot()
     versus_human = worth(replace(table_now(m), simple=(False, False)), 0) - FLOWER_TIE_BREAK * 3
     assert versus_human < 0.5 < versus_bot
     assert worth(replace(table_now(m), over=True), 0) == pytest.approx(FLOWER_TIE_BREAK * 3)
+
+
+def test_the_bench_tells_the_seat_after_the_planner_from_the_one_before() -> None:
+    # C-E4 (a tie is no win): game 0 planner on seat 0 beats seat 1 (after it) and ties seat 2 (before it); game 1
+    # planner on seat 1 loses to seat 2 (after it) and beats seat 0 (before it).
+    records = [botbench.GameRecord(0, ("planner", "simple", "simple"), [5, 3, 5], 10),
+               botbench.GameRecord(1, ("simple", "planner", "simple"), [2, 4, 6], 10)]
+    out = botbench.summarize(records, "normal")
+    assert out["planner_beats_simple"] == 0.5 and out["planner_ties_simple"] == 0.25
+    assert out["planner_beats_next_seat"] == 0.5 and out["planner_beats_seat_before"] == 0.5
+    assert out["planner_wins_outright"] == 0.0
