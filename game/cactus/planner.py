@@ -549,6 +549,8 @@ def make_level(name: str) -> Level:
         raise ValueError(f"unknown planner level {name!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "ROBUST_WEIGHT",
-           "THINK_SECONDS", "Level", "PlannerBot", "Scored", "Search", "SearchReport", "candidates", "evaluate",
-           "fallback", "make_level", "next_seat_expectation", "piece_order", "robustness", "score", "search"]
+__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
+           "SHORTLIST_GAP", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search", "SearchReport",
+           "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
+           "piece_value", "plies", "ranked_pieces", "robustness", "score", "search", "shortlist", "simple_seats",
+           "table_now"]

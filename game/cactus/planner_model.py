@@ -173,7 +173,7 @@ def outlook(table: Table, seat: int, plies: int) -> float:
     return total
 
 
-# ------------------------------------------------------------------ the one-roll estimate (kept for the hint and tests)
+# ------------------------------------------------------------------ the earlier one-roll estimate (kept: public API)
 
 #: How much of the next seat's expected flowers counts against a placement (the one-roll estimate).
 LEAVE_WEIGHT = 0.5
