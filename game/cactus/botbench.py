@@ -12,6 +12,8 @@ It prints:
 * ``clean_turn_rate``: the share of the planner's turns whose first placement was valid (no take-back, no fall);
 * ``planner_beats_simple``: the share of (game, simple seat) pairs in which the planner ended with more flower
   value than that simple seat (a tie is not a win);
+* besides, ``planner_beats_next_seat`` / ``planner_beats_seat_before``: the same share for the simple seat that
+  plays right after the planner (its rolls follow the planner's piece, C-T2) and for the one right before it;
 
 and, besides, the same clean rate of the simple bot, the planner's outright wins, trials and search time per turn
 (mean and p95), the game lengths and the budget of a search (``Level.budget``). The result does not depend on
@@ -102,9 +104,13 @@ def _p95(values: list[float]) -> float:
 
 def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
     pairs = wins = ties = outright = 0
+    by_place = [0, 0]  # wins over the simple seat after the planner, and over the one before it
     for r in records:
         p = next(s for s, k in enumerate(r.kinds) if k.startswith("planner"))
         others = [r.values[s] for s, k in enumerate(r.kinds) if k == "simple"]
+        n = len(r.kinds)
+        for k, s in enumerate(((p + 1) % n, (p - 1) % n)):
+            by_place[k] += r.kinds[s] == "simple" and r.values[p] > r.values[s]
         pairs += len(others)
         wins += sum(1 for v in others if r.values[p] > v)
         ties += sum(1 for v in others if r.values[p] == v)
@@ -124,6 +130,8 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
         "level": level,
         "planner_wins_outright": round(outright / max(len(records), 1), 3),
         "planner_ties_simple": round(ties / max(pairs, 1), 3),
+        "planner_beats_next_seat": round(by_place[0] / max(len(records), 1), 3),
+        "planner_beats_seat_before": round(by_place[1] / max(len(records), 1), 3),
         "simple_clean_turn_rate": round(sum(r.simple_clean for r in records) / max(st, 1), 3),
         "planner_turns": pt,
         "simple_turns": st,

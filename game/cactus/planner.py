@@ -8,15 +8,20 @@ with or without a short sideways push at the end of the hand's path. Each is car
 ``Match.from_dict(snapshot)`` exactly as the real turn will be (the hand grabs, drags, lets go; the world
 settles; a valid placement is confirmed) and scored by the rules:
 
-* **flowers now**: the seat's change of flower value over the turn (C-P1..C-P4 awards, minus C-R1 hand
-  touches and C-R5 knock-offs); a placement that breaks a rule or whose piece falls is never chosen while a
-  valid one exists;
+* **what the turn is worth**: the count model (:mod:`game.cactus.planner_model`) takes the rules after the
+  confirmed trial (the awards it really earned, C-P1..C-P4, minus C-R1 hand touches and C-R5 knock-offs) and
+  plays the next ``Level.plies`` seats' rolls (C-T2: a COLOUR or FORM face asks for the colour / form of the
+  last piece on the next cactus; a simple bot seat chooses as the simple bot does, others by the best award;
+  a face nothing fits ends the game, C-E2); the worth is the pairs the seat can expect to win (strictly more
+  flower value than each other seat, C-E4), ``VALUE_SCALE`` flowers per pair. So every flower the next seats
+  may take counts against it, and ending the game is sought while ahead and avoided while behind. A placement
+  that breaks a rule or whose piece falls is never chosen while a valid one exists;
 * **robustness**: the best few are carried out again with the spot moved by a few mm and the angle by a few
   degrees; the share of those that stay valid is worth up to ``ROBUST_WEIGHT`` flowers (the real world is not
-  the snapshot: a stepped space and its copy part ways in the last bits);
-* **what it leaves**: the flowers the next seat can expect from its roll (C-T2: a COLOUR or FORM face asks for
-  the colour / form of this piece on the next cactus; each fitting piece that would make a count of exactly 3
-  or 5, or that cactus a rainbow) are subtracted at ``LEAVE_WEIGHT``.
+  the snapshot: a stepped space and its copy part ways in the last bits).
+
+The fitting pieces are ranked by the same model before any trial (:func:`ranked_pieces`); those far below the
+best get none, and a clearly best piece gets twice the trials of the others (:func:`shortlist`).
 
 The bound per turn is ``Level.budget``: ``candidates + finalists * checks`` trials per search and
 ``searches`` searching attempts per turn (``python -m game bench cactus-bot`` measures a trial's cost). After
@@ -34,21 +39,25 @@ import math
 import random
 import time
 from collections.abc import Generator, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.cactus.match import Match, Stage, seeded_rng
 from game.cactus.planner_drive import Drive, Outcome, Placement, approach, finish, hand_path, trial, trial_steps
-from game.cactus.rules import CactusGame, Face, Phase, Piece
-from game.cactus.rules_pieces import BASIC, COLOURS, N_CACTI
+from game.cactus.planner_model import END_WEIGHT, LEAVE_WEIGHT, Table, next_seat_expectation, outlook
+from game.cactus.planner_model import place as model_place
+from game.cactus.rules_pieces import N_CACTI
 from physics.scenes import hang_points
 
 #: Flowers a fully robust placement is worth over one that fails every perturbed check.
-ROBUST_WEIGHT = 2.5
-#: How much of the next seat's expected flowers counts against a placement.
-LEAVE_WEIGHT = 0.5
-#: Flowers that ending the game is worth at a standing of 1 (ahead of every other seat).
-END_WEIGHT = 1.5
+ROBUST_WEIGHT = 1.5
+#: Flowers one pair of the count model (:mod:`game.cactus.planner_model`) is worth: about one flower in a close
+#: race in mid-game.
+VALUE_SCALE = 4.5
+#: Seats after this one the count model plays out.
+PLIES = 2
+#: Flowers a piece may promise less than the best fitting one and still get trials.
+SHORTLIST_GAP = 1.5
 #: Perturbations of a robustness check: (mm sideways, radians).
 PERTURB = ((3.0, 0.05), (-3.0, -0.05), (1.5, -0.08), (-1.5, 0.08))
 #: Frames of the hand's way in from the top of the table (for the eye; not simulated in trials).
@@ -72,6 +81,7 @@ class Level:
     pieces: int = 3
     noise: float = 0.0
     angle_noise: float = 0.0
+    plies: int = PLIES  # seats after this one the count model plays out
 
     @property
     def budget(self) -> int:
@@ -80,9 +90,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", candidates=6, finalists=0, checks=0, searches=1, pieces=2, noise=4.0, angle_noise=0.06),
-    "normal": Level("normal", candidates=14, finalists=4, checks=2),
-    "hard": Level("hard", candidates=24, finalists=4, checks=4, pieces=4),
+    "easy": Level("easy", candidates=6, finalists=0, checks=0, searches=1, pieces=2, noise=4.0, angle_noise=0.06,
+                  plies=1),
+    "normal": Level("normal", candidates=22, finalists=4, checks=2),
+    "hard": Level("hard", candidates=30, finalists=5, checks=3, pieces=4),
 }
 
 
@@ -108,94 +119,35 @@ class SearchReport:
     scored: list[Scored] = field(default_factory=list)
 
 
-# ------------------------------------------------------------------ what a placement leaves for the next seat
+# ------------------------------------------------------------------ what a placement is worth
 
 
-def _counts(rules: CactusGame, extra: str | None = None) -> tuple[dict[str, int], dict[str, int]]:
-    """Pieces on the table per colour and basic pieces per form (with ``extra`` as if it hung too)."""
-    ids = list(rules.in_world) + ([extra] if extra is not None and extra not in rules.in_world else [])
-    colours: dict[str, int] = {}
-    forms: dict[str, int] = {}
-    for pid in ids:
-        p = rules.pieces[pid]
-        colours[p.colour] = colours.get(p.colour, 0) + 1
-        if p.kind == BASIC and p.form is not None:
-            forms[p.form] = forms.get(p.form, 0) + 1
-    return colours, forms
+def simple_seats(match: Match) -> tuple[bool, ...]:
+    """Which seats a simple bot plays (the count model lets them choose as :class:`~game.cactus.bot.Bot` does)."""
+    return tuple(bool(b) and k == "simple" for b, k in zip(match.bots, match.bot_kinds, strict=True))
 
 
-def _award(piece: Piece, colours: Mapping[str, int], forms: Mapping[str, int]) -> int:
-    """C-P1 / C-P2 by counts: the flowers ``piece`` earns when it makes a count exactly 3 or 5."""
-    gain = {3: 1, 5: 2}.get(colours.get(piece.colour, 0) + 1, 0)
-    if piece.kind == BASIC and piece.form is not None:
-        gain += {3: 1, 5: 2}.get(forms.get(piece.form, 0) + 1, 0)
-    return gain
-
-
-def _standing(rules: CactusGame, seat: int) -> float:
-    """-1..1: the share of the other seats ``seat`` is ahead of minus the share it is behind (flower value)."""
-    mine = rules.bank.value(seat)
-    others = [rules.bank.value(p) for p in range(rules.players) if p != seat]
-    return (sum(mine > v for v in others) - sum(mine < v for v in others)) / max(1, len(others))
-
-
-def next_seat_expectation(rules: CactusGame, placed: str | None = None, next_colours: Sequence[str] = (),
-                          seat: int | None = None) -> float:
-    """What ``placed`` (default: the last placed piece) leaves, in flowers against ``seat``: the flowers the next
-    seat can expect from its roll (C-T2: per die face, the best award a fitting piece could earn by counts alone,
-    C-P1 / C-P2, and the rainbow C-P3 when ``next_colours``, the colours hanging on the next cactus, miss only its
-    colour), weighted by the face's share of the die; minus, when a face would end the game (C-E2: nothing fits),
-    ``END_WEIGHT`` times that chance times ``seat``'s standing (ending while ahead is good). ``rules`` is either
-    after the confirmed turn (ROLL) or before it (``placed`` given)."""
-    if rules.phase == Phase.OVER:
-        return 0.0
-    last = placed if placed is not None else rules.last_placed
-    if last is None:
-        return 0.0
-    colours, forms = _counts(rules, last)
-    piece = rules.pieces[last]
-    supply = [pid for pid in rules.supply if pid != last]
-    row = [pid for pid in rules.row if pid != last]
-    if piece.kind == BASIC:
-        form = piece.form
-    else:
-        form = rules.pieces[rules.last_basic].form if rules.last_basic else None
-    fits = {
-        Face.COLOUR: [p for p in supply if rules.pieces[p].colour == piece.colour],
-        Face.FORM: [p for p in supply if form is not None and rules.pieces[p].form == form],
-        Face.SPECIAL: row[:1],
-    }
-    missing = set(COLOURS) - set(next_colours) if len(next_colours) == len(set(next_colours)) == 4 else set()
-    die = rules.options.die
-    expect = 0.0
-    ends = 0.0
-    for face, share in ((Face.COLOUR, die.colour), (Face.FORM, die.form), (Face.SPECIAL, die.special)):
-        if not fits[face] and face != Face.SPECIAL:
-            ends += share / die.SIDES
-        best = max((_award(rules.pieces[p], colours, forms) + 2 * (rules.pieces[p].colour in missing)
-                    for p in fits[face]), default=0)
-        expect += share / die.SIDES * best
-    if seat is not None and ends:
-        expect -= END_WEIGHT * ends * _standing(rules, seat)
-    return expect
-
-
-def _colours_on(match: Match, cactus: int) -> list[str]:
+def table_now(match: Match) -> Table:
+    """The count model's table now, the seat on turn about to hang a piece on the target cactus."""
     facts = match.facts()
-    return [match.piece_info(p).colour for p in match.rules.in_world if facts.carried_by.get(p) == cactus]
+    hanging = [[p for p in match.rules.in_world if facts.carried_by.get(p) == c] for c in range(N_CACTI)]
+    table = Table.of(match.rules, hanging, simple_seats(match))
+    return replace(table, last_cactus=(_target(match) - 1) % N_CACTI)
 
 
-def piece_value(match: Match, pid: str) -> float:
-    """What taking ``pid`` promises by counts alone: its award now (C-P1, C-P2, and C-P3 on the target cactus)
-    minus what it leaves (``LEAVE_WEIGHT``)."""
-    rules = match.rules
-    colours, forms = _counts(rules)
-    target = _target(match)
-    here = _colours_on(match, target)
-    rainbow = 2 if len(here) == len(set(here)) == 4 and rules.pieces[pid].colour not in here else 0
-    after = _colours_on(match, (target + 1) % N_CACTI)
-    return _award(rules.pieces[pid], colours, forms) + rainbow \
-        - LEAVE_WEIGHT * next_seat_expectation(rules, pid, after, rules.current)
+def plies(players: int, pieces: int = 1, most: int = PLIES) -> int:
+    """How many of the next seats the count model plays out (at most ``most``; one only while many pieces are to
+    be ranked)."""
+    return max(1, min(most if pieces <= 8 else 1, players - 1))
+
+
+def piece_value(match: Match, pid: str, table: Table | None = None, depth: int | None = None) -> float:
+    """What taking ``pid`` promises by counts alone, in flowers: its awards now (C-P1..C-P3 on the target cactus)
+    and what the next seats can then expect (:func:`~game.cactus.planner_model.outlook`), ``VALUE_SCALE`` per
+    pair (see :mod:`game.cactus.planner_model`)."""
+    table = table if table is not None else table_now(match)
+    depth = depth if depth is not None else plies(table.players)
+    return VALUE_SCALE * outlook(model_place(table, pid), match.current, depth)
 
 
 # ------------------------------------------------------------------ candidates
@@ -210,23 +162,43 @@ def _target(match: Match) -> int:
     return counts.index(min(counts))
 
 
-def piece_order(match: Match, pieces: Sequence[str], rng: random.Random) -> list[str]:
-    """Fitting pieces, the most promising by counts first (:func:`piece_value`), then those whose colour and form
+def ranked_pieces(match: Match, pieces: Sequence[str], rng: random.Random,
+                  most: int = PLIES) -> list[tuple[float, str]]:
+    """Fitting pieces with their :func:`piece_value`, the most promising first, then those whose colour and form
     the target cactus does not carry (C-R2, C-R3)."""
     target = _target(match)
     facts = match.facts()
     there = [match.piece_info(p) for p in match.rules.in_world if facts.carried_by.get(p) == target]
     colours = {p.colour for p in there}
     forms = {p.form for p in there if p.form is not None}
-    keyed = [(-round(piece_value(match, p), 3),
+    table = table_now(match)
+    depth = plies(table.players, len(pieces), most)
+    keyed = [(-round(piece_value(match, p, table, depth), 3),
               (match.piece_info(p).colour in colours) + (match.piece_info(p).form in forms), rng.random(), p)
              for p in pieces]
-    return [p for *_, p in sorted(keyed)]
+    return [(-v, p) for v, _, _, p in sorted(keyed)]
+
+
+def piece_order(match: Match, pieces: Sequence[str], rng: random.Random) -> list[str]:
+    """Fitting pieces, the most promising first (:func:`ranked_pieces`)."""
+    return [p for _, p in ranked_pieces(match, pieces, rng)]
+
+
+def shortlist(ranked: Sequence[tuple[float, str]], count: int) -> tuple[list[str], list[int]]:
+    """The pieces worth trials (at most ``count``; none far below the best, ``SHORTLIST_GAP``) and the share of
+    the trials each gets: the best twice as many as the others when it is clearly better."""
+    if not ranked:
+        return [], []
+    best = ranked[0][0]
+    keep = [p for v, p in ranked[:count] if v >= best - SHORTLIST_GAP] or [ranked[0][1]]
+    clear = len(ranked) > 1 and ranked[0][0] - ranked[1][0] > 0.05
+    return keep, [2 if k == 0 and clear else 1 for k in range(len(keep))]
 
 
 def candidates(match: Match, pieces: Sequence[str], count: int, rng: random.Random, *,
-               pushes: bool = False) -> list[Placement]:
-    """Up to ``count`` placements over the target cactus for ``pieces`` (round robin, the first piece first)."""
+               pushes: bool = False, shares: Sequence[int] = ()) -> list[Placement]:
+    """Up to ``count`` placements over the target cactus for ``pieces`` (round robin, the first piece first;
+    ``shares[i]`` placements of piece ``i`` per round, 1 each by default)."""
     target = _target(match)
     spec = match.world.cactus(target)
     left, right = spec.extent()
@@ -246,12 +218,14 @@ def candidates(match: Match, pieces: Sequence[str], count: int, rng: random.Rand
         rng.shuffle(head)
         per_piece.append(head + own[len(head):])
     out: list[Placement] = []
-    k = 0
-    while len(out) < count and any(k < len(c) for c in per_piece):
-        for c in per_piece:
-            if k < len(c) and len(out) < count:
-                out.append(c[k])
-        k += 1
+    weights = list(shares) if len(shares) == len(per_piece) else [1] * len(per_piece)
+    taken = [0] * len(per_piece)
+    while len(out) < count and any(t < len(c) for t, c in zip(taken, per_piece, strict=True)):
+        for i, c in enumerate(per_piece):
+            for _ in range(weights[i]):
+                if taken[i] < len(c) and len(out) < count:
+                    out.append(c[taken[i]])
+                    taken[i] += 1
     return out
 
 
@@ -293,27 +267,36 @@ def fallback(match: Match, attempt: int, piece: str | None = None) -> Placement:
 # ------------------------------------------------------------------ scoring and the search
 
 
-def score(outcome: Outcome, leaves: float) -> float:
+def score(outcome: Outcome, value: float) -> float:
+    """A valid placement's ``value`` (flowers, see :func:`outcome_value`); an invalid one far below any valid."""
     if not outcome.valid:
         return -100.0 - (5.0 if outcome.fell else 0.0) - len(outcome.violations) - outcome.knocked
-    return outcome.gain - LEAVE_WEIGHT * leaves
+    return value
 
 
-def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Scored | None:
-    return finish(evaluate_steps(snapshot, p, seat))
+def outcome_value(outcome: Outcome, seat: int, simple: Sequence[bool] = (), most: int = PLIES) -> float:
+    """What a valid trial's turn is worth to ``seat``, in flowers: the count model's outlook after it (the awards
+    and penalties it really had, C-P1..C-P4, C-R1, C-R5; what the next seats can expect; the game's end, C-E1..C-E3;
+    :mod:`game.cactus.planner_model`), ``VALUE_SCALE`` per pair."""
+    if outcome.after is None:
+        return float(outcome.gain)
+    table = Table.of(outcome.after, outcome.hanging, simple or [False] * outcome.after.players)
+    return VALUE_SCALE * outlook(table, seat, plies(table.players, 1, most))
 
 
-def evaluate_steps(snapshot: Mapping[str, Any], p: Placement, seat: int) -> Generator[None, None, Scored | None]:
+def evaluate(snapshot: Mapping[str, Any], p: Placement, seat: int, simple: Sequence[bool] = (),
+             most: int = PLIES) -> Scored | None:
+    return finish(evaluate_steps(snapshot, p, seat, simple, most))
+
+
+def evaluate_steps(snapshot: Mapping[str, Any], p: Placement, seat: int,
+                   simple: Sequence[bool] = (), most: int = PLIES) -> Generator[None, None, Scored | None]:
     """:func:`evaluate` in pieces (:func:`~game.cactus.planner_drive.trial_steps`)."""
     out = yield from trial_steps(snapshot, p, keep_after=True)
     if out is None:
         return None
-    leaves = 0.0
-    if out.valid and out.after is not None:
-        leaves = next_seat_expectation(out.after, None, out.next_colours, seat)
-        if out.after.phase == Phase.OVER:  # this placement ends the game (C-E3): good while ahead
-            leaves = -END_WEIGHT * _standing(out.after, seat)
-    return Scored(p, out, score(out, leaves))
+    value = outcome_value(out, seat, simple, most) if out.valid else 0.0
+    return Scored(p, out, score(out, value))
 
 
 def robustness(snapshot: Mapping[str, Any], s: Scored, checks: int) -> float:
@@ -338,12 +321,14 @@ class Search:
         self.stage = match.stage
         self.snapshot = match.to_dict()
         self.seat = match.current
+        self.simple = simple_seats(match)
         rng = seeded_rng(match, 4099 + salt)
+        shares: list[int] = []
         if match.stage == Stage.CHOOSE:
-            pieces = piece_order(match, match.allowed(), rng)[: level.pieces]
+            pieces, shares = shortlist(ranked_pieces(match, match.allowed(), rng, level.plies), level.pieces)
         else:
             pieces = [str(match.piece)]
-        cands = candidates(match, pieces, level.candidates, rng, pushes=pushes)
+        cands = candidates(match, pieces, level.candidates, rng, pushes=pushes, shares=shares)
         if pushes:  # a later attempt: a quarter of the candidates clear the way
             cands[len(cands) - len(cands) // 4:] = clearing(match, pieces[0], rng, len(cands) // 4)
         self.cands = cands
@@ -364,7 +349,7 @@ class Search:
             if self.trials:
                 yield
             self.trials += 1
-            s = yield from evaluate_steps(self.snapshot, p, self.seat)
+            s = yield from evaluate_steps(self.snapshot, p, self.seat, self.simple, self.level.plies)
             if s is not None:
                 scored.append(s)
         scored.sort(key=lambda s: -s.score)
@@ -564,6 +549,8 @@ def make_level(name: str) -> Level:
         raise ValueError(f"unknown planner level {name!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "ROBUST_WEIGHT",
-           "THINK_SECONDS", "Level", "PlannerBot", "Scored", "Search", "SearchReport", "candidates", "evaluate",
-           "fallback", "make_level", "next_seat_expectation", "piece_order", "robustness", "score", "search"]
+__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
+           "SHORTLIST_GAP", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search", "SearchReport",
+           "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
+           "piece_value", "plies", "ranked_pieces", "robustness", "score", "search", "shortlist", "simple_seats",
+           "table_now"]

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import CactusGame
+from game.cactus.rules_pieces import N_CACTI
 from physics.scenes import drop_position
 
 T = TypeVar("T")
@@ -65,6 +66,7 @@ class Outcome:
     after: CactusGame | None = None  # the rules after the confirmed turn, for what it leaves
     next_colours: tuple[str, ...] = ()  # the colours hanging on the next target cactus after the turn
     pose: tuple[float, float, float] | None = None  # where the placed piece came to rest (when valid)
+    hanging: tuple[tuple[str, ...], ...] = ()  # the pieces each cactus carries after the turn (with ``after``)
 
 
 def hand_path(match: Match, p: Placement) -> list[tuple[float, float]] | None:
@@ -226,11 +228,17 @@ def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
         return Outcome(False, False, ("changed",), knocked, touches, m.rules.bank.value(seat) - before)
     after = m.rules if keep_after else None
     nxt: tuple[str, ...] = ()
-    target = m.rules.target_cactus()
-    if keep_after and target is not None:
+    hanging: tuple[tuple[str, ...], ...] = ()
+    if keep_after:
         facts = m.facts()
-        nxt = tuple(m.piece_info(pid).colour for pid in m.rules.in_world if facts.carried_by.get(pid) == target)
-    return Outcome(True, False, (), knocked, touches, m.rules.bank.value(seat) - before, after, nxt, pose)
+        carried = [facts.carried_by.get(pid) for pid in m.rules.in_world]
+        hanging = tuple(tuple(pid for pid, c in zip(m.rules.in_world, carried) if c == k)
+                        for k in range(N_CACTI))
+        target = m.rules.target_cactus()
+        if target is not None:
+            nxt = tuple(m.piece_info(pid).colour for pid in hanging[target])
+    return Outcome(True, False, (), knocked, touches, m.rules.bank.value(seat) - before, after, nxt, pose,
+                   hanging)
 
 
 __all__ = ["FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement", "approach",
