@@ -48,8 +48,8 @@ class SearchLevel:
 #: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core).
 LEVELS: dict[str, SearchLevel] = {
     "search-easy": SearchLevel(iterations=60, worlds=12, time_cap=0.1),
-    "search": SearchLevel(iterations=400, worlds=32, time_cap=0.25),
-    "search-hard": SearchLevel(iterations=1600, worlds=64, time_cap=1.0),
+    "search": SearchLevel(iterations=800, worlds=48, time_cap=0.25),
+    "search-hard": SearchLevel(iterations=2400, worlds=96, time_cap=1.0),
 }
 
 WIN = 60.0  # a win beats everything (the expert bot's scale)
@@ -102,8 +102,8 @@ def evaluate(game: Game, me: int, cycle_weight: float = 1.0) -> float:
 class SearchBot:
     """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module)."""
 
-    def __init__(self, seed: int = 0, *, iterations: int = 400, worlds: int = 32, time_cap: float | None = 0.25,
-                 exploration: float = 0.35, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
+    def __init__(self, seed: int = 0, *, iterations: int = 800, worlds: int = 48, time_cap: float | None = 0.25,
+                 exploration: float = 0.25, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
                  rival: float = 0.3, lookahead: float = 0.4, model: bool = True,
                  exact: bool = True) -> None:
         if iterations < 1 or worlds < 1:

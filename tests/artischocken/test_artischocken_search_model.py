@@ -181,3 +181,10 @@ def test_A_W1_end_draw_chance_counts_the_known_top_the_unknown_deck_and_the_resh
     d["players"][0]["deck"] = ["corn", "peas"]  # deck of 2, then 3 of the reshuffled discard + hand (1 artichoke)
     d["players"][0]["discard"] = ["beet", "leek"]
     assert end_draw_chance(Game.from_dict(d), 0) == pytest.approx(1 - 3 / 4)
+
+
+def test_search_bench_times_the_decisions_with_a_choice() -> None:
+    from game.artischocken.bots_search_bench import measure
+
+    r = measure("search-easy", games=1, seed=2)
+    assert r["decisions"] > 0 and 0 <= r["cpu_ms_median"] <= r["cpu_ms_p95"] <= r["cpu_ms_max"]
