@@ -134,7 +134,9 @@ def model_probability(game: Position, me: int, coef: tuple[float, ...] | None = 
     return 1.0 / (1.0 + math.exp(-z)) if z < 30.0 else 1.0
 
 
-#: The fitted coefficients, one per :data:`FEATURES` entry (``python -m game.artischocken.bots_fit`` prints them).
+#: The fitted coefficients, one per :data:`FEATURES` entry, printed by
+#: ``python -m game.artischocken.bots_fit --games 2000 --seats expert,expert --seed 1`` (21,585 positions;
+#: held-out log loss 0.617 against 0.692 for a constant: the game is mostly the luck of the draw).
 COEF: tuple[float, ...] = (
     -0.229365,  # bias
     -0.318933,  # me_arts

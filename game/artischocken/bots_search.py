@@ -13,9 +13,12 @@ Single-observer ISMCTS over the bot's own decisions in the current turn, seeing 
   :class:`~game.artischocken.bots_greedy.GreedyBot` until the turn ends (the draw and win check included, A-T6/A-W1);
 - a finished turn is scored, for two players, by the learned end-of-turn model of
   :mod:`~game.artischocken.bots_model` (P(this seat wins) from where the turn leaves both seats, fitted on
-  self-play by :mod:`~game.artischocken.bots_fit`); for three or four players like the expert bot scores it (a win
-  or loss, else the artichokes left in the seat's cycle and what the freshly drawn hand can compost), plus a small
-  credit for composters kept in the cycle, the best rival's score and the chance of an artichoke-free next draw.
+  self-play by :mod:`~game.artischocken.bots_fit`), and the draw that ends the turn counts by its exact chance of
+  holding no artichoke (over every order of the deck the seat cannot tell apart) rather than by the one draw the
+  world happened to deal (the main source of noise in the old score); for three or four players like the expert
+  bot scores it (a win or loss, else the artichokes left in the seat's cycle and what the freshly drawn hand can
+  compost), plus a small credit for composters kept in the cycle, the best rival's score and the chance of an
+  artichoke-free next draw.
 
 The answer is the most visited root action. Work is counted in iterations, so the same seed and the same view give
 the same choice; ``time_cap`` only guards against a slow machine (a capped search may differ). Difficulty levels are
