@@ -11,8 +11,14 @@ Single-observer ISMCTS over the bot's own decisions in the current turn, seeing 
   by what the seat observes (its own hand and any revealed cards), so a decision after a reveal is made knowing it;
 - other seats' decisions inside the turn (the eggplant pass) and the rollouts after a new node are played by
   :class:`~game.artischocken.bots_greedy.GreedyBot` until the turn ends (the draw and win check included, A-T6/A-W1);
-- a finished turn is scored like the expert bot scores it (a win or loss, else the artichokes left in the seat's
-  cycle and what the freshly drawn hand can compost), plus a small credit for composters kept in the cycle.
+- a finished turn is scored, for two players, by the learned end-of-turn model of
+  :mod:`~game.artischocken.bots_model` (P(this seat wins) from where the turn leaves both seats, fitted on
+  self-play by :mod:`~game.artischocken.bots_fit`), and the draw that ends the turn counts by its exact chance of
+  holding no artichoke (over every order of the deck the seat cannot tell apart) rather than by the one draw the
+  world happened to deal (the main source of noise in the old score); for three or four players like the expert
+  bot scores it (a win or loss, else the artichokes left in the seat's cycle and what the freshly drawn hand can
+  compost), plus a small credit for composters kept in the cycle, the best rival's score and the chance of an
+  artichoke-free next draw.
 
 The answer is the most visited root action. Work is counted in iterations, so the same seed and the same view give
 the same choice; ``time_cap`` only guards against a slow machine (a capped search may differ). Difficulty levels are
@@ -28,8 +34,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.artischocken.bots_greedy import GreedyBot, compost_potential
+from game.artischocken.bots_model import clean_draw_chance, end_draw_chance, model_probability, win_probability
 from game.artischocken.bots_worlds import sample_position
-from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, HAND_SIZE, ONION, POTATO, Action, Game
+from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, ONION, POTATO, Action, Game
 
 
 @dataclass(frozen=True)
@@ -44,8 +51,8 @@ class SearchLevel:
 #: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core).
 LEVELS: dict[str, SearchLevel] = {
     "search-easy": SearchLevel(iterations=60, worlds=12, time_cap=0.1),
-    "search": SearchLevel(iterations=400, worlds=32, time_cap=0.25),
-    "search-hard": SearchLevel(iterations=1600, worlds=64, time_cap=1.0),
+    "search": SearchLevel(iterations=800, worlds=48, time_cap=0.25),
+    "search-hard": SearchLevel(iterations=2400, worlds=96, time_cap=1.0),
 }
 
 WIN = 60.0  # a win beats everything (the expert bot's scale)
@@ -95,45 +102,13 @@ def evaluate(game: Game, me: int, cycle_weight: float = 1.0) -> float:
     return -ARTICHOKE_COST * arts + DRAWN_COMPOST * compost_potential(hand, with_carrot=True) + cycle_weight * cycle
 
 
-def clean_draw_chance(game: Game, seat: int) -> float:
-    """The chance that ``seat``'s next draw (A-T6 of its next turn end) holds no artichoke (A-W1), if the hand it
-    holds now composts what it can and the rest goes to the discard: hypergeometric over the deck, and over the
-    reshuffled discard for the cards the deck cannot give."""
-    deck = game.decks[seat]
-    d = len(deck)
-    a = deck.count(ARTICHOKE)
-    if d >= HAND_SIZE:
-        return _no_artichoke(d, a, HAND_SIZE)
-    if a:
-        return 0.0
-    hand = game.hands[seat]
-    discard = game.discards[seat]
-    composted = compost_potential(hand, with_carrot=True)
-    pool = len(discard) + len(hand) - composted
-    arts = discard.count(ARTICHOKE) + hand.count(ARTICHOKE) - composted
-    return _no_artichoke(pool, arts, min(HAND_SIZE - d, pool))
-
-
-def _no_artichoke(n: int, arts: int, k: int) -> float:
-    """P(k cards drawn from n holding ``arts`` artichokes hold none)."""
-    if k <= 0:
-        return 1.0
-    if arts <= 0:
-        return 1.0
-    if n - arts < k:
-        return 0.0
-    p = 1.0
-    for i in range(k):
-        p *= (n - arts - i) / (n - i)
-    return p
-
-
 class SearchBot:
     """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module)."""
 
-    def __init__(self, seed: int = 0, *, iterations: int = 400, worlds: int = 32, time_cap: float | None = 0.25,
-                 exploration: float = 0.35, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
-                 rival: float = 0.3, lookahead: float = 0.4) -> None:
+    def __init__(self, seed: int = 0, *, iterations: int = 800, worlds: int = 48, time_cap: float | None = 0.25,
+                 exploration: float = 0.25, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
+                 rival: float = 0.3, lookahead: float = 0.4, model: bool = True,
+                 exact: bool = True) -> None:
         if iterations < 1 or worlds < 1:
             raise ValueError("iterations and worlds must be at least 1")
         self.rng = random.Random(seed)
@@ -146,6 +121,8 @@ class SearchBot:
         self.cycle = cycle
         self.rival = rival
         self.lookahead = lookahead
+        self.model = model
+        self.exact = exact
         #: Iterations the last decision ran (less than ``iterations`` only when the time cap stopped it).
         self.last_iterations = 0
 
@@ -198,18 +175,25 @@ class SearchBot:
         path: list[tuple[_Node, Action]] = []
         node: _Node | None = root
         steps = 0
+        exact = self.model and self.exact and game.players == 2
+        ends: list[tuple[int, float]] = []  # every turn end of the iteration: the seat and its clean-draw chance
         while node is not None and not game.is_over and game.turn_number == turn and steps < self.max_steps:
             p = game.current_player
             assert p is not None
             legal = game.legal_actions()
             steps += 1
             if p != me or len(legal) == 1:
-                game.apply(legal[0] if len(legal) == 1 else policy.choose(light_view(game, p), legal))
+                act = legal[0] if len(legal) == 1 else policy.choose(light_view(game, p), legal)
+                if exact and act.kind == "end_play":
+                    ends.append((p, end_draw_chance(game, p)))
+                game.apply(act)
                 continue
             if node is root:
                 legal = [a for a in legal if a in root_legal]  # the world's root equals the real one; be safe
             act = self._select(node, legal, game, me, policy)
             path.append((node, act))
+            if exact and act.kind == "end_play":
+                ends.append((me, end_draw_chance(game, me)))
             game.apply(act)
             if node.stats[act][0] == 0:  # a new action: expand and roll out
                 node = None
@@ -221,7 +205,7 @@ class SearchBot:
                 node = None
                 break
             node = nxt
-        value = self._rollout(game, me, turn, policy, steps) / SCALE
+        value = self._rollout(game, me, turn, policy, steps, ends)
         for n, a in path:
             st = n.stats[a]
             st[0] += 1
@@ -261,15 +245,22 @@ class SearchBot:
         revealed = tuple(pending["revealed"]) if pending is not None and "revealed" in pending else ()
         return (tuple(sorted(game.hands[me])), revealed, tuple(game.row))
 
-    def _rollout(self, game: Game, me: int, turn: int, policy: GreedyBot, steps: int) -> float:
-        end = turn + 1 if self.horizon <= 1 else turn + 1 + (self.horizon - 1) * game.players
-        limit = self.max_steps * self.horizon
+    def _rollout(self, game: Game, me: int, turn: int, policy: GreedyBot, steps: int,
+                 ends: list[tuple[int, float]]) -> float:
+        end = turn + max(1, self.horizon)
+        limit = self.max_steps * max(1, self.horizon)
+        exact = self.model and self.exact and game.players == 2
         while not game.is_over and game.turn_number < end and steps < limit:
             p = game.current_player
             assert p is not None
             legal = game.legal_actions()
-            game.apply(legal[0] if len(legal) == 1 else policy.choose(light_view(game, p), legal))
+            act = legal[0] if len(legal) == 1 else policy.choose(light_view(game, p), legal)
+            if exact and act.kind == "end_play":
+                ends.append((p, end_draw_chance(game, p)))
+            game.apply(act)
             steps += 1
+        if self.model and game.players == 2:
+            return drawn_value(game, me, ends) if ends else leaf_value(game, me)
         value = evaluate(game, me, self.cycle)
         if self.rival and not game.is_over:
             others = [s for s in range(game.players) if s != me]
@@ -278,7 +269,33 @@ class SearchBot:
             others = [s for s in range(game.players) if s != me]
             value += self.lookahead * WIN * (clean_draw_chance(game, me)
                                              - max(clean_draw_chance(game, s) for s in others))
-        return value + WIN
+        return (value + WIN) / SCALE
+
+
+def leaf_value(game: Game, me: int) -> float:
+    """The reward (0 to 1) of a two-player position for seat ``me``: the learned P(win) of
+    :func:`~game.artischocken.bots_model.win_probability`, asked for the seat that just ended its turn."""
+    if game.is_over:
+        return win_probability(game, me)
+    mover = (game.player - 1) % game.players
+    p = win_probability(game, mover)
+    return p if mover == me else 1.0 - p
+
+
+def drawn_value(game: Game, me: int, ends: list[tuple[int, float]]) -> float:
+    """The reward (0 to 1) for seat ``me`` of a two-player world played through the turn ends ``ends`` (each: the
+    seat that ended its turn and the exact chance that its draw holds no artichoke,
+    :func:`~game.artischocken.bots_model.end_draw_chance`, over every deck order the seat cannot tell apart).
+    Each draw wins with its chance instead of this world's one draw (far less noise); the position the last draw
+    left is valued by the model, and an earlier draw, which did not win in this world, passes its chance on."""
+    if game.is_over and game.winner is None:
+        return 0.5
+    seat, chance = ends[-1]
+    won = chance + (1.0 - chance) * model_probability(game, seat)
+    value = won if seat == me else 1.0 - won
+    for seat, chance in reversed(ends[:-1]):
+        value = chance * (1.0 if seat == me else 0.0) + (1.0 - chance) * value
+    return value
 
 
 def search_factory(level: str) -> Any:
