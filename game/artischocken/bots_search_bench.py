@@ -1,4 +1,4 @@
-"""CPU time per decision of the card search bot: ``python -m game.artischocken.bots_search_bench [--json]``.
+"""CPU time per decision of the card search bot: ``python -m game bench artischocken-search [--json]``.
 
 Plays ``--games`` two-player games of each search level against the expert bot (seats rotating, one core) and
 times every decision of the search seat that has a real choice (more than one legal action) in process CPU time
@@ -49,7 +49,7 @@ def measure(level: str, games: int = 4, seed: int = 1, opponent: str = "expert")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.artischocken.bots_search_bench",
+    parser = argparse.ArgumentParser(prog="python -m game bench artischocken-search",
                                      description="CPU time per decision of the search bot levels.")
     parser.add_argument("--games", type=positive_int, default=4, metavar="N", help="games per level (4)")
     parser.add_argument("--seed", type=whole_number, default=1, metavar="S", help="base seed (1)")
