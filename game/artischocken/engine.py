@@ -37,18 +37,21 @@ from game.artischocken.engine_cards import (
     CARDS,
     CARROT,
     CORN,
-    CORN_ACT,
+    CORN_ACTS,
     DECK_ARTICHOKES,
     EGGPLANT,
     END_PLAY,
     EVENT_KEYS,
+    FIRST_DRAWS,
     FORMAT,
     HAND_SIZE,
-    HARVEST_ACT,
+    HARVEST_ACTS,
+    HARVEST_EVENTS,
     LEEK,
     MAX_PLAYERS,
     MAX_RESHUFFLES,
     MIN_PLAYERS,
+    ONE,
     ONION,
     ONION_ACTS,
     PEAS,
@@ -60,8 +63,10 @@ from game.artischocken.engine_cards import (
     PLAY_ACTS,
     PLAY_TARGET_ACTS,
     POTATO,
+    REFILL_EVENTS,
     RHUBARB,
     ROW_SIZE,
+    TURN_EVENTS,
     UNDO_BARRIERS,
     UNPLAYABLE_REASONS,
     VEGETABLES,
@@ -171,8 +176,13 @@ class Game:
             out = []
         elif pending is not None:
             out = pending_actions(self, pending)
-        elif self.phase == "harvest":  # A-T3: each distinct row card (built in C: rows rarely repeat)
-            out = list(map(HARVEST_ACT, dict.fromkeys(self.row)))
+        elif self.phase == "harvest":  # A-T3: each distinct row card, in row order
+            out = []
+            seen = []  # (a plain loop: cheaper than dict.fromkeys for five cards)
+            for c in self.row:
+                if c not in seen:
+                    seen.append(c)
+                    out.append(HARVEST_ACTS[c])
         elif self.played and CARROT in self.played:  # A-C-CARROT: nothing after it
             out = [END_PLAY]
         else:  # the play phase (A-T4): the hand's plan (play_plan) holds the cards its artichokes allow
@@ -180,8 +190,7 @@ class Game:
             played = self.played
             p = self.player
             hand = self.hands[p]
-            arts = hand.count(ARTICHOKE)
-            hkey: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
+            hkey = tuple(hand)
             plan = PLAY_PLANS.get(hkey)
             if plan is None:
                 plan = play_plan(hkey)
@@ -191,8 +200,11 @@ class Game:
                         out.append(PLAY_ACTS[c])
                 elif c is CORN:
                     row = self.row
-                    if row:
-                        out.extend(map(CORN_ACT, dict.fromkeys(row)))
+                    seen = []
+                    for x in row:
+                        if x not in seen:
+                            seen.append(x)
+                            out.append(CORN_ACTS[x])
                 elif c is PEPPER:
                     discard = self.discards[p]
                     if discard:
@@ -259,14 +271,14 @@ class Game:
             hand = self.hands[p]
             hand.remove(card)
             self.played.append(card)
-            self.log.append(("play", p, (card,), "hand", "table", action.target, None, None))
+            self.log.append(("play", p, ONE[card], "hand", "table", action.target, None, None))
             PLAY_EFFECTS[card](self, action, p, hand)
         elif kind == "harvest":  # A-T3: one row card into the hand (inlined for speed)
             harvested: str = action.card  # type: ignore[assignment]
             p = self.player
             self.row.remove(harvested)
             self.hands[p].append(harvested)
-            self.log.append(("harvest", p, (harvested,), "garden_row", "hand", None, None, None))
+            self.log.append(HARVEST_EVENTS[p][harvested])
             self.phase = "play"
         elif kind == "end_play":
             self._end_turn()
@@ -319,7 +331,7 @@ class Game:
         """A-T1/A-T2 for the seat to move, then harvest (or play straight away when the row is empty)."""
         p = self.player
         self.played = []
-        self.log.append(("turn", p, (), None, None, None, None, None))
+        self.log.append(TURN_EVENTS[p])
         self.phase = "refill"
         refill(self, p)
         self.phase = "harvest" if self.row else "play"
@@ -375,13 +387,13 @@ class Game:
         p = self.player = (p + 1) % self.players
         # next seat: A-T1/A-T2 (inlined _begin_turn for speed)
         self.played = []
-        log.append(("turn", p, (), None, None, None, None, None))
+        log.append(TURN_EVENTS[p])
         row = self.row
         stack = self.stack
         if len(row) == ROW_SIZE - 1 and stack:  # the usual case: one card to deal
             card = stack.pop()
             row.append(card)
-            log.append(("refill", p, (card,), "garden_stack", "garden_row", None, None, None))
+            log.append(REFILL_EVENTS[p][card])
             if row.count(row[0]) >= 4 or row.count(row[1]) >= 4:  # _four_alike, inlined
                 four_alike_check(self, p, None)
         elif (len(row) < ROW_SIZE and stack) or four_alike(row):
@@ -521,9 +533,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.decks = [[ARTICHOKE] * (DECK_ARTICHOKES - HAND_SIZE) for _ in range(players)]
     g.discards = [[] for _ in range(players)]
     g.known = [0] * players
-    g.log = []
-    for s in range(players):
-        g.log.append(("draw", s, (ARTICHOKE,) * HAND_SIZE, "deck", "hand", None, None, (s,)))
+    g.log = list(FIRST_DRAWS[:players])
     g.start_player = rng.randrange(players) if start_player is None else start_player
     g.player = g.start_player
     g.phase = "refill"

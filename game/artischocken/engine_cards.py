@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from math import trunc
 
 FORMAT = "artischocken/1"
 
@@ -102,7 +103,7 @@ PLAY_TARGET_ACTS: dict[tuple[str, int], Action] = {
 PLAY_CARD_ACTS: dict[tuple[str, str], Action] = {
     (c, x): Action("play", c, cards=(x,)) for c in (CORN, PEPPER) for x in CARDS
 }
-CORN_ACT = {x: PLAY_CARD_ACTS[CORN, x] for x in CARDS}.__getitem__
+CORN_ACTS = {x: PLAY_CARD_ACTS[CORN, x] for x in CARDS}
 PEPPER_ACT = {x: PLAY_CARD_ACTS[PEPPER, x] for x in CARDS}.__getitem__
 LEEK_TAKE = Action("choose", option="take")
 LEEK_LEAVE = Action("choose", option="leave")
@@ -111,6 +112,9 @@ PEAS_ACTS: dict[tuple[str, int], Action] = {
     (c, t): Action("choose", c, target=t) for c in CARDS for t in range(MAX_PLAYERS)
 }
 RHUBARB_ACTS: dict[str, Action] = {c: Action("choose", c) for c in CARDS}
+#: Peas answers per player count and seat: card kept -> one action per opponent (who gets the other card).
+PEAS_CHOICES = {n: tuple({c: tuple(PEAS_ACTS[c, t] for t in range(n) if t != p) for c in CARDS} for p in range(n))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 #: Onion plays per player count and seat (every opponent as target).
 ONION_ACTS = {n: tuple(tuple(PLAY_TARGET_ACTS[ONION, t] for t in range(n) if t != p) for p in range(n))
               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
@@ -134,12 +138,33 @@ Event = tuple[str, int | None, tuple[str, ...], str | None, str | None, int | No
               tuple[int, ...] | None]
 EVENT_KEYS = ("what", "seat", "cards", "from", "to", "target", "by", "visible_to")
 
+# Shared event tuples for the most frequent events (tuples are immutable: one instance serves every game and
+# saves building two tuples per event on the hot path).
+#: One card as an event's ``cards``.
+ONE: dict[str, tuple[str]] = {c: (c,) for c in CARDS}
+#: A new turn of seat p (A-T1).
+TURN_EVENTS: tuple[Event, ...] = tuple(("turn", p, (), None, None, None, None, None) for p in range(MAX_PLAYERS))
+#: Seat p harvests a card (A-T3); one card revealed into the row at seat p's refill (A-T1); a played card of
+#: seat p goes from the table to its discard (A-T4). Per seat: card -> event.
+HARVEST_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {c: ("harvest", p, (c,), "garden_row", "hand", None, None, None) for c in CARDS} for p in range(MAX_PLAYERS))
+REFILL_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {c: ("refill", p, (c,), "garden_stack", "garden_row", None, None, None) for c in CARDS}
+    for p in range(MAX_PLAYERS))
+DISCARD_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {c: ("move", p, (c,), "table", "discard", p, c, None) for c in CARDS} for p in range(MAX_PLAYERS))
+#: Seat s draws its first hand of five artichokes (A-S1).
+FIRST_DRAWS: tuple[Event, ...] = tuple(
+    ("draw", s, (ARTICHOKE,) * HAND_SIZE, "deck", "hand", None, None, (s,)) for s in range(MAX_PLAYERS))
+
 
 def shuffle(cards: list[str], rng: random.Random) -> None:
-    """Fisher-Yates with the game's generator (``rng.random`` based: faster than ``Random.shuffle``)."""
+    """Fisher-Yates with the game's generator (``rng.random`` based: faster than ``Random.shuffle``).
+
+    ``trunc`` is ``int`` for a float (the same index), at a fraction of the cost of calling the type."""
     rand = rng.random
     for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
+        j = trunc(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
 
 

@@ -1,9 +1,9 @@
 """Tables behind ``Game.legal_actions`` (pure; part of the engine).
 
-:func:`play_plan` turns a hand into the cards that its artichokes and size allow to be played (A-C-*: the
-artichoke needs of eggplant, broccoli, carrot, corn, onion, and the beet's second hand card), in first-seen
-order, cached per hand; ``Game`` then checks only what depends on the rest of the table. :func:`pending_actions`
-lists the answers to a pending decision. Functions of the game (``engine.Game``, typed only).
+:func:`play_plan` turns a hand into the cards that its artichokes allow to be played (A-C-*: the artichoke
+needs of eggplant, broccoli, carrot, corn, onion), in first-seen order, cached per hand as it lies; ``Game``
+then checks only what depends on the rest of the table. :func:`pending_actions` lists the answers to a pending
+decision. Functions of the game (``engine.Game``, typed only).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from game.artischocken.engine_cards import (
     ARTICHOKE,
     BROCCOLI,
     CACHE_LIMIT,
+    CARDS,
     CARROT,
     CORN,
     EGGPLANT,
@@ -21,7 +22,7 @@ from game.artischocken.engine_cards import (
     LEEK_TAKE,
     ONION,
     PASS_CACHE,
-    PEAS_ACTS,
+    PEAS_CHOICES,
     RHUBARB_ACTS,
     Action,
     distinct,
@@ -31,28 +32,25 @@ from game.artischocken.engine_cards import (
 if TYPE_CHECKING:
     from game.artischocken.engine import Game
 
-#: The play plan per hand (the hand as a tuple, in order): a bounded cache.
-PLAY_PLANS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+#: The play plan per hand, keyed by the hand as it lies (``tuple(hand)``: cheap to build and to hash): a bounded
+#: cache.
+PLAY_PLANS: dict[tuple[str, ...], tuple[str, ...]] = {}
+#: How many artichokes in hand each card needs besides itself (A-C-EGGPLANT, -BROCCOLI, -CARROT, -CORN, -ONION).
+ARTICHOKES_NEEDED: dict[str, int] = {c: 0 for c in CARDS}
+ARTICHOKES_NEEDED.update({EGGPLANT: 1, BROCCOLI: 3, CARROT: 2, CORN: 1, ONION: 1})
 
 
-def play_plan(key: tuple[Any, ...]) -> tuple[str, ...]:
-    """The plan for ``key`` = (the hand's artichoke count, its distinct cards in first-seen order): those
-    cards whose artichoke needs the hand meets (the beet's second hand card is checked by the caller)."""
-    arts: int = key[0]
-    plan = []
-    for c in key[1:]:
+def play_plan(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The plan for the hand ``key``: its distinct cards in first-seen order whose artichoke needs the hand
+    meets (the artichoke itself never; the beet's second hand card is checked by the caller)."""
+    arts = 0
+    seen: list[str] = []
+    for c in key:
         if c is ARTICHOKE:
-            continue
-        if c is ONION or c is EGGPLANT or c is CORN:
-            if not arts:
-                continue
-        elif c is BROCCOLI:
-            if arts < 3:
-                continue
-        elif c is CARROT and arts < 2:
-            continue
-        plan.append(c)
-    out = tuple(plan)
+            arts += 1
+        elif c not in seen:
+            seen.append(c)
+    out = tuple(c for c in seen if ARTICHOKES_NEEDED[c] <= arts)
     if len(PLAY_PLANS) > CACHE_LIMIT:
         PLAY_PLANS.clear()
     PLAY_PLANS[key] = out
@@ -65,8 +63,12 @@ def pending_actions(game: Game, pending: dict[str, Any]) -> list[Action]:
     if kind == "leek":
         return [LEEK_TAKE, LEEK_LEAVE]
     if kind == "peas":
-        seat = pending["seat"]
-        return [PEAS_ACTS[c, t] for c in distinct(pending["revealed"]) for t in range(game.players) if t != seat]
+        first, second = pending["revealed"]
+        choices = PEAS_CHOICES[game.players][pending["seat"]]
+        out = list(choices[first])
+        if second != first:
+            out.extend(choices[second])
+        return out
     if kind == "rhubarb":
         return [RHUBARB_ACTS[c] for c in distinct(game.row)]
     # eggplant: this seat chooses which cards (2, or all it has if fewer) it passes on
