@@ -80,7 +80,7 @@ from game.artischocken.engine_cards import (
     shuffle,
 )
 from game.artischocken.engine_effects import CHOOSE_EFFECTS, PLAY_EFFECTS
-from game.artischocken.engine_legal import PLAY_PLANS, pending_actions, play_plan
+from game.artischocken.engine_legal import pending_actions
 from game.artischocken.engine_zones import four_alike_check, refill, reshuffle
 
 __all__ = [
@@ -185,26 +185,27 @@ class Game:
                     out.append(HARVEST_ACTS[c])
         elif self.played and CARROT in self.played:  # A-C-CARROT: nothing after it
             out = [END_PLAY]
-        else:  # the play phase (A-T4): the hand's plan (play_plan) holds the cards its artichokes allow
+        else:  # the play phase (A-T4): each distinct hand card in first-seen order, if its needs are met
             out = [END_PLAY]
             played = self.played
             p = self.player
             hand = self.hands[p]
-            hkey = tuple(hand)
-            plan = PLAY_PLANS.get(hkey)
-            if plan is None:
-                plan = play_plan(hkey)
-            for c in plan:
+            arts = hand.count(ARTICHOKE)
+            seen = []  # the distinct cards so far (a plain loop: cheaper than dict.fromkeys or a cache)
+            for c in hand:
+                if c is ARTICHOKE or c in seen:  # A-C-ARTICHOKE: never played on its own
+                    continue
+                seen.append(c)
                 if c is POTATO:
                     if self.decks[p] or self.discards[p]:
                         out.append(PLAY_ACTS[c])
                 elif c is CORN:
-                    row = self.row
-                    seen = []
-                    for x in row:
-                        if x not in seen:
-                            seen.append(x)
-                            out.append(CORN_ACTS[x])
+                    if arts:
+                        row_seen = []
+                        for x in self.row:
+                            if x not in row_seen:
+                                row_seen.append(x)
+                                out.append(CORN_ACTS[x])
                 elif c is PEPPER:
                     discard = self.discards[p]
                     if discard:
@@ -222,17 +223,21 @@ class Game:
                         if hands[t]:
                             out.append(PLAY_TARGET_ACTS[c, t])
                 elif c is ONION:
-                    out.extend(ONION_ACTS[self.players][p])
+                    if arts:
+                        out.extend(ONION_ACTS[self.players][p])
                 elif c is PEAS:
                     if len(self.stack) >= 2:
                         out.append(PLAY_ACTS[c])
                 elif c is CARROT:
-                    if not played:
+                    if not played and arts >= 2:
                         out.append(PLAY_ACTS[c])
-                elif c is RHUBARB:
-                    if self.row or self.stack:
+                elif c is EGGPLANT:
+                    if arts:
                         out.append(PLAY_ACTS[c])
-                else:  # eggplant, broccoli: nothing beyond their artichokes
+                elif c is BROCCOLI:
+                    if arts >= 3:
+                        out.append(PLAY_ACTS[c])
+                elif self.row or self.stack:  # rhubarb
                     out.append(PLAY_ACTS[c])
         self.legal_cache = out
         return out.copy()

@@ -18,6 +18,7 @@ from game.artischocken.engine_cards import (
     BROCCOLI,
     CARROT,
     CORN,
+    DISCARD_EVENTS,
     EGGPLANT,
     LEEK,
     ONE,
@@ -29,7 +30,7 @@ from game.artischocken.engine_cards import (
     Action,
     shuffle,
 )
-from game.artischocken.engine_zones import refill, reveal_top, to_discard
+from game.artischocken.engine_zones import refill, reveal_top
 
 if TYPE_CHECKING:
     from game.artischocken.engine import Game
@@ -45,7 +46,8 @@ def play_broccoli(game: Game, action: Action, p: int, hand: list[str]) -> None:
     hand.remove(ARTICHOKE)
     game.log.append(("compost", p, (ARTICHOKE,), "hand", "compost", None, BROCCOLI, None))
     game.compost.append(ARTICHOKE)
-    to_discard(game, p, BROCCOLI)
+    game.discards[p].append(BROCCOLI)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][BROCCOLI])
 
 
 def play_carrot(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -94,7 +96,8 @@ def play_potato(game: Game, action: Action, p: int, hand: list[str]) -> None:
     else:
         game.discards[p].append(top)
         log.append(("move", p, ONE[top], "revealed", "discard", p, POTATO, None))
-    to_discard(game, p, POTATO)
+    game.discards[p].append(POTATO)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][POTATO])
 
 
 def play_peas(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -143,7 +146,8 @@ def play_pepper(game: Game, action: Action, p: int, hand: list[str]) -> None:
     game.decks[p].append(x)
     game.known[p] += 1
     game.log.append(("to_deck", p, ONE[x], "discard", "deck", p, PEPPER, None))
-    to_discard(game, p, PEPPER)
+    game.discards[p].append(PEPPER)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][PEPPER])
 
 
 def play_beet(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -165,7 +169,8 @@ def play_beet(game: Game, action: Action, p: int, hand: list[str]) -> None:
         theirs.append(gave)
         log.append(("swap", p, ONE[got], "hand", "hand", t, BEET, (p, t)))
         log.append(("swap", t, ONE[gave], "hand", "hand", p, BEET, (p, t)))
-    to_discard(game, p, BEET)
+    game.discards[p].append(BEET)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][BEET])
 
 
 def play_rhubarb(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -248,7 +253,8 @@ def choose_leek(game: Game, action: Action, pending: dict[str, Any]) -> None:
     else:
         game.discards[t].append(top)
         game.log.append(("leave", seat, ONE[top], "revealed", "discard", t, LEEK, None))
-    to_discard(game, seat, played)
+    game.discards[seat].append(played)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[seat][played])
 
 
 def choose_peas(game: Game, action: Action, pending: dict[str, Any]) -> None:
@@ -270,7 +276,8 @@ def choose_peas(game: Game, action: Action, pending: dict[str, Any]) -> None:
     log.append(("move", seat, ONE[keep], "revealed", "discard", seat, PEAS, None))
     game.discards[t].append(other)
     log.append(("give", seat, ONE[other], "revealed", "discard", t, PEAS, None))
-    to_discard(game, seat, played)
+    game.discards[seat].append(played)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[seat][played])
 
 
 #: How each pending decision kind is answered (a ``choose`` action).
