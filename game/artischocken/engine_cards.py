@@ -161,11 +161,22 @@ FIRST_DRAWS: tuple[Event, ...] = tuple(
 def shuffle(cards: list[str], rng: random.Random) -> None:
     """Fisher-Yates with the game's generator (``rng.random`` based: faster than ``Random.shuffle``).
 
-    ``trunc`` is ``int`` for a float (the same index), at a fraction of the cost of calling the type."""
+    For i = n-1 down to 1: j = int(random() * (i + 1)), swap. The steps (i, i + 1 as a float: the same product)
+    come from a table, and ``trunc`` is ``int`` for a float (the same index) at a fraction of the cost."""
     rand = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = trunc(rand() * (i + 1))
+    n = len(cards)
+    for i, k in _FY_STEPS[n] if n < len(_FY_STEPS) else fisher_yates_steps(n):
+        j = trunc(rand() * k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def fisher_yates_steps(n: int) -> tuple[tuple[int, float], ...]:
+    """The steps of :func:`shuffle` for a list of ``n`` cards: (i, float(i + 1)) for i = n-1 down to 1."""
+    return tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
+
+
+#: :func:`fisher_yates_steps` for every length a zone can have (all 10 * 4 + 66 cards at most).
+_FY_STEPS = [fisher_yates_steps(n) for n in range(DECK_ARTICHOKES * MAX_PLAYERS + PER_VEGETABLE * 11 + 1)]
 
 
 def seeded_rng(seed: int) -> random.Random:
