@@ -33,6 +33,7 @@ from game.artischocken.engine_cards import (
     ACTION_KINDS,
     ARTICHOKE,
     BEET,
+    BEET_TARGETS,
     BROCCOLI,
     CARDS,
     CARROT,
@@ -48,6 +49,7 @@ from game.artischocken.engine_cards import (
     HARVEST_ACTS,
     HARVEST_EVENTS,
     LEEK,
+    LEEK_TARGETS,
     MAX_PLAYERS,
     MAX_RESHUFFLES,
     MIN_PLAYERS,
@@ -61,7 +63,6 @@ from game.artischocken.engine_cards import (
     PER_VEGETABLE,
     PHASES,
     PLAY_ACTS,
-    PLAY_TARGET_ACTS,
     POTATO,
     REFILL_EVENTS,
     RHUBARB,
@@ -212,16 +213,16 @@ class Game:
                         out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
                 elif c is LEEK:
                     decks, discards = self.decks, self.discards
-                    for t in self.others[p]:
+                    for t, act in LEEK_TARGETS[self.players][p]:
                         if decks[t] or discards[t]:
-                            out.append(PLAY_TARGET_ACTS[c, t])
+                            out.append(act)
                 elif c is BEET:
                     if len(hand) < 2:
                         continue
                     hands = self.hands
-                    for t in self.others[p]:
+                    for t, act in BEET_TARGETS[self.players][p]:
                         if hands[t]:
-                            out.append(PLAY_TARGET_ACTS[c, t])
+                            out.append(act)
                 elif c is ONION:
                     if arts:
                         out.extend(ONION_ACTS[self.players][p])
@@ -356,21 +357,14 @@ class Game:
         if len(deck) >= HAND_SIZE:
             drawn = deck[:-HAND_SIZE - 1:-1]  # the top five, top card first
             del deck[-HAND_SIZE:]
-            need = 0
         else:
-            drawn = []
-            need = HAND_SIZE
-        while need:
-            if not deck:
-                if not discard:
-                    break
+            drawn = deck[::-1]  # all that is left, top card first
+            deck.clear()
+            if discard:  # the discard becomes the deck now; the rest is drawn from it (as far as it reaches)
                 reshuffle(self, p)
-            k = need if need <= len(deck) else len(deck)
-            part = deck[-k:]
-            del deck[-k:]
-            part.reverse()
-            drawn.extend(part)
-            need -= k
+                k = HAND_SIZE - len(drawn)
+                drawn += deck[:-k - 1:-1]
+                del deck[-k:]
         known = self.known[p]
         if known:
             self.known[p] = max(0, known - len(drawn))

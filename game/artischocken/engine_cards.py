@@ -118,6 +118,11 @@ PEAS_CHOICES = {n: tuple({c: tuple(PEAS_ACTS[c, t] for t in range(n) if t != p) 
 #: Onion plays per player count and seat (every opponent as target).
 ONION_ACTS = {n: tuple(tuple(PLAY_TARGET_ACTS[ONION, t] for t in range(n) if t != p) for p in range(n))
               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+#: Leek and beet plays per player count and seat: (opponent, action) for every opponent.
+LEEK_TARGETS = {n: tuple(tuple((t, PLAY_TARGET_ACTS[LEEK, t]) for t in range(n) if t != p) for p in range(n))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+BEET_TARGETS = {n: tuple(tuple((t, PLAY_TARGET_ACTS[BEET, t]) for t in range(n) if t != p) for p in range(n))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _PASS: dict[tuple[str, ...], Action] = {}
 #: The eggplant passes per sorted hand (a bounded cache).
 PASS_CACHE: dict[tuple[str, ...], list[Action]] = {}
