@@ -1,4 +1,4 @@
-"""Engine benchmark: ``python -m game bench artischocken [--json]``.
+"""Engine benchmark: ``python -m game bench artischocken [--json]`` (``--against REV``: see bench_against).
 
 Random-bot games through the public API only (``new_game``, ``legal_actions``, ``apply``, ``is_over``), one
 core, for 2, 3 and 4 players. Each player count runs for ``--seconds`` (default 4 s) in blocks of games;
@@ -74,13 +74,33 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game bench artischocken",
                                      description="Random-bot games per second through the engine's public API.")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=_seconds, default=4.0,
                         help="time per player count (default 4 s; 2, 3 and 4 players are measured)")
+    parser.add_argument("--against", metavar="REV",
+                        help="compare with git revision REV side by side: alternating fixed-work rounds, each a "
+                             "fresh subprocess, CPU seconds (see game/artischocken/bench_against.py)")
+    parser.add_argument("--rounds", type=_positive, default=5, help="with --against: rounds per side (default 5)")
+    parser.add_argument("--games", type=_positive, default=1000,
+                        help="with --against: seeded games per round and player count (default 1000)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    if args.against is not None:
+        from game.artischocken import bench_against
+
+        return bench_against.main(args.against, args.rounds, args.games, args.json)
     result = run(args.seconds)
     if args.json:
         print(json.dumps(result))

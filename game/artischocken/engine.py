@@ -33,22 +33,27 @@ from game.artischocken.engine_cards import (
     ACTION_KINDS,
     ARTICHOKE,
     BEET,
+    BEET_TARGETS,
     BROCCOLI,
     CARDS,
     CARROT,
     CORN,
-    CORN_ACT,
+    CORN_ACTS,
     DECK_ARTICHOKES,
     EGGPLANT,
     END_PLAY,
     EVENT_KEYS,
+    FIRST_DRAWS,
     FORMAT,
     HAND_SIZE,
-    HARVEST_ACT,
+    HARVEST_ACTS,
+    HARVEST_EVENTS,
     LEEK,
+    LEEK_TARGETS,
     MAX_PLAYERS,
     MAX_RESHUFFLES,
     MIN_PLAYERS,
+    ONE,
     ONION,
     ONION_ACTS,
     PEAS,
@@ -58,10 +63,11 @@ from game.artischocken.engine_cards import (
     PER_VEGETABLE,
     PHASES,
     PLAY_ACTS,
-    PLAY_TARGET_ACTS,
     POTATO,
+    REFILL_EVENTS,
     RHUBARB,
     ROW_SIZE,
+    TURN_EVENTS,
     UNDO_BARRIERS,
     UNPLAYABLE_REASONS,
     VEGETABLES,
@@ -75,7 +81,7 @@ from game.artischocken.engine_cards import (
     shuffle,
 )
 from game.artischocken.engine_effects import CHOOSE_EFFECTS, PLAY_EFFECTS
-from game.artischocken.engine_legal import PLAY_PLANS, pending_actions, play_plan
+from game.artischocken.engine_legal import pending_actions
 from game.artischocken.engine_zones import four_alike_check, refill, reshuffle
 
 __all__ = [
@@ -171,56 +177,68 @@ class Game:
             out = []
         elif pending is not None:
             out = pending_actions(self, pending)
-        elif self.phase == "harvest":  # A-T3: each distinct row card (built in C: rows rarely repeat)
-            out = list(map(HARVEST_ACT, dict.fromkeys(self.row)))
+        elif self.phase == "harvest":  # A-T3: each distinct row card, in row order
+            out = []
+            seen = []  # (a plain loop: cheaper than dict.fromkeys for five cards)
+            for c in self.row:
+                if c not in seen:
+                    seen.append(c)
+                    out.append(HARVEST_ACTS[c])
         elif self.played and CARROT in self.played:  # A-C-CARROT: nothing after it
             out = [END_PLAY]
-        else:  # the play phase (A-T4): the hand's plan (play_plan) holds the cards its artichokes allow
+        else:  # the play phase (A-T4): each distinct hand card in first-seen order, if its needs are met
             out = [END_PLAY]
             played = self.played
             p = self.player
             hand = self.hands[p]
             arts = hand.count(ARTICHOKE)
-            hkey: tuple[Any, ...] = (arts, *dict.fromkeys(hand))
-            plan = PLAY_PLANS.get(hkey)
-            if plan is None:
-                plan = play_plan(hkey)
-            for c in plan:
+            seen = []  # the distinct cards so far (a plain loop: cheaper than dict.fromkeys or a cache)
+            for c in hand:
+                if c is ARTICHOKE or c in seen:  # A-C-ARTICHOKE: never played on its own
+                    continue
+                seen.append(c)
                 if c is POTATO:
                     if self.decks[p] or self.discards[p]:
                         out.append(PLAY_ACTS[c])
                 elif c is CORN:
-                    row = self.row
-                    if row:
-                        out.extend(map(CORN_ACT, dict.fromkeys(row)))
+                    if arts:
+                        row_seen = []
+                        for x in self.row:
+                            if x not in row_seen:
+                                row_seen.append(x)
+                                out.append(CORN_ACTS[x])
                 elif c is PEPPER:
                     discard = self.discards[p]
                     if discard:
                         out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
                 elif c is LEEK:
                     decks, discards = self.decks, self.discards
-                    for t in self.others[p]:
+                    for t, act in LEEK_TARGETS[self.players][p]:
                         if decks[t] or discards[t]:
-                            out.append(PLAY_TARGET_ACTS[c, t])
+                            out.append(act)
                 elif c is BEET:
                     if len(hand) < 2:
                         continue
                     hands = self.hands
-                    for t in self.others[p]:
+                    for t, act in BEET_TARGETS[self.players][p]:
                         if hands[t]:
-                            out.append(PLAY_TARGET_ACTS[c, t])
+                            out.append(act)
                 elif c is ONION:
-                    out.extend(ONION_ACTS[self.players][p])
+                    if arts:
+                        out.extend(ONION_ACTS[self.players][p])
                 elif c is PEAS:
                     if len(self.stack) >= 2:
                         out.append(PLAY_ACTS[c])
                 elif c is CARROT:
-                    if not played:
+                    if not played and arts >= 2:
                         out.append(PLAY_ACTS[c])
-                elif c is RHUBARB:
-                    if self.row or self.stack:
+                elif c is EGGPLANT:
+                    if arts:
                         out.append(PLAY_ACTS[c])
-                else:  # eggplant, broccoli: nothing beyond their artichokes
+                elif c is BROCCOLI:
+                    if arts >= 3:
+                        out.append(PLAY_ACTS[c])
+                elif self.row or self.stack:  # rhubarb
                     out.append(PLAY_ACTS[c])
         self.legal_cache = out
         return out.copy()
@@ -259,14 +277,14 @@ class Game:
             hand = self.hands[p]
             hand.remove(card)
             self.played.append(card)
-            self.log.append(("play", p, (card,), "hand", "table", action.target, None, None))
+            self.log.append(("play", p, ONE[card], "hand", "table", action.target, None, None))
             PLAY_EFFECTS[card](self, action, p, hand)
         elif kind == "harvest":  # A-T3: one row card into the hand (inlined for speed)
             harvested: str = action.card  # type: ignore[assignment]
             p = self.player
             self.row.remove(harvested)
             self.hands[p].append(harvested)
-            self.log.append(("harvest", p, (harvested,), "garden_row", "hand", None, None, None))
+            self.log.append(HARVEST_EVENTS[p][harvested])
             self.phase = "play"
         elif kind == "end_play":
             self._end_turn()
@@ -319,7 +337,7 @@ class Game:
         """A-T1/A-T2 for the seat to move, then harvest (or play straight away when the row is empty)."""
         p = self.player
         self.played = []
-        self.log.append(("turn", p, (), None, None, None, None, None))
+        self.log.append(TURN_EVENTS[p])
         self.phase = "refill"
         refill(self, p)
         self.phase = "harvest" if self.row else "play"
@@ -339,21 +357,14 @@ class Game:
         if len(deck) >= HAND_SIZE:
             drawn = deck[:-HAND_SIZE - 1:-1]  # the top five, top card first
             del deck[-HAND_SIZE:]
-            need = 0
         else:
-            drawn = []
-            need = HAND_SIZE
-        while need:
-            if not deck:
-                if not discard:
-                    break
+            drawn = deck[::-1]  # all that is left, top card first
+            deck.clear()
+            if discard:  # the discard becomes the deck now; the rest is drawn from it (as far as it reaches)
                 reshuffle(self, p)
-            k = need if need <= len(deck) else len(deck)
-            part = deck[-k:]
-            del deck[-k:]
-            part.reverse()
-            drawn.extend(part)
-            need -= k
+                k = HAND_SIZE - len(drawn)
+                drawn += deck[:-k - 1:-1]
+                del deck[-k:]
         known = self.known[p]
         if known:
             self.known[p] = max(0, known - len(drawn))
@@ -375,13 +386,13 @@ class Game:
         p = self.player = (p + 1) % self.players
         # next seat: A-T1/A-T2 (inlined _begin_turn for speed)
         self.played = []
-        log.append(("turn", p, (), None, None, None, None, None))
+        log.append(TURN_EVENTS[p])
         row = self.row
         stack = self.stack
         if len(row) == ROW_SIZE - 1 and stack:  # the usual case: one card to deal
             card = stack.pop()
             row.append(card)
-            log.append(("refill", p, (card,), "garden_stack", "garden_row", None, None, None))
+            log.append(REFILL_EVENTS[p][card])
             if row.count(row[0]) >= 4 or row.count(row[1]) >= 4:  # _four_alike, inlined
                 four_alike_check(self, p, None)
         elif (len(row) < ROW_SIZE and stack) or four_alike(row):
@@ -521,9 +532,7 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.decks = [[ARTICHOKE] * (DECK_ARTICHOKES - HAND_SIZE) for _ in range(players)]
     g.discards = [[] for _ in range(players)]
     g.known = [0] * players
-    g.log = []
-    for s in range(players):
-        g.log.append(("draw", s, (ARTICHOKE,) * HAND_SIZE, "deck", "hand", None, None, (s,)))
+    g.log = list(FIRST_DRAWS[:players])
     g.start_player = rng.randrange(players) if start_player is None else start_player
     g.player = g.start_player
     g.phase = "refill"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from math import trunc
 
 FORMAT = "artischocken/1"
 
@@ -102,7 +103,7 @@ PLAY_TARGET_ACTS: dict[tuple[str, int], Action] = {
 PLAY_CARD_ACTS: dict[tuple[str, str], Action] = {
     (c, x): Action("play", c, cards=(x,)) for c in (CORN, PEPPER) for x in CARDS
 }
-CORN_ACT = {x: PLAY_CARD_ACTS[CORN, x] for x in CARDS}.__getitem__
+CORN_ACTS = {x: PLAY_CARD_ACTS[CORN, x] for x in CARDS}
 PEPPER_ACT = {x: PLAY_CARD_ACTS[PEPPER, x] for x in CARDS}.__getitem__
 LEEK_TAKE = Action("choose", option="take")
 LEEK_LEAVE = Action("choose", option="leave")
@@ -111,9 +112,17 @@ PEAS_ACTS: dict[tuple[str, int], Action] = {
     (c, t): Action("choose", c, target=t) for c in CARDS for t in range(MAX_PLAYERS)
 }
 RHUBARB_ACTS: dict[str, Action] = {c: Action("choose", c) for c in CARDS}
+#: Peas answers per player count and seat: card kept -> one action per opponent (who gets the other card).
+PEAS_CHOICES = {n: tuple({c: tuple(PEAS_ACTS[c, t] for t in range(n) if t != p) for c in CARDS} for p in range(n))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 #: Onion plays per player count and seat (every opponent as target).
 ONION_ACTS = {n: tuple(tuple(PLAY_TARGET_ACTS[ONION, t] for t in range(n) if t != p) for p in range(n))
               for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+#: Leek and beet plays per player count and seat: (opponent, action) for every opponent.
+LEEK_TARGETS = {n: tuple(tuple((t, PLAY_TARGET_ACTS[LEEK, t]) for t in range(n) if t != p) for p in range(n))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
+BEET_TARGETS = {n: tuple(tuple((t, PLAY_TARGET_ACTS[BEET, t]) for t in range(n) if t != p) for p in range(n))
+                for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 _PASS: dict[tuple[str, ...], Action] = {}
 #: The eggplant passes per sorted hand (a bounded cache).
 PASS_CACHE: dict[tuple[str, ...], list[Action]] = {}
@@ -134,13 +143,45 @@ Event = tuple[str, int | None, tuple[str, ...], str | None, str | None, int | No
               tuple[int, ...] | None]
 EVENT_KEYS = ("what", "seat", "cards", "from", "to", "target", "by", "visible_to")
 
+# Shared event tuples for the most frequent events (tuples are immutable: one instance serves every game and
+# saves building two tuples per event on the hot path).
+#: One card as an event's ``cards``.
+ONE: dict[str, tuple[str]] = {c: (c,) for c in CARDS}
+#: A new turn of seat p (A-T1).
+TURN_EVENTS: tuple[Event, ...] = tuple(("turn", p, (), None, None, None, None, None) for p in range(MAX_PLAYERS))
+#: Seat p harvests a card (A-T3); one card revealed into the row at seat p's refill (A-T1); a played card of
+#: seat p goes from the table to its discard (A-T4). Per seat: card -> event.
+HARVEST_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {c: ("harvest", p, (c,), "garden_row", "hand", None, None, None) for c in CARDS} for p in range(MAX_PLAYERS))
+REFILL_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {c: ("refill", p, (c,), "garden_stack", "garden_row", None, None, None) for c in CARDS}
+    for p in range(MAX_PLAYERS))
+DISCARD_EVENTS: tuple[dict[str, Event], ...] = tuple(
+    {c: ("move", p, (c,), "table", "discard", p, c, None) for c in CARDS} for p in range(MAX_PLAYERS))
+#: Seat s draws its first hand of five artichokes (A-S1).
+FIRST_DRAWS: tuple[Event, ...] = tuple(
+    ("draw", s, (ARTICHOKE,) * HAND_SIZE, "deck", "hand", None, None, (s,)) for s in range(MAX_PLAYERS))
+
 
 def shuffle(cards: list[str], rng: random.Random) -> None:
-    """Fisher-Yates with the game's generator (``rng.random`` based: faster than ``Random.shuffle``)."""
+    """Fisher-Yates with the game's generator (``rng.random`` based: faster than ``Random.shuffle``).
+
+    For i = n-1 down to 1: j = int(random() * (i + 1)), swap. The steps (i, i + 1 as a float: the same product)
+    come from a table, and ``trunc`` is ``int`` for a float (the same index) at a fraction of the cost."""
     rand = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
+    n = len(cards)
+    for i, k in _FY_STEPS[n] if n < len(_FY_STEPS) else fisher_yates_steps(n):
+        j = trunc(rand() * k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def fisher_yates_steps(n: int) -> tuple[tuple[int, float], ...]:
+    """The steps of :func:`shuffle` for a list of ``n`` cards: (i, float(i + 1)) for i = n-1 down to 1."""
+    return tuple((i, float(i + 1)) for i in range(n - 1, 0, -1))
+
+
+#: :func:`fisher_yates_steps` for every length a zone can have (all 10 * 4 + 66 cards at most).
+_FY_STEPS = [fisher_yates_steps(n) for n in range(DECK_ARTICHOKES * MAX_PLAYERS + PER_VEGETABLE * 11 + 1)]
 
 
 def seeded_rng(seed: int) -> random.Random:

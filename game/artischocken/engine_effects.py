@@ -18,8 +18,10 @@ from game.artischocken.engine_cards import (
     BROCCOLI,
     CARROT,
     CORN,
+    DISCARD_EVENTS,
     EGGPLANT,
     LEEK,
+    ONE,
     ONION,
     PEAS,
     PEPPER,
@@ -28,7 +30,7 @@ from game.artischocken.engine_cards import (
     Action,
     shuffle,
 )
-from game.artischocken.engine_zones import refill, reveal_top, to_discard
+from game.artischocken.engine_zones import refill, reveal_top
 
 if TYPE_CHECKING:
     from game.artischocken.engine import Game
@@ -44,7 +46,8 @@ def play_broccoli(game: Game, action: Action, p: int, hand: list[str]) -> None:
     hand.remove(ARTICHOKE)
     game.log.append(("compost", p, (ARTICHOKE,), "hand", "compost", None, BROCCOLI, None))
     game.compost.append(ARTICHOKE)
-    to_discard(game, p, BROCCOLI)
+    game.discards[p].append(BROCCOLI)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][BROCCOLI])
 
 
 def play_carrot(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -86,14 +89,15 @@ def play_potato(game: Game, action: Action, p: int, hand: list[str]) -> None:
     top = reveal_top(game, p)
     assert top is not None
     log = game.log
-    log.append(("reveal", p, (top,), "deck", "revealed", p, POTATO, None))
+    log.append(("reveal", p, ONE[top], "deck", "revealed", p, POTATO, None))
     if top is ARTICHOKE:
         game.compost.append(top)
-        log.append(("compost", p, (top,), "revealed", "compost", None, POTATO, None))
+        log.append(("compost", p, ONE[top], "revealed", "compost", None, POTATO, None))
     else:
         game.discards[p].append(top)
-        log.append(("move", p, (top,), "revealed", "discard", p, POTATO, None))
-    to_discard(game, p, POTATO)
+        log.append(("move", p, ONE[top], "revealed", "discard", p, POTATO, None))
+    game.discards[p].append(POTATO)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][POTATO])
 
 
 def play_peas(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -111,7 +115,7 @@ def play_leek(game: Game, action: Action, p: int, hand: list[str]) -> None:
     assert t is not None
     top = reveal_top(game, t)
     assert top is not None
-    game.log.append(("reveal", p, (top,), "deck", "revealed", t, LEEK, None))
+    game.log.append(("reveal", p, ONE[top], "deck", "revealed", t, LEEK, None))
     game.in_play = LEEK
     game.pending = {"kind": "leek", "seat": p, "target": t, "revealed": [top]}
 
@@ -128,7 +132,7 @@ def play_corn(game: Game, action: Action, p: int, hand: list[str]) -> None:
     game.row.remove(x)
     game.decks[p].append(x)
     game.known[p] += 1
-    log.append(("to_deck", p, (x,), "garden_row", "deck", p, CORN, None))
+    log.append(("to_deck", p, ONE[x], "garden_row", "deck", p, CORN, None))
 
 
 def play_pepper(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -141,8 +145,9 @@ def play_pepper(game: Game, action: Action, p: int, hand: list[str]) -> None:
     del discard[idx]
     game.decks[p].append(x)
     game.known[p] += 1
-    game.log.append(("to_deck", p, (x,), "discard", "deck", p, PEPPER, None))
-    to_discard(game, p, PEPPER)
+    game.log.append(("to_deck", p, ONE[x], "discard", "deck", p, PEPPER, None))
+    game.discards[p].append(PEPPER)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][PEPPER])
 
 
 def play_beet(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -162,9 +167,10 @@ def play_beet(game: Game, action: Action, p: int, hand: list[str]) -> None:
     else:
         hand.append(got)
         theirs.append(gave)
-        log.append(("swap", p, (got,), "hand", "hand", t, BEET, (p, t)))
-        log.append(("swap", t, (gave,), "hand", "hand", p, BEET, (p, t)))
-    to_discard(game, p, BEET)
+        log.append(("swap", p, ONE[got], "hand", "hand", t, BEET, (p, t)))
+        log.append(("swap", t, ONE[gave], "hand", "hand", p, BEET, (p, t)))
+    game.discards[p].append(BEET)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[p][BEET])
 
 
 def play_rhubarb(game: Game, action: Action, p: int, hand: list[str]) -> None:
@@ -229,7 +235,7 @@ def choose_rhubarb(game: Game, action: Action, pending: dict[str, Any]) -> None:
     assert card is not None
     game.row.remove(card)
     game.hands[seat].append(card)
-    game.log.append(("take", seat, (card,), "garden_row", "hand", None, RHUBARB, None))
+    game.log.append(("take", seat, ONE[card], "garden_row", "hand", None, RHUBARB, None))
 
 
 def choose_leek(game: Game, action: Action, pending: dict[str, Any]) -> None:
@@ -243,11 +249,12 @@ def choose_leek(game: Game, action: Action, pending: dict[str, Any]) -> None:
     t = pending["target"]
     if action.option == "take":
         game.hands[seat].append(top)
-        game.log.append(("take", seat, (top,), "revealed", "hand", t, LEEK, None))
+        game.log.append(("take", seat, ONE[top], "revealed", "hand", t, LEEK, None))
     else:
         game.discards[t].append(top)
-        game.log.append(("leave", seat, (top,), "revealed", "discard", t, LEEK, None))
-    to_discard(game, seat, played)
+        game.log.append(("leave", seat, ONE[top], "revealed", "discard", t, LEEK, None))
+    game.discards[seat].append(played)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[seat][played])
 
 
 def choose_peas(game: Game, action: Action, pending: dict[str, Any]) -> None:
@@ -266,10 +273,11 @@ def choose_peas(game: Game, action: Action, pending: dict[str, Any]) -> None:
     assert t is not None
     log = game.log
     game.discards[seat].append(keep)
-    log.append(("move", seat, (keep,), "revealed", "discard", seat, PEAS, None))
+    log.append(("move", seat, ONE[keep], "revealed", "discard", seat, PEAS, None))
     game.discards[t].append(other)
-    log.append(("give", seat, (other,), "revealed", "discard", t, PEAS, None))
-    to_discard(game, seat, played)
+    log.append(("give", seat, ONE[other], "revealed", "discard", t, PEAS, None))
+    game.discards[seat].append(played)  # A-T4: from the table to the discard
+    game.log.append(DISCARD_EVENTS[seat][played])
 
 
 #: How each pending decision kind is answered (a ``choose`` action).

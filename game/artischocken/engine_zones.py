@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.artischocken.engine_cards import MAX_RESHUFFLES, ROW_SIZE, can_form_row, four_alike, shuffle
+from game.artischocken.engine_cards import (
+    MAX_RESHUFFLES,
+    ROW_SIZE,
+    can_form_row,
+    four_alike,
+    shuffle,
+)
 
 if TYPE_CHECKING:
     from game.artischocken.engine import Game
@@ -36,12 +42,6 @@ def reveal_top(game: Game, seat: int) -> str | None:
     if game.known[seat]:
         game.known[seat] -= 1
     return deck.pop()
-
-
-def to_discard(game: Game, seat: int, card: str) -> None:
-    """A played card goes from the table onto its seat's discard (A-T4)."""
-    game.discards[seat].append(card)
-    game.log.append(("move", seat, (card,), "table", "discard", seat, card, None))
 
 
 def fill_row(game: Game) -> list[str]:
