@@ -52,3 +52,17 @@ def plays(g: Game) -> set[str]:
 
 
 END = Action("end_play")
+
+
+def play_out(game: Game, bots: list[Any], each: Any = None) -> None:
+    """Play ``game`` to its end, seat ``p`` deciding with ``bots[p]`` from its own view (no thought when only one
+    action is legal); every chosen action must be legal; ``each(game)`` runs after every action."""
+    while not game.is_over:
+        p = game.current_player
+        assert p is not None
+        legal = game.legal_actions()
+        act = legal[0] if len(legal) == 1 else bots[p].choose(game.view(p, log=False), legal)
+        assert act in legal
+        game.apply(act)
+        if each is not None:
+            each(game)

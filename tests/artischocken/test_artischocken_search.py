@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from helpers_artischocken import play_out
 
 from game.artischocken import Game, new_game
 from game.artischocken.bots import BOTS, SearchBot, make_bot
@@ -94,14 +95,7 @@ def test_search_levels_are_registered_offered_and_ordered() -> None:
 def test_search_easy_plays_whole_games_with_legal_actions_only() -> None:
     for seed in range(2):
         g = new_game(3, seed=seed, rhubarb=True, round_limit=40)
-        bots = [make_bot("search-easy", seed + s) for s in range(3)]
-        while not g.is_over:
-            p = g.current_player
-            assert p is not None
-            legal = g.legal_actions()
-            act = legal[0] if len(legal) == 1 else bots[p].choose(g.view(p, log=False), legal)
-            assert act in legal
-            g.apply(act)
+        play_out(g, [make_bot("search-easy", seed + s) for s in range(3)])
 
 
 def test_fork_copies_the_position_and_uses_the_given_generator() -> None:

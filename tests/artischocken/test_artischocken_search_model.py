@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from helpers_artischocken import play_out
 
 from game.artischocken import Game, new_game
 from game.artischocken.bots import ExpertBot, GreedyBot
@@ -128,14 +129,11 @@ def test_A_G3_a_whole_game_of_search_against_expert_ends_and_keeps_every_card() 
     g = new_game(2, seed=12, round_limit=50)
     base = g.card_counts()
     bots = [SearchBot(3, iterations=60, time_cap=None), ExpertBot(4, budget=16)]
-    while not g.is_over:
-        p = g.current_player
-        assert p is not None
-        legal = g.legal_actions()
-        act = legal[0] if len(legal) == 1 else bots[p].choose(g.view(p, log=False), legal)
-        assert act in legal
-        g.apply(act)
-        assert g.card_counts() == base  # A-G3
+
+    def conserved(game: Game) -> None:
+        assert game.card_counts() == base  # A-G3
+
+    play_out(g, bots, conserved)
     assert g.is_over
 
 
