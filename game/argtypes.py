@@ -62,3 +62,17 @@ def kind_lineup(known: Collection[str], low: int, high: int) -> Callable[[str], 
         return kinds
 
     return parse
+
+
+def add_simulate_flags(parser: argparse.ArgumentParser, *, games: int, seats: tuple[str, ...],
+                       kinds: Collection[str], lineup: Callable[[str], tuple[str, ...]]) -> None:
+    """The flags both rooms' ``simulate`` take: ``--games``, ``--seats``, ``--seed``, ``--workers``,
+    ``--fixed-seats`` and ``--json`` (``games`` and ``seats`` are the room's defaults)."""
+    parser.add_argument("--games", type=positive_int, default=games, metavar="N", help=f"number of games ({games})")
+    parser.add_argument("--seats", type=lineup, default=seats, metavar="KINDS",
+                        help=f"comma-separated bot kinds, one per seat ({', '.join(kinds)}); "
+                             f"default {','.join(seats)}")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
+    parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
-from game.argtypes import kind_lineup, positive_int, whole_number
+from game.argtypes import add_simulate_flags, kind_lineup, positive_int
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
 from game.artischocken.lab import check_plot_path, plot
@@ -214,16 +214,10 @@ _lineup = kind_lineup(BOTS, MIN_PLAYERS, MAX_PLAYERS)
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game simulate artischocken",
                                      description="Play many bot games of Artischocken and report statistics.")
-    parser.add_argument("--games", type=positive_int, default=1000, metavar="N", help="number of games (1000)")
-    parser.add_argument("--seats", type=_lineup, default=("greedy", "random"), metavar="KINDS",
-                        help=f"comma-separated bot kinds, one per seat ({', '.join(BOTS)}); default greedy,random")
-    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
+    add_simulate_flags(parser, games=1000, seats=("greedy", "random"), kinds=BOTS, lineup=_lineup)
     parser.add_argument("--rhubarb", action="store_true", help="play with the rhubarb variant")
-    parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
     parser.add_argument("--round-limit", type=positive_int, default=DEFAULT_ROUND_LIMIT, metavar="R",
                         help=f"end a game without winner after R rounds (A-W2; default {DEFAULT_ROUND_LIMIT})")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
     parser.add_argument("--plot", metavar="OUT.png", default=None,
                         help="also draw the balance lab's figure to OUT.png (needs the 'lab' extra: matplotlib)")
     parser.add_argument("--compare-rhubarb", action="store_true",

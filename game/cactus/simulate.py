@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.argtypes import kind_lineup, positive_int, whole_number
+from game.argtypes import add_simulate_flags, kind_lineup
 from game.balance import wilson
 from game.batch import run_jobs
 from game.cactus.bot_kinds import play_seats
@@ -160,14 +160,7 @@ _lineup = kind_lineup(BOT_KINDS, MIN_PLAYERS, MAX_PLAYERS)
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game simulate cactus",
                                      description="Play many Cactus bot games on the physics and report statistics.")
-    parser.add_argument("--games", type=positive_int, default=30, metavar="N", help="number of games (30)")
-    parser.add_argument("--seats", type=_lineup, default=("planner", "simple", "simple"), metavar="KINDS",
-                        help=f"comma-separated bot kinds, one per seat ({', '.join(BOT_KINDS)}); "
-                             "default planner,simple,simple")
-    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
-    parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
-    parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    add_simulate_flags(parser, games=30, seats=("planner", "simple", "simple"), kinds=BOT_KINDS, lineup=_lineup)
     parser.add_argument("--plot", type=Path, default=None, metavar="OUT.png",
                         help="also draw the statistics into a PNG (needs matplotlib: the 'lab' extra)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
