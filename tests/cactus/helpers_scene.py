@@ -5,10 +5,23 @@ from __future__ import annotations
 import pygame
 
 from game.app import App
-from game.cactus.match import Stage
+from game.cactus.match import Match, Stage
+from game.cactus.rules import Die, Options
 from game.cactus.scene_demo import PlayDriver
 
 FRAME_MS = 33
+COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks
+
+
+def rolled_and_taken() -> Match:
+    """Cactus 1 carries two pieces, the target is cactus 2 with a red piece on it (a same-colour touch is
+    possible); the die has rolled COLOUR and the first fitting piece is taken."""
+    m = Match.with_position({1: ["blue_arch", "green_hook"], 2: ["red_zigzag"]}, last="green_hook",
+                            options=COLOUR_DIE)
+    m.roll()
+    if m.stage == Stage.CHOOSE:
+        m.take(m.allowed()[0])
+    return m
 
 
 class Driver(PlayDriver):

@@ -7,26 +7,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers_scene import Driver
+from helpers_scene import COLOUR_DIE, Driver, rolled_and_taken
 
 from game.app import App, BaseScene
 from game.cactus.hint import suggest
 from game.cactus.match import Match, Stage
 from game.cactus.planner_drive import TRIAL_SETTLE, Drive, run_drive
-from game.cactus.rules import Die, Options
 from game.cactus.scene_play import PlayScene
 from game.i18n import t
 
-COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks
-
 
 def in_hand() -> Match:
-    # cactus 1 carries two pieces, the target is cactus 2 with a red piece on it: a same-colour touch is possible
-    m = Match.with_position({1: ["blue_arch", "green_hook"], 2: ["red_zigzag"]}, last="green_hook",
-                            options=COLOUR_DIE)
-    m.roll()
-    if m.stage == Stage.CHOOSE:
-        m.take(m.allowed()[0])
+    m = rolled_and_taken()
     assert m.stage == Stage.IN_HAND
     return m
 

@@ -6,24 +6,18 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers_scene import COLOUR_DIE, rolled_and_taken
 
 from game.cactus.bot_kinds import SeatBots, make_bot, play_seats
 from game.cactus.match import BOT_KINDS, Match, Stage
 from game.cactus.planner import LEVELS, PlannerBot, next_seat_expectation, search
 from game.cactus.planner_drive import Placement, trial
-from game.cactus.rules import Die, Options
 
-COLOUR_DIE = Options(die=Die(6, 0, 0))
 DATA = Path(__file__).parent / "data"
 
 
 def in_hand() -> Match:
-    m = Match.with_position({1: ["blue_arch", "green_hook"], 2: ["red_zigzag"]}, last="green_hook",
-                            options=COLOUR_DIE)
-    m.roll()
-    if m.stage == Stage.CHOOSE:
-        m.take(m.allowed()[0])
-    return m
+    return rolled_and_taken()
 
 
 def test_a_trial_on_one_snapshot_is_deterministic() -> None:
