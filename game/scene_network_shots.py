@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from game.argtypes import screenshots_main
+
 
 def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en",
                 command: list[str] | None = None) -> list[str]:
@@ -71,11 +73,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
 
 def main(argv: list[str]) -> int:
-    folder = argv[0] if argv else "assets/screenshots"
-    width, height = (int(v) for v in (argv[1] if len(argv) > 1 else "1280x800").lower().split("x"))
-    for written in screenshots(folder, (width, height), argv[2] if len(argv) > 2 else "en"):
-        print(written)
-    return 0
+    return screenshots_main(argv, screenshots)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.app import App, BaseScene
-from game.argtypes import int_in_range
+from game.argtypes import int_in_range, screenshots_main
 
 if TYPE_CHECKING:
     from game.artischocken import Game
@@ -249,11 +249,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
 def main(argv: list[str]) -> int:
     """``python -m game.artischocken.room [FOLDER] [WxH] [LANG]``: the README screenshots."""
-    folder = argv[0] if argv else "assets/screenshots"
-    width, height = (int(v) for v in (argv[1] if len(argv) > 1 else "1280x800").lower().split("x"))
-    for written in screenshots(folder, (width, height), argv[2] if len(argv) > 2 else "en"):
-        print(written)
-    return 0
+    return screenshots_main(argv, screenshots)
 
 
 if __name__ == "__main__":
