@@ -3,10 +3,16 @@
 :class:`Seating` drives one connection through the messages of DESIGN.md's "Remote play" until the seat is
 taken, one step per frame (:meth:`Seating.step`):
 
-- host: ``create`` -> ``created`` (the tokens of the remote seats) -> ``join`` with the first remote seat's
-  token (the host's own seat; the connection holds it from then on, so no claim can hand it out);
+- host: ``create`` with ``"hold": true`` -> ``created`` (the tokens of the remote seats) -> ``join`` with the
+  first remote seat's token (the host's own seat: the server keeps it for the creator, so no claim can hand it
+  out, not even before the host's join);
 - join by code: ``claim`` -> ``claimed`` (a free seat, a token for it, the room) -> ``join``;
 - rejoin: ``join`` with a seat's token (the host back at the table after leaving it).
+
+A ``create`` or ``claim`` carries a random ``request`` id. When the connection drops before the answer came
+and is made again, the request is sent again: the server answers a request it knows with the same table and
+tokens (the same seat and token), so a lost answer neither strands the seating nor makes a second table or
+takes a second seat. (A ``join`` the connection sends again itself.)
 
 Then ``joined``: a card table waits for its first ``state`` and offers a ready
 :class:`~game.net.remote_cards.RemoteTable`; any other room is ready at once and hands its connection on with
@@ -23,6 +29,7 @@ reconnect attempts ran out).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from game.net.remote_cards import Link, RemoteSeat, RemoteTable
@@ -49,6 +56,9 @@ class Seating:
         #: Messages after ``joined`` that the room's scene is to read (rooms other than the card table).
         self.leftover: list[dict[str, Any]] = []
         self.seats: list[RemoteSeat] = []
+        #: The create or claim waiting for its answer (sent again after a reconnect), and the link's reconnects.
+        self.request: dict[str, Any] | None = None
+        self.reconnects: int = getattr(link, "reconnects", 0)
 
     # -- the two ways in ------------------------------------------------------------------------------------
     @classmethod
@@ -57,7 +67,7 @@ class Seating:
         seating = cls(link, room)
         seating.phase = "creating"
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds]
-        link.send({"type": "create", "room": room, "seats": list(kinds), "seed": seed, **options})
+        seating.ask({"type": "create", "room": room, "seats": list(kinds), "seed": seed, **options, "hold": True})
         return seating
 
     @classmethod
@@ -76,8 +86,13 @@ class Seating:
         seating = cls(link, room)
         seating.phase = "claiming"
         seating.table = table
-        link.send({"type": "claim", "table": table})
+        seating.ask({"type": "claim", "table": table})
         return seating
+
+    def ask(self, message: dict[str, Any]) -> None:
+        """Send a create or claim with a new ``request`` id, remembered until its answer comes."""
+        self.request = {**message, "request": secrets.token_urlsafe(12)}
+        self.link.send(self.request)
 
     # -- every frame ----------------------------------------------------------------------------------------
     @property
@@ -97,6 +112,11 @@ class Seating:
         if self.remote is not None:
             self._starting()
             return
+        reconnects = getattr(self.link, "reconnects", 0)
+        if reconnects != self.reconnects:
+            self.reconnects = reconnects
+            if self.phase in ("creating", "claiming") and self.request is not None:
+                self.link.send(self.request)  # the answer may have been lost with the connection
         messages = self.link.poll()
         for i, message in enumerate(messages):
             kind = message.get("type")
@@ -152,7 +172,7 @@ class Seating:
         self._send_join(token)
 
     def _send_join(self, token: str) -> None:
-        self.phase = "joining"
+        self.phase, self.request = "joining", None
         self.link.send({"type": "join", "table": self.table, "seat": self.seat, "token": token})
 
     def _starting(self, poll: bool = True) -> None:

@@ -11,7 +11,11 @@ One asyncio process holds many tables (:class:`Entry`), each authoritative over 
   table code and one secret token per remote seat (``secrets.token_urlsafe``; only their hashes are kept);
   ``claim`` (table) answers ``claimed`` with a remote seat nobody joined or claimed yet and a new token for it
   (``table_full`` when none is left); ``join`` (table, seat, token) answers ``joined`` and the seat's whole
-  state; ``watch`` (table) answers
+  state. A ``create`` with ``"hold": true`` keeps its first remote seat for the creator (no claim hands it out,
+  not even before the creator's join). A ``create`` or ``claim`` may carry a ``request`` id (the client's own
+  random text): the same request again, after a reconnect lost the answer, gets the same answer again (the same
+  table and tokens, the same seat and token) instead of a second table or a second seat, until a seat of it is
+  joined. ``watch`` (table) answers
   ``watching`` and the spectators' state; any other message of a joined seat goes to ``table.act`` whatever
   its type. A seat joined from a second connection is taken from the first (closed with 4000);
 - bots think off the event loop (one move at a time per table, in a worker thread) under the table's lock;
@@ -156,10 +160,20 @@ class Entry:
     bot_task: asyncio.Task[None] | None = None
     #: When the game was first seen over (loop time), else None.
     over_since: float | None = None
+    #: The remote seat kept for the creator (``"hold": true``): never handed out by a claim.
+    held: int | None = None
+    #: Answers to requests (a claim's ``request`` id hash -> its ``claimed``), kept until that seat is joined.
+    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def request_key(message: Mapping[str, Any]) -> str | None:
+    """The hash of a message's ``request`` id (None when it has none; bad_message when it is not one)."""
+    request = wire.get_request(message)
+    return None if request is None else token_hash(request)
 
 
 class Server:
@@ -175,6 +189,8 @@ class Server:
         self.closing = False
         self.ws_server: WsServer | None = None
         self.reaper: asyncio.Task[None] | None = None
+        #: A create's ``request`` id hash -> (table code, its ``created``), kept until a seat of it is joined.
+        self.created: dict[str, tuple[str, dict[str, Any]]] = {}
 
     # -- start, stop ---------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> WsServer:
@@ -204,6 +220,7 @@ class Server:
                     self.saver.dirty.discard(entry.code)
                     self.store.remove(entry.code)
                     log.info("table %s: over and left; dropped", entry.code)
+                    self.forget_requests(entry, -1)
 
     def resume_all(self) -> None:
         for code, data in self.store.load_all():
@@ -212,6 +229,8 @@ class Server:
                 tokens = {int(s): str(h) for s, h in dict(data["tokens"]).items()}
                 entry = Entry(code, table, tokens, bool(data.get("bot_takeover", True)),
                               {int(s) for s in data.get("joined", ())})
+                held = data.get("held")
+                entry.held = held if isinstance(held, int) and held in tokens else None
             except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
                 self.store.set_aside(code, f"{type(exc).__name__}: {exc}")
                 continue
@@ -245,7 +264,7 @@ class Server:
         if entry.lock.locked():  # a bot is thinking: save it after its move
             return None
         return wire.encode({"format": FORMAT, "code": code, "room": entry.table.room,
-                            "bot_takeover": entry.bot_takeover, "joined": sorted(entry.joined),
+                            "bot_takeover": entry.bot_takeover, "joined": sorted(entry.joined), "held": entry.held,
                             "tokens": {str(s): h for s, h in entry.tokens.items()},
                             "state": entry.table.to_dict()})
 
@@ -302,6 +321,14 @@ class Server:
 
     # -- create, join, watch, act --------------------------------------------------------------------------
     def create(self, conn: Conn, message: Mapping[str, Any]) -> None:
+        request = request_key(message)
+        if request is not None and request in self.created:
+            code, answer = self.created[request]
+            if code in self.tables:  # the answer was lost on the way: the same table, the same tokens
+                conn.push(wire.encode(answer))
+                log.info("#%d asked again for table %s", conn.number, code)
+                return
+        hold = wire.get_bool(message, "hold", False)
         if len(self.tables) >= self.options.max_tables:
             raise TableError("table_full", "this server holds all the tables it may; try again later")
         bot_takeover = wire.get_bool(message, "bot_takeover", True)
@@ -311,9 +338,13 @@ class Server:
             code = table_code()
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(table.seats) if kind == "remote"}
         entry = Entry(code, table, {s: token_hash(t) for s, t in tokens.items()}, bot_takeover)
+        entry.held = min(tokens) if hold and tokens else None
         self.tables[code] = entry
-        conn.push(wire.encode({"type": "created", "table": code, "room": table.room,
-                               "tokens": {str(s): t for s, t in tokens.items()}}))
+        answer = {"type": "created", "table": code, "room": table.room,
+                  "tokens": {str(s): t for s, t in tokens.items()}}
+        if request is not None:
+            self.created[request] = (code, answer)
+        conn.push(wire.encode(answer))
         log.info("#%d created table %s (%s, seats %s)", conn.number, code, table.room, ",".join(table.seats))
         self.saver.mark(code)
         self.kick_bots(entry)
@@ -349,6 +380,7 @@ class Server:
             if timer is not None:
                 timer.cancel()
             entry.joined.add(seat)
+            self.forget_requests(entry, seat)
             conn.push(wire.encode({"type": "joined", "table": entry.code, "seat": seat}))
             self.changed(entry, entry.table.join(seat), joiner=(seat, conn))
         log.info("#%d joined table %s seat %d", conn.number, entry.code, seat)
@@ -358,16 +390,24 @@ class Server:
         """``claim`` (table): the first remote seat nobody joined or claimed yet, with a new token for it (the
         lobby's join by code: tokens are handed out, not typed); ``table_full`` when there is none."""
         entry = self.find(message)
+        request = request_key(message)
         async with entry.lock:
+            again = entry.answers.get(request) if request is not None else None
+            if again is not None:  # the answer was lost on the way: the same seat, the same token
+                conn.push(wire.encode(again))
+                log.info("#%d asked again for its seat of table %s", conn.number, entry.code)
+                return
             free = [s for s in sorted(entry.tokens) if s not in entry.joined and s not in entry.seats
-                    and entry.table.seats[s] == "remote"]
+                    and s != entry.held and entry.table.seats[s] == "remote"]
             if not free or entry.table.is_over:
                 raise TableError("table_full", "every seat of this table is taken")
             seat, token = free[0], secrets.token_urlsafe(24)
             entry.tokens[seat] = token_hash(token)
             entry.joined.add(seat)  # claimed: not handed out again
-            conn.push(wire.encode({"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat,
-                                   "token": token}))
+            answer = {"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat, "token": token}
+            if request is not None:
+                entry.answers[request] = answer
+            conn.push(wire.encode(answer))
             self.saver.mark(entry.code)
         log.info("#%d claimed table %s seat %d", conn.number, entry.code, seat)
 
@@ -413,6 +453,14 @@ class Server:
                 text = wire.encode(message)
                 for conn in targets:
                     conn.push(text)
+
+    def forget_requests(self, entry: Entry, seat: int) -> None:
+        """A seat was joined (or the table dropped, ``seat`` -1): its claim, and the create of its table, will not be
+        asked for again."""
+        for key in [k for k, a in entry.answers.items() if a["seat"] == seat]:
+            del entry.answers[key]
+        for key in [k for k, (code, _) in self.created.items() if code == entry.code]:
+            del self.created[key]
 
     def detach(self, conn: Conn) -> None:
         """The connection lets go of what it held (its seat starts waiting for it)."""

@@ -106,6 +106,16 @@ def get_code(message: Mapping[str, Any], key: str) -> str:
     return value
 
 
+def get_request(message: Mapping[str, Any]) -> str | None:
+    """A create's or claim's optional ``request`` id (the client's own random text, URL-safe, 1..64 characters)."""
+    value = message.get("request")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not CODE_PATTERN.fullmatch(value):
+        raise bad("\"request\" must be a request id: 1 to 64 letters, digits, - and _")
+    return value
+
+
 def get_seats(message: Mapping[str, Any], known: tuple[str, ...] | frozenset[str], *, low: int = 2,
               high: int = MAX_PLAYERS) -> list[str]:
     """``seats``: a list of ``low..high`` strings, each "remote" or one of the ``known`` bot kinds."""
@@ -167,4 +177,4 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 
 __all__ = ["ACTION_FIELDS", "MAX_MESSAGE", "action_from_json", "action_to_json", "encode", "error", "get_bool",
-           "get_code", "get_int", "get_seats", "parse", "size_of"]
+           "get_code", "get_int", "get_request", "get_seats", "parse", "size_of"]
