@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from game.artischocken.table_remote import RemoteTableScene
 from game.net.client import Connection
@@ -18,26 +16,19 @@ from game.net.codes import parse_code
 from game.net.lobby import Seating
 from game.scene_network import NetworkScene
 
-from .netserver import Client, ServerProcess, create, join
+from .netserver import Client, create, join
 from .test_client import wait_for
 from .test_lobby_scene import click, run_until
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    proc = ServerProcess(tmp_path_factory.mktemp("server"))
-    yield proc.url
-    assert proc.stop() == 0
-
-
-def test_claim_hands_out_free_seats_with_new_tokens(server: str) -> None:
-    host = Client(server)
+def test_claim_hands_out_free_seats_with_new_tokens(real_server: str) -> None:
+    host = Client(real_server)
     created = create(host, ["remote", "remote", "remote", "greedy"], seed=1)
     table = created["table"]
     join(host, table, 0, created["tokens"]["0"])  # the host holds seat 0
     claims = []
     for _ in range(2):
-        c = Client(server)
+        c = Client(real_server)
         claimed = c.ask({"type": "claim", "table": table})
         assert claimed["type"] == "claimed" and claimed["room"] == "artischocken", claimed
         assert claimed["token"] not in created["tokens"].values()  # a new token, the host's copy is void
@@ -46,7 +37,7 @@ def test_claim_hands_out_free_seats_with_new_tokens(server: str) -> None:
     c, claimed = claims[0]
     state = join(c, table, claimed["seat"], claimed["token"])
     assert state["view"]["seat"] == claimed["seat"]
-    late = Client(server)
+    late = Client(real_server)
     assert late.ask({"type": "claim", "table": table})["code"] == "table_full"
     assert late.ask({"type": "claim", "table": table.lower()})["code"] == "table_full"  # found, typed lower
     assert re.fullmatch(r"[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}", table)  # a code people can read out
@@ -57,8 +48,8 @@ def test_claim_hands_out_free_seats_with_new_tokens(server: str) -> None:
         client.close()
 
 
-def test_a_refused_create_is_said_in_the_servers_words(server: str) -> None:
-    link = Connection(server)
+def test_a_refused_create_is_said_in_the_servers_words(real_server: str) -> None:
+    link = Connection(real_server)
     try:
         seating = Seating.host(link, "chess", ["remote", "remote"])
         wait_for(lambda: (seating.step(), seating.done)[-1])
@@ -121,17 +112,17 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
     assert lobby.server is None  # the lobby's server ended with it
 
 
-def test_a_seat_joined_elsewhere_is_not_fought_over(server: str) -> None:
+def test_a_seat_joined_elsewhere_is_not_fought_over(real_server: str) -> None:
     """The server closes the first connection with 4000 when the seat is joined from a second one: the first
     does not reconnect (that would take the seat back and forth) but fails with the server's reason."""
-    host = Client(server)
+    host = Client(real_server)
     created = create(host, ["remote", "greedy"], seed=2)
     host.close()
     token = created["tokens"]["0"]
-    first = Connection(server, backoff=(0.1,))
+    first = Connection(real_server, backoff=(0.1,))
     first.send({"type": "join", "table": created["table"], "seat": 0, "token": token})
     wait_for(lambda: any(m["type"] == "state" for m in first.poll()))
-    second = Connection(server, backoff=(0.1,))
+    second = Connection(real_server, backoff=(0.1,))
     second.send({"type": "join", "table": created["table"], "seat": 0, "token": token})
     try:
         wait_for(lambda: first.status == "failed")

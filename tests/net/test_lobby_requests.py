@@ -1,11 +1,10 @@
-"""Hosting and joining by code survive a lost answer and a quick claimer (the real server, ``python -m game
+"""Hosting and joining by code survive a lost answer and a quick claimer (the real real_server, ``python -m game
 serve``): a ``create`` with ``hold`` keeps the host's seat from every claim even before the host's join, and a
 ``create`` or ``claim`` asked again with its ``request`` id (after a reconnect) gets the same answer again, never a
 second table or a second seat; the lobby's :class:`~game.net.lobby.Seating` asks again after a reconnect."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,15 +16,8 @@ from .netserver import Client, ServerProcess, create, join
 from .test_review_fixes import ScriptedLink
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    proc = ServerProcess(tmp_path_factory.mktemp("server"))
-    yield proc.url
-    assert proc.stop() == 0
-
-
-def test_a_held_seat_is_never_claimed_even_before_the_host_joins(server: str) -> None:
-    host, other, late = Client(server), Client(server), Client(server)
+def test_a_held_seat_is_never_claimed_even_before_the_host_joins(real_server: str) -> None:
+    host, other, late = Client(real_server), Client(real_server), Client(real_server)
     created = create(host, ["remote", "remote"], seed=3, hold=True)
     table = created["table"]
     claimed = other.ask({"type": "claim", "table": table})  # before the host's join
@@ -36,16 +28,16 @@ def test_a_held_seat_is_never_claimed_even_before_the_host_joins(server: str) ->
         client.close()
 
 
-def test_without_hold_the_first_seat_is_free_to_claim(server: str) -> None:
-    host, other = Client(server), Client(server)
+def test_without_hold_the_first_seat_is_free_to_claim(real_server: str) -> None:
+    host, other = Client(real_server), Client(real_server)
     table = create(host, ["remote", "remote"], seed=3)["table"]
     assert other.ask({"type": "claim", "table": table})["seat"] == 0  # the format as before: nothing kept
     host.close()
     other.close()
 
 
-def test_a_create_asked_again_gets_the_same_table_and_tokens_until_a_seat_is_joined(server: str) -> None:
-    first, again, later = Client(server), Client(server), Client(server)
+def test_a_create_asked_again_gets_the_same_table_and_tokens_until_a_seat_is_joined(real_server: str) -> None:
+    first, again, later = Client(real_server), Client(real_server), Client(real_server)
     message = {"type": "create", "room": "artischocken", "seats": ["remote", "remote"], "seed": 4, "hold": True,
                "request": "req-create-1"}
     a = first.ask(message)
@@ -59,8 +51,8 @@ def test_a_create_asked_again_gets_the_same_table_and_tokens_until_a_seat_is_joi
     later.close()
 
 
-def test_a_claim_asked_again_gets_the_same_seat_and_token(server: str) -> None:
-    host, claimer, again, other = Client(server), Client(server), Client(server), Client(server)
+def test_a_claim_asked_again_gets_the_same_seat_and_token(real_server: str) -> None:
+    host, claimer, again, other = Client(real_server), Client(real_server), Client(real_server), Client(real_server)
     created = create(host, ["remote", "remote", "remote"], seed=5, hold=True)
     table = created["table"]
     message = {"type": "claim", "table": table, "request": "req-claim-1"}
@@ -77,8 +69,8 @@ def test_a_claim_asked_again_gets_the_same_seat_and_token(server: str) -> None:
 
 
 @pytest.mark.parametrize("bad", [5, "", "no spaces", "x" * 65])
-def test_a_request_id_that_is_not_one_is_a_bad_message(server: str, bad: Any) -> None:
-    client = Client(server)
+def test_a_request_id_that_is_not_one_is_a_bad_message(real_server: str, bad: Any) -> None:
+    client = Client(real_server)
     reply = client.ask({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "request": bad})
     assert reply["type"] == "error" and reply["code"] == "bad_message" and "request" in reply["message"]
     client.close()
