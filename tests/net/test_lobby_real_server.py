@@ -18,7 +18,7 @@ from game.scene_network import NetworkScene
 
 from .netserver import Client, create, join
 from .test_client import wait_for
-from .test_lobby_scene import click, run_until
+from .test_lobby_scene import click, play_both, run_until
 
 
 def test_claim_hands_out_free_seats_with_new_tokens(real_server: str) -> None:
@@ -79,22 +79,7 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
         click(app, lobby.open_button.rect)
         scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
         assert scene.remote.seat == 0
-        played = 0
-        for _ in range(3000):
-            app.frame()
-            other.pump()
-            if scene.my_decision() and not scene.flights and scene.reveal is None:
-                legal = scene.table.session.legal_actions()
-                plays = [a for a in legal if a.kind != "end_play"]
-                assert scene.apply(plays[0] if plays else legal[0])
-                played += 1
-            elif other.my_decision():
-                other.apply(other.session.legal_actions()[0])
-                played += 1
-            time.sleep(0.002)
-            if played >= 8 or scene.remote.session.is_over:
-                break
-        assert played >= 8
+        assert play_both(app, scene, other, 8) >= 8
         wait_for(lambda: (app.frame(), other.pump(), other.session.log_size == scene.remote.session.log_size
                           and not scene.remote.session.waiting)[-1])
         mine, theirs = scene.remote.session.log(0), other.session.log(0)

@@ -34,6 +34,27 @@ def click(app: Any, rect: pygame.Rect) -> None:
     app.frame()
 
 
+def play_both(app: Any, scene: RemoteTableScene, other: RemoteTable, want: int, timeout: float = 60) -> int:
+    """Play card decisions for the scene's seat (through the scene) and the ``other`` remote seat until ``want``
+    were made or the game ended; the decisions made. By time, not frames: a loaded machine runs fewer frames a
+    second."""
+    played = 0
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and played < want and not scene.remote.session.is_over:
+        app.frame()
+        other.pump()
+        if scene.my_decision() and not scene.flights and scene.reveal is None:
+            legal = scene.table.session.legal_actions()
+            plays = [a for a in legal if a.kind != "end_play"]
+            assert scene.apply(plays[0] if plays else legal[0])
+            played += 1
+        elif other.my_decision():
+            other.apply(other.session.legal_actions()[0])
+            played += 1
+        time.sleep(0.002)
+    return played
+
+
 def run_until(app: Any, check: Callable[[], Any], timeout: float = 8.0) -> Any:
     def step() -> Any:
         app.frame()
@@ -152,23 +173,7 @@ def test_two_remote_seats_play_card_turns_through_the_scene(make_app: Callable[.
     # too, but the claim hands out the first free one)
     scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
     try:
-        played = 0
-        deadline = time.monotonic() + 60  # by time, not frames: a loaded machine runs fewer frames a second
-        while time.monotonic() < deadline:
-            app.frame()
-            other.pump()
-            if scene.my_decision() and not scene.flights and scene.reveal is None:
-                legal = scene.table.session.legal_actions()
-                plays = [a for a in legal if a.kind != "end_play"]
-                assert scene.apply(plays[0] if plays else legal[0])
-                played += 1
-            elif other.my_decision():
-                other.apply(other.session.legal_actions()[0])
-                played += 1
-            time.sleep(0.002)
-            if played >= 10 or scene.remote.session.is_over:
-                break
-        assert played >= 10
+        assert play_both(app, scene, other, 10) >= 10
         wait_for(lambda: (app.frame(), other.pump(), not scene.remote.session.waiting)[-1])
         mine, theirs = scene.remote.session.log(0), other.session.log(0)
         assert len(mine) == len(theirs) > 10
