@@ -71,6 +71,8 @@ APPROACH_FRAMES = 18
 THINK_SECONDS = 0.010
 #: Attempts in one turn after which the fallback sweeps across the cactus top.
 GIVE_UP = 12
+#: Attempts in one turn after which each attempt is a fallback carried out at once (:meth:`PlannerBot.sweep`).
+SWEEP_AFTER = 3 * GIVE_UP
 #: Play-outs to the game's end per fitting piece at the normal level (:mod:`game.cactus.planner_rollout`).
 ROLLOUTS = 300
 
@@ -349,6 +351,7 @@ class Search:
         self.pieces = pieces
         self.rollout_seed = rng.randrange(1 << 30)
         self.playouts = 0
+        self.playout_values: dict[str, float] = {}  # piece -> mean play-out value (pairs), when it chose
         self.trials = 0
         self.seconds = time.perf_counter() - began
         self.report: SearchReport | None = None
@@ -363,7 +366,7 @@ class Search:
         between trials too; the last piece ends with the report)."""
         shift: dict[str, float] = {}
         if self.table is not None:  # the play-outs first (pure, a fraction of a ms each)
-            mean: dict[str, float] = {}
+            mean = self.playout_values
             for _ in playout_steps(self.table, self.pieces, self.seat, self.level.rollouts, self.rollout_seed, mean):
                 self.playouts += 1
                 yield
@@ -471,6 +474,9 @@ class PlannerBot:
             match.take(plan.piece if plan.piece in match.allowed() else match.allowed()[0])
             return "take"
         if stage == Stage.IN_HAND:
+            if self.attempts >= SWEEP_AFTER:
+                self.attempts += 1
+                return self.sweep(match)
             if self.plan is None or self.plan.piece != match.piece:
                 self.plan = self.plan_now(match)
                 if self.plan is None:
@@ -547,6 +553,16 @@ class PlannerBot:
             piece = piece_order(match, match.allowed(), seeded_rng(match, 911))[0]
         return fallback(match, self.attempts, piece)
 
+    @staticmethod
+    def sweep(match: Match) -> str:
+        """After ``SWEEP_AFTER`` attempts: a fallback carried out at once (as the simple bot's sweep; C-R2 traps)."""
+        place = fallback(match, GIVE_UP + 1 + match.drops)
+        path = hand_path(match, place)
+        drive = Drive(place, path) if path is not None else None
+        while drive is not None and drive.step(match):
+            pass
+        return "idle" if drive is None else "sweep"
+
     def start_drive(self, match: Match) -> str:
         plan = self.plan if self.plan is not None and self.plan.piece == match.piece else self.think(match)
         self.plan = None
@@ -574,7 +590,8 @@ def make_level(name: str) -> Level:
 
 
 __all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
-           "SHORTLIST_GAP", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search", "SearchReport",
+           "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search",
+           "SearchReport",
            "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
            "piece_value", "plies", "ranked_pieces", "robustness", "score", "search", "shortlist", "simple_seats",
            "table_now"]
