@@ -4,6 +4,8 @@ search that runs them only when it has a piece to choose."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -119,3 +121,11 @@ def test_the_search_plays_out_only_when_it_chooses_and_within_its_budget() -> No
     held = Search(m, level)
     held.run()
     assert held.playouts == 0
+
+
+def test_the_play_outs_and_the_count_model_are_pure() -> None:
+    # No pygame, no pymunk, no physics: the count model and its play-outs run without a world.
+    code = ("import sys, game.cactus.planner_rollout; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pymunk', 'physics')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
