@@ -141,7 +141,8 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
         "search_ms_per_turn_p95": round(1000 * _p95(secs), 1),
         "ms_per_candidate": round(1000 * sum(secs) / max(sum(trials), 1), 2),
         "budget_per_search": {"candidates": lv.candidates, "finalists": lv.finalists, "checks": lv.checks,
-                              "trials": lv.budget, "searches_per_turn": lv.searches},
+                              "trials": lv.budget, "searches_per_turn": lv.searches,
+                              "playouts": lv.playouts},
         "turns_median": float(statistics.median(r.turns for r in records)) if records else 0.0,
         "flowers_mean": {
             "planner": round(statistics.fmean(v for r in records for v, k in zip(r.values, r.kinds)

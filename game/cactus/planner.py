@@ -21,10 +21,14 @@ settles; a valid placement is confirmed) and scored by the rules:
   the snapshot: a stepped space and its copy part ways in the last bits).
 
 The fitting pieces are ranked by the same model before any trial (:func:`ranked_pieces`); those far below the
-best get none, and a clearly best piece gets twice the trials of the others (:func:`shortlist`).
+best get none, and a clearly best piece gets twice the trials of the others (:func:`shortlist`). When more than
+one piece is left, each is played to the game's end ``Level.rollouts`` times by counts first
+(:mod:`game.cactus.planner_rollout`, the same random streams for every piece), and a trial of a piece is worth
+its outlook shifted by how far the piece's play-outs beat the outlook of taking it (:func:`playout_shift`).
 
 The bound per turn is ``Level.budget``: ``candidates + finalists * checks`` trials per search and
-``searches`` searching attempts per turn (``python -m game bench cactus-bot`` measures a trial's cost). After
+``searches`` searching attempts per turn, plus ``Level.playouts`` play-outs in a search that chooses a piece
+(``python -m game bench cactus-bot`` measures a trial's cost). After
 that, or when nothing valid was found, the bot falls back on unsearched placements across the target cactus
 with pushes that clear the way (knocking pieces off is legal, C-R5, and changes what blocked it), a fresh one
 per attempt, so every bot game ends (``GIVE_UP`` attempts at most before a sweep of the whole cactus top).
@@ -46,6 +50,7 @@ from game.cactus.match import Match, Stage, seeded_rng
 from game.cactus.planner_drive import Drive, Outcome, Placement, approach, finish, hand_path, trial, trial_steps
 from game.cactus.planner_model import END_WEIGHT, LEAVE_WEIGHT, Table, next_seat_expectation, outlook
 from game.cactus.planner_model import place as model_place
+from game.cactus.planner_rollout import playout_shift, playout_steps
 from game.cactus.rules_pieces import N_CACTI
 from physics.scenes import hang_points
 
@@ -66,6 +71,10 @@ APPROACH_FRAMES = 18
 THINK_SECONDS = 0.010
 #: Attempts in one turn after which the fallback sweeps across the cactus top.
 GIVE_UP = 12
+#: Attempts in one turn after which each attempt is a fallback carried out at once (:meth:`PlannerBot.sweep`).
+SWEEP_AFTER = 3 * GIVE_UP
+#: Play-outs to the game's end per fitting piece at the normal level (:mod:`game.cactus.planner_rollout`).
+ROLLOUTS = 300
 
 
 @dataclass(frozen=True)
@@ -82,18 +91,24 @@ class Level:
     noise: float = 0.0
     angle_noise: float = 0.0
     plies: int = PLIES  # seats after this one the count model plays out
+    rollouts: int = 0  # play-outs to the game's end per fitting piece, when there is a choice
 
     @property
     def budget(self) -> int:
         """Trials one search may run."""
         return self.candidates + self.finalists * self.checks
 
+    @property
+    def playouts(self) -> int:
+        """Count-model play-outs one search may run (pure, a fraction of a trial each)."""
+        return self.rollouts * self.pieces
+
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", candidates=6, finalists=0, checks=0, searches=1, pieces=2, noise=4.0, angle_noise=0.06,
                   plies=1),
-    "normal": Level("normal", candidates=22, finalists=4, checks=2),
-    "hard": Level("hard", candidates=30, finalists=5, checks=3, pieces=4),
+    "normal": Level("normal", candidates=22, finalists=4, checks=2, rollouts=ROLLOUTS),
+    "hard": Level("hard", candidates=30, finalists=5, checks=3, pieces=4, rollouts=2 * ROLLOUTS),
 }
 
 
@@ -332,6 +347,11 @@ class Search:
         if pushes:  # a later attempt: a quarter of the candidates clear the way
             cands[len(cands) - len(cands) // 4:] = clearing(match, pieces[0], rng, len(cands) // 4)
         self.cands = cands
+        self.table = table_now(match) if level.rollouts and len(pieces) > 1 else None
+        self.pieces = pieces
+        self.rollout_seed = rng.randrange(1 << 30)
+        self.playouts = 0
+        self.playout_values: dict[str, float] = {}  # piece -> mean play-out value (pairs), when it chose
         self.trials = 0
         self.seconds = time.perf_counter() - began
         self.report: SearchReport | None = None
@@ -344,6 +364,13 @@ class Search:
     def _run(self) -> Iterator[None]:
         """The search, a piece of a trial per ``next`` (:func:`~game.cactus.planner_drive.trial_steps`; it pauses
         between trials too; the last piece ends with the report)."""
+        shift: dict[str, float] = {}
+        if self.table is not None:  # the play-outs first (pure, a fraction of a ms each)
+            mean = self.playout_values
+            for _ in playout_steps(self.table, self.pieces, self.seat, self.level.rollouts, self.rollout_seed, mean):
+                self.playouts += 1
+                yield
+            shift = playout_shift(self.table, mean, self.seat, plies(self.table.players, 1, self.level.plies))
         scored: list[Scored] = []
         for p in self.cands:
             if self.trials:
@@ -351,7 +378,7 @@ class Search:
             self.trials += 1
             s = yield from evaluate_steps(self.snapshot, p, self.seat, self.simple, self.level.plies)
             if s is not None:
-                scored.append(s)
+                scored.append(replace(s, score=s.score + VALUE_SCALE * shift.get(p.piece, 0.0)) if s.valid else s)
         scored.sort(key=lambda s: -s.score)
         level = self.level
         finals: list[Scored] = []
@@ -447,6 +474,9 @@ class PlannerBot:
             match.take(plan.piece if plan.piece in match.allowed() else match.allowed()[0])
             return "take"
         if stage == Stage.IN_HAND:
+            if self.attempts >= SWEEP_AFTER:
+                self.attempts += 1
+                return self.sweep(match)
             if self.plan is None or self.plan.piece != match.piece:
                 self.plan = self.plan_now(match)
                 if self.plan is None:
@@ -523,6 +553,16 @@ class PlannerBot:
             piece = piece_order(match, match.allowed(), seeded_rng(match, 911))[0]
         return fallback(match, self.attempts, piece)
 
+    @staticmethod
+    def sweep(match: Match) -> str:
+        """After ``SWEEP_AFTER`` attempts: a fallback carried out at once (as the simple bot's sweep; C-R2 traps)."""
+        place = fallback(match, GIVE_UP + 1 + match.drops)
+        path = hand_path(match, place)
+        drive = Drive(place, path) if path is not None else None
+        while drive is not None and drive.step(match):
+            pass
+        return "idle" if drive is None else "sweep"
+
     def start_drive(self, match: Match) -> str:
         plan = self.plan if self.plan is not None and self.plan.piece == match.piece else self.think(match)
         self.plan = None
@@ -550,7 +590,8 @@ def make_level(name: str) -> Level:
 
 
 __all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
-           "SHORTLIST_GAP", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search", "SearchReport",
+           "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search",
+           "SearchReport",
            "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
            "piece_value", "plies", "ranked_pieces", "robustness", "score", "search", "shortlist", "simple_seats",
            "table_now"]

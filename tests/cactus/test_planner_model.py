@@ -101,9 +101,11 @@ def end_position(ones: Sequence[int]) -> Match:
 
 
 def test_ending_the_game_is_sought_while_ahead_and_avoided_while_behind() -> None:
-    # C-E2 / C-E4: ahead 3 to 1, the planner takes red_arch (the next seat may have to end the game at once);
-    # behind 1 to 3 it takes yellow_arch (the game goes on).
-    ahead = end_position((3, 1))
+    # C-E2 / C-E4: ahead 2 to 1, the planner takes red_arch (the next seat may have to end the game at once);
+    # behind 1 to 3 it takes yellow_arch (the game goes on). (Ahead 3 to 1 the play-outs see that the game going
+    # on is safe as well: after yellow_arch the next seat's FORM roll takes red_arch, and the last red ends the
+    # game at the planner's next COLOUR roll.)
+    ahead = end_position((2, 1))
     assert sorted(ahead.allowed()) == ["red_arch", "yellow_arch"]
     assert taken(ahead) == "red_arch"
     assert taken(end_position((1, 3))) == "yellow_arch"
