@@ -4,7 +4,9 @@ Single-observer ISMCTS over the bot's own decisions in the current turn, seeing 
 
 - every iteration picks a *determinisation*: a full position dealt from the view by
   :func:`~game.artischocken.bots_worlds.sample_position` (the cards the seat cannot see, dealt at random to the
-  places it cannot look); a pool of sampled worlds is reused round-robin, each iteration plays on a cheap
+  places it cannot look; with the view's event log, what the seat remembers, :func:`~game.artischocken.bots_memory.
+  recall`, keeps every card it can locate in its zone: its own deck's cards, the garden stack's, in two players the
+  opponent's hand and deck); a pool of sampled worlds is reused round-robin, each iteration plays on a cheap
   :meth:`Game.fork <game.artischocken.engine.Game.fork>` of one;
 - the tree holds the seat's information sets: a node's statistics are per action (visits, value, and how often the
   action was available, for the availability-corrected UCB1 of ISMCTS), and after an action the next node is keyed
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.artischocken.bots_greedy import GreedyBot, compost_potential
+from game.artischocken.bots_memory import recall
 from game.artischocken.bots_model import clean_draw_chance, end_draw_chance, model_probability, win_probability
 from game.artischocken.bots_worlds import sample_position
 from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, ONION, POTATO, Action, Game
@@ -103,12 +106,18 @@ def evaluate(game: Game, me: int, cycle_weight: float = 1.0) -> float:
 
 
 class SearchBot:
-    """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module)."""
+    """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module).
+
+    The view's event log, when it has one, is the seat's memory: the worlds then deal only the cards the seat
+    cannot locate (:mod:`~game.artischocken.bots_memory`); without a log they deal every unseen card evenly."""
+
+    #: Callers give this bot the view with its event log (``Game.view(seat)``), not the bare view.
+    wants_log = True
 
     def __init__(self, seed: int = 0, *, iterations: int = 800, worlds: int = 48, time_cap: float | None = 0.25,
                  exploration: float = 0.25, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
                  rival: float = 0.3, lookahead: float = 0.4, model: bool = True,
-                 exact: bool = True) -> None:
+                 exact: bool = True, memory: bool = True) -> None:
         if iterations < 1 or worlds < 1:
             raise ValueError("iterations and worlds must be at least 1")
         self.rng = random.Random(seed)
@@ -123,6 +132,8 @@ class SearchBot:
         self.lookahead = lookahead
         self.model = model
         self.exact = exact
+        #: Whether the bot recalls what the view's event log tells (:func:`~game.artischocken.bots_memory.recall`).
+        self.memory = memory
         #: Iterations the last decision ran (less than ``iterations`` only when the time cap stopped it).
         self.last_iterations = 0
 
@@ -143,6 +154,7 @@ class SearchBot:
         worlds: list[Game] = []
         root = _Node()
         legal_set = set(legal_actions)
+        knowledge = recall(view) if self.memory else None
         deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
         done = 0
         for it in range(self.iterations):
@@ -150,7 +162,7 @@ class SearchBot:
                 break
             if len(worlds) < self.worlds:
                 try:
-                    worlds.append(Game.from_dict(sample_position(view, rng)))
+                    worlds.append(Game.from_dict(sample_position(view, rng, knowledge)))
                 except ValueError:  # an inconsistent sample (should not happen): try again next iteration
                     if not worlds:
                         continue
