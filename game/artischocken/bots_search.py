@@ -52,10 +52,11 @@ class SearchLevel:
     time_cap: float
 
 
-#: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core).
+#: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core: its
+#: cap leaves room for making the view and for the iterations between two looks at the clock).
 LEVELS: dict[str, SearchLevel] = {
     "search-easy": SearchLevel(iterations=60, worlds=12, time_cap=0.1),
-    "search": SearchLevel(iterations=1600, worlds=48, time_cap=0.25),
+    "search": SearchLevel(iterations=1600, worlds=48, time_cap=0.24),
     "search-hard": SearchLevel(iterations=2400, worlds=96, time_cap=1.0),
 }
 
@@ -148,6 +149,7 @@ class SearchBot:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
+        deadline = None if self.time_cap is None else time.thread_time() + self.time_cap
         rng = random.Random(self.rng.randrange(2**62))
         policy = GreedyBot(rng.randrange(2**31))
         me: int = view["seat"]
@@ -156,10 +158,9 @@ class SearchBot:
         root = _Node()
         legal_set = set(legal_actions)
         knowledge = recall(view) if self.memory else None
-        deadline = None if self.time_cap is None else time.thread_time() + self.time_cap
         done = 0
         for it in range(self.iterations):
-            if deadline is not None and it & 7 == 7 and time.thread_time() > deadline:
+            if deadline is not None and it & 3 == 3 and time.thread_time() > deadline:
                 break
             if len(worlds) < self.worlds:
                 try:
