@@ -43,7 +43,10 @@ def game_positions(lineup: tuple[str, str], seed: int, index: int) -> list[dict[
         assert p is not None
         legal = g.legal_actions()
         turn = g.turn_number
-        g.apply(legal[0] if len(legal) == 1 else bots[p].choose(g.view(p, log=False), legal))
+        if len(legal) == 1:
+            g.apply(legal[0])
+        else:  # a bot that asks for it gets the view with the event log (its memory)
+            g.apply(bots[p].choose(g.view(p, log=getattr(bots[p], "wants_log", False)), legal))
         if g.turn_number != turn and not g.is_over:
             rows.append({"me": (g.player - 1) % g.players, "hands": [list(h) for h in g.hands],
                          "decks": [list(d) for d in g.decks], "discards": [list(d) for d in g.discards],

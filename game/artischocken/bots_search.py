@@ -4,8 +4,10 @@ Single-observer ISMCTS over the bot's own decisions in the current turn, seeing 
 
 - every iteration picks a *determinisation*: a full position dealt from the view by
   :func:`~game.artischocken.bots_worlds.sample_position` (the cards the seat cannot see, dealt at random to the
-  places it cannot look); a pool of sampled worlds is reused round-robin, each iteration plays on a cheap
-  :meth:`Game.fork <game.artischocken.engine.Game.fork>` of one;
+  places it cannot look; with the view's event log, what the seat remembers
+  (:func:`~game.artischocken.bots_memory.recall`) keeps every card it can locate in its zone: its own deck's
+  cards, the garden stack's, in two players the opponent's hand and deck); a pool of sampled worlds is reused
+  round-robin, each iteration plays on a cheap :meth:`Game.fork <game.artischocken.engine.Game.fork>` of one;
 - the tree holds the seat's information sets: a node's statistics are per action (visits, value, and how often the
   action was available, for the availability-corrected UCB1 of ISMCTS), and after an action the next node is keyed
   by what the seat observes (its own hand and any revealed cards), so a decision after a reveal is made knowing it;
@@ -21,8 +23,9 @@ Single-observer ISMCTS over the bot's own decisions in the current turn, seeing 
   artichoke-free next draw.
 
 The answer is the most visited root action. Work is counted in iterations, so the same seed and the same view give
-the same choice; ``time_cap`` only guards against a slow machine (a capped search may differ). Difficulty levels are
-iteration budgets (:data:`LEVELS`).
+the same choice; ``time_cap`` only guards against a slow machine (a capped search may differ): it counts the CPU
+time of the thinking thread (``time.thread_time``), so a busy machine does not cut a search short. Difficulty
+levels are iteration budgets (:data:`LEVELS`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.artischocken.bots_greedy import GreedyBot, compost_potential
+from game.artischocken.bots_memory import recall
 from game.artischocken.bots_model import clean_draw_chance, end_draw_chance, model_probability, win_probability
 from game.artischocken.bots_worlds import sample_position
 from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, ONION, POTATO, Action, Game
@@ -41,17 +45,18 @@ from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, ONIO
 
 @dataclass(frozen=True)
 class SearchLevel:
-    """A difficulty level: iterations per decision, sampled worlds kept, and the safety time cap (seconds)."""
+    """A difficulty level: iterations per decision, sampled worlds kept, and the safety time cap (CPU seconds)."""
 
     iterations: int
     worlds: int
     time_cap: float
 
 
-#: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core).
+#: The difficulty levels by bot kind; ``search`` is the default level (at most 0.25 s per decision on one core: its
+#: cap leaves room for making the view and for the iterations between two looks at the clock).
 LEVELS: dict[str, SearchLevel] = {
     "search-easy": SearchLevel(iterations=60, worlds=12, time_cap=0.1),
-    "search": SearchLevel(iterations=800, worlds=48, time_cap=0.25),
+    "search": SearchLevel(iterations=1600, worlds=48, time_cap=0.24),
     "search-hard": SearchLevel(iterations=2400, worlds=96, time_cap=1.0),
 }
 
@@ -103,12 +108,18 @@ def evaluate(game: Game, me: int, cycle_weight: float = 1.0) -> float:
 
 
 class SearchBot:
-    """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module)."""
+    """ISMCTS over the seat's own decisions of the turn, greedy rollouts; sees only the view (see the module).
 
-    def __init__(self, seed: int = 0, *, iterations: int = 800, worlds: int = 48, time_cap: float | None = 0.25,
+    The view's event log, when it has one, is the seat's memory: the worlds then deal only the cards the seat
+    cannot locate (:mod:`~game.artischocken.bots_memory`); without a log they deal every unseen card evenly."""
+
+    #: Callers give this bot the view with its event log (``Game.view(seat)``), not the bare view.
+    wants_log = True
+
+    def __init__(self, seed: int = 0, *, iterations: int = 1600, worlds: int = 48, time_cap: float | None = 0.25,
                  exploration: float = 0.25, max_steps: int = 80, horizon: int = 1, cycle: float = 1.0,
                  rival: float = 0.3, lookahead: float = 0.4, model: bool = True,
-                 exact: bool = True) -> None:
+                 exact: bool = True, memory: bool = True) -> None:
         if iterations < 1 or worlds < 1:
             raise ValueError("iterations and worlds must be at least 1")
         self.rng = random.Random(seed)
@@ -123,6 +134,8 @@ class SearchBot:
         self.lookahead = lookahead
         self.model = model
         self.exact = exact
+        #: Whether the bot recalls what the view's event log tells (:func:`~game.artischocken.bots_memory.recall`).
+        self.memory = memory
         #: Iterations the last decision ran (less than ``iterations`` only when the time cap stopped it).
         self.last_iterations = 0
 
@@ -136,6 +149,7 @@ class SearchBot:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
             return legal_actions[0]
+        deadline = None if self.time_cap is None else time.thread_time() + self.time_cap
         rng = random.Random(self.rng.randrange(2**62))
         policy = GreedyBot(rng.randrange(2**31))
         me: int = view["seat"]
@@ -143,14 +157,14 @@ class SearchBot:
         worlds: list[Game] = []
         root = _Node()
         legal_set = set(legal_actions)
-        deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
+        knowledge = recall(view) if self.memory else None
         done = 0
         for it in range(self.iterations):
-            if deadline is not None and it & 7 == 7 and time.perf_counter() > deadline:
+            if deadline is not None and it & 3 == 3 and time.thread_time() > deadline:
                 break
             if len(worlds) < self.worlds:
                 try:
-                    worlds.append(Game.from_dict(sample_position(view, rng)))
+                    worlds.append(Game.from_dict(sample_position(view, rng, knowledge)))
                 except ValueError:  # an inconsistent sample (should not happen): try again next iteration
                     if not worlds:
                         continue

@@ -72,7 +72,13 @@ def bot_decision(bot: Bot, session: SeatSession) -> Action:
     legal = session.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return bot.choose(session.table_view(), legal)
+    return bot.choose(bot_view(bot, session), legal)
+
+
+def bot_view(bot: Bot, session: SeatSession) -> dict[str, Any]:
+    """The view ``bot`` decides on: with the seat's event log for a bot that asks for it (``wants_log``, its
+    memory of the game), else the bare view (cheaper)."""
+    return session.view() if getattr(bot, "wants_log", False) else session.table_view()
 
 
 @dataclass(frozen=True)
@@ -191,7 +197,7 @@ class LocalTable:
         session = self.sessions[actor]
         log_size = session.log_size
         bot = make_bot(self.seats[actor].kind, bot_seed(self.seed, log_size, actor))
-        return BotJob((actor, log_size), bot, session.table_view(), session.legal_actions())
+        return BotJob((actor, log_size), bot, bot_view(bot, session), session.legal_actions())
 
     def auto_move(self, auto_end: bool = False) -> Action | None:
         """A human's move that needs no choice (see the module text), or None."""
