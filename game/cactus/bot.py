@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from game.cactus.match import Match, MatchError, Stage, seeded_rng
 from game.cactus.planner import GIVE_UP, fallback
-from game.cactus.planner_drive import Drive, hand_path, run_drive
+from game.cactus.planner_drive import sweep_with
 from physics.scenes import drop_position, hang_points
 
 #: Names of bot seats (desert plants; names are data, not translated).
@@ -86,12 +86,7 @@ class Bot:
     @staticmethod
     def sweep(match: Match) -> str:
         """The last resort: the hand pushes the piece across the target cactus (all frames at once)."""
-        place = fallback(match, GIVE_UP + 1 + match.drops)
-        path = hand_path(match, place)
-        if path is None:
-            return "idle"
-        run_drive(match, Drive(place, path))
-        return "sweep"
+        return sweep_with(match, fallback(match, GIVE_UP + 1 + match.drops))
 
     # ------------------------------------------------------------------ choices
     def choose(self, match: Match) -> str:

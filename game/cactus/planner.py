@@ -46,6 +46,7 @@ from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.cactus import planner_drive
 from game.cactus.match import Match, Stage, seeded_rng
 from game.cactus.planner_drive import Drive, Outcome, Placement, approach, finish, hand_path, trial, trial_steps
 from game.cactus.planner_model import END_WEIGHT, LEAVE_WEIGHT, Table, next_seat_expectation, outlook
@@ -556,12 +557,7 @@ class PlannerBot:
     @staticmethod
     def sweep(match: Match) -> str:
         """After ``SWEEP_AFTER`` attempts: a fallback carried out at once (as the simple bot's sweep; C-R2 traps)."""
-        place = fallback(match, GIVE_UP + 1 + match.drops)
-        path = hand_path(match, place)
-        drive = Drive(place, path) if path is not None else None
-        while drive is not None and drive.step(match):
-            pass
-        return "idle" if drive is None else "sweep"
+        return planner_drive.sweep_with(match, fallback(match, GIVE_UP + 1 + match.drops))
 
     def start_drive(self, match: Match) -> str:
         plan = self.plan if self.plan is not None and self.plan.piece == match.piece else self.think(match)

@@ -167,6 +167,16 @@ def run_drive(match: Match, drive: Drive, limit: int = 2000) -> None:
             return
 
 
+def sweep_with(match: Match, place: Placement) -> str:
+    """A bot's last resort: the hand carries ``place`` out at once, all frames (headless); "sweep", or "idle" when
+    the hand finds no way to it."""
+    path = hand_path(match, place)
+    if path is None:
+        return "idle"
+    run_drive(match, Drive(place, path))
+    return "sweep"
+
+
 def trial(snapshot: Mapping[str, Any], p: Placement, *, keep_after: bool = False) -> Outcome | None:
     """Carry ``p`` out on ``Match.from_dict(snapshot)``, settle (at most ``TRIAL_SETTLE`` s), confirm when valid.
     None when the hand finds no free air for it."""
@@ -242,4 +252,4 @@ def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
 
 
 __all__ = ["FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement", "approach",
-           "STEP_FRAMES", "finish", "hand_path", "run_drive", "trial", "trial_steps"]
+           "STEP_FRAMES", "finish", "hand_path", "run_drive", "sweep_with", "trial", "trial_steps"]
