@@ -125,5 +125,11 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
     return factory(seed)
 
 
+def wants_log(bot: object) -> bool:
+    """Whether ``bot`` decides on the view with its event log (its memory, ``wants_log``) rather than the bare
+    view (cheaper to make)."""
+    return bool(getattr(bot, "wants_log", False))
+
+
 __all__ = ["BOTS", "CARD_VALUE", "Bot", "ExpertBot", "GreedyBot", "RandomBot", "SearchBot", "compost_potential",
-           "make_bot", "sample_position", "unseen_cards"]
+           "make_bot", "sample_position", "unseen_cards", "wants_log"]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from game.argtypes import positive_int, whole_number
-from game.artischocken.bots import make_bot
+from game.artischocken.bots import make_bot, wants_log
 from game.artischocken.bots_model import FEATURES, features
 from game.artischocken.engine import new_game
 from game.batch import run_jobs
@@ -46,7 +46,7 @@ def game_positions(lineup: tuple[str, str], seed: int, index: int) -> list[dict[
         if len(legal) == 1:
             g.apply(legal[0])
         else:  # a bot that asks for it gets the view with the event log (its memory)
-            g.apply(bots[p].choose(g.view(p, log=getattr(bots[p], "wants_log", False)), legal))
+            g.apply(bots[p].choose(g.view(p, log=wants_log(bots[p])), legal))
         if g.turn_number != turn and not g.is_over:
             rows.append({"me": (g.player - 1) % g.players, "hands": [list(h) for h in g.hands],
                          "decks": [list(d) for d in g.decks], "discards": [list(d) for d in g.discards],

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from game.argtypes import positive_int, whole_number
-from game.artischocken.bots import make_bot
+from game.artischocken.bots import make_bot, wants_log
 from game.artischocken.bots_search import LEVELS
 from game.artischocken.engine import new_game
 
@@ -37,7 +37,7 @@ def measure(level: str, games: int = 4, seed: int = 1, opponent: str = "expert")
                 g.apply(legal[0])
                 continue
             c0 = time.process_time()  # the view counts too: with its event log, it is the search bot's memory
-            view = g.view(p, log=getattr(bots[p], "wants_log", False))
+            view = g.view(p, log=wants_log(bots[p]))
             act = bots[p].choose(view, legal)
             if p == me:
                 cpu.append((time.process_time() - c0) * 1000)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.artischocken.bots import Bot, make_bot
+from game.artischocken.bots import Bot, make_bot, wants_log
 from game.artischocken.engine import Action, Game, IllegalAction, new_game
 from game.artischocken.session import SeatSession
 from game.replay.cards import CardRecord
@@ -78,7 +78,7 @@ def bot_decision(bot: Bot, session: SeatSession) -> Action:
 def bot_view(bot: Bot, session: SeatSession) -> dict[str, Any]:
     """The view ``bot`` decides on: with the seat's event log for a bot that asks for it (``wants_log``, its
     memory of the game), else the bare view (cheaper)."""
-    return session.view() if getattr(bot, "wants_log", False) else session.table_view()
+    return session.view() if wants_log(bot) else session.table_view()
 
 
 @dataclass(frozen=True)
