@@ -220,7 +220,7 @@ class Server:
                     self.saver.dirty.discard(entry.code)
                     self.store.remove(entry.code)
                     log.info("table %s: over and left; dropped", entry.code)
-                    self.forget_requests(entry, -1)
+                    self.forget_requests(entry)
 
     def resume_all(self) -> None:
         for code, data in self.store.load_all():
@@ -454,11 +454,12 @@ class Server:
                 for conn in targets:
                     conn.push(text)
 
-    def forget_requests(self, entry: Entry, seat: int) -> None:
-        """A seat was joined (or the table dropped, ``seat`` -1): its claim, and the create of its table, will not be
+    def forget_requests(self, entry: Entry, seat: int | None = None) -> None:
+        """``seat`` was joined (None: the table was dropped): its claim, and the create of its table, will not be
         asked for again."""
-        for key in [k for k, a in entry.answers.items() if a["seat"] == seat]:
-            del entry.answers[key]
+        if seat is not None:
+            for key in [k for k, a in entry.answers.items() if a["seat"] == seat]:
+                del entry.answers[key]
         for key in [k for k, (code, _) in self.created.items() if code == entry.code]:
             del self.created[key]
 
