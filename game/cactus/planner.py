@@ -66,8 +66,6 @@ PLIES = 2
 SHORTLIST_GAP = 1.5
 #: Perturbations of a robustness check: (mm sideways, radians).
 PERTURB = ((3.0, 0.05), (-3.0, -0.05), (1.5, -0.08), (-1.5, 0.08))
-#: Frames of the hand's way in from the top of the table (for the eye; not simulated in trials).
-APPROACH_FRAMES = 18
 #: Wall time per frame the play scene gives a running search (at least one piece of a trial runs per frame).
 THINK_SECONDS = 0.010
 #: Attempts in one turn after which the fallback sweeps across the cactus top.
@@ -574,7 +572,8 @@ class PlannerBot:
             path = hand_path(match, plan)
         if path is None:
             return "idle"
-        self.drive = Drive(plan, approach(match, plan, path, APPROACH_FRAMES), steps_world=self.steps_world)
+        way = approach(match, plan, path, planner_drive.APPROACH_FRAMES)  # as the trials came (trial_steps)
+        self.drive = Drive(plan, way, steps_world=self.steps_world)
         return self.drive.step(match) or "idle"
 
 
@@ -585,7 +584,7 @@ def make_level(name: str) -> Level:
         raise ValueError(f"unknown planner level {name!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["APPROACH_FRAMES", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
+__all__ = ["END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
            "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search",
            "SearchReport",
            "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",

@@ -6,7 +6,8 @@ path (``nudge``). :func:`hand_path` turns it into the hand's path over the table
 match along that path one frame at a time through the match's own actions (``rotate``, ``grab_new``,
 ``move_hand``, ``release``), so the play scene, the recorder and remote play see a hand at work, never a piece
 put in place. :func:`trial` runs the same drive headless on a match built from a snapshot dict, settles it and
-reports the :class:`Outcome` (the same calls the real turn makes, on a copy of the world); :func:`trial_steps`
+reports the :class:`Outcome` (the same calls the real turn makes, the hand's way in from above included, on a
+copy of the world); :func:`trial_steps`
 is the same trial in pieces of a few ms, for a search spread over the play screen's frames.
 """
 
@@ -36,6 +37,10 @@ HOLD = 8
 CLEAR = 1.5
 #: Simulated seconds a trial may settle after the hand let go.
 TRIAL_SETTLE = 3.0
+#: Frames of the hand's way in from the top of the table (:func:`approach`). A trial makes the same way in: the
+#: world steps while the hand comes down, and a trial that skipped those frames met a table that had moved on
+#: (a settled stack still creeps), so a placement it judged clean knocked pieces off when carried out.
+APPROACH_FRAMES = 18
 
 
 @dataclass(frozen=True)
@@ -212,7 +217,7 @@ def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
     if path is None:
         return None
     yield
-    drive = Drive(p, path)
+    drive = Drive(p, approach(m, p, path, APPROACH_FRAMES))
     for k in range(2000):
         if not drive.step(m):
             break
@@ -251,5 +256,5 @@ def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
                    hanging)
 
 
-__all__ = ["FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement", "approach",
-           "STEP_FRAMES", "finish", "hand_path", "run_drive", "sweep_with", "trial", "trial_steps"]
+__all__ = ["APPROACH_FRAMES", "FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement",
+           "approach", "STEP_FRAMES", "finish", "hand_path", "run_drive", "sweep_with", "trial", "trial_steps"]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers_scene import COLOUR_DIE, rolled_and_taken
 
+from game.cactus import planner_drive
 from game.cactus.bot_kinds import SeatBots, make_bot, play_seats
 from game.cactus.match import BOT_KINDS, Match, Stage
 from game.cactus.planner import LEVELS, PlannerBot, next_seat_expectation, search
@@ -118,3 +119,24 @@ def test_every_kind_is_made_and_kinds_are_saved_per_seat() -> None:
     old = m.to_dict()
     del old["bot_kinds"]  # a save from before issue 16
     assert Match.from_dict(old).bot_kinds == ["simple"] * 3
+
+
+def test_the_turn_ends_exactly_where_its_best_trial_ended() -> None:
+    # C-X1 / C-X4: every trial makes the hand's way in from above as the real turn does (the world steps while the
+    # hand comes down), so on a copy of the same snapshot the real turn (take, grab high above, come down, drag,
+    # let go, settle) ends with the piece where the search's best trial left it. Trials that skipped the way in met
+    # a table the real turn had moved on from: a placement judged clean could knock pieces off (C-R5).
+    snap = in_hand().to_dict()
+    report = search(Match.from_dict(snap), LEVELS["normal"])
+    best = report.best
+    assert best is not None and best.valid and best.outcome.pose is not None
+    m = Match.from_dict(snap)
+    bot = PlannerBot(LEVELS["normal"])
+    done: list[str] = []
+    for _ in range(600):
+        done.append(bot.act(m))
+        if m.stage == Stage.JUDGED:
+            break
+    assert m.stage == Stage.JUDGED and not m.violations and not m.rules.turn.knocked
+    assert "grab" in done and done.count("move") > planner_drive.APPROACH_FRAMES
+    assert m.world.pose(best.placement.piece) == pytest.approx(best.outcome.pose, abs=1e-6)

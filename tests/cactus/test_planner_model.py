@@ -183,3 +183,5 @@ def test_the_bench_tells_the_seat_after_the_planner_from_the_one_before() -> Non
     assert out["planner_beats_simple"] == 0.5 and out["planner_ties_simple"] == 0.25
     assert out["planner_beats_next_seat"] == 0.5 and out["planner_beats_seat_before"] == 0.5
     assert out["planner_wins_outright"] == 0.0
+    lo, hi = out["planner_beats_simple_95"]  # 2 of 4 pairs: a wide 95 % interval around one half
+    assert lo < 0.5 < hi and hi - lo > 0.5
