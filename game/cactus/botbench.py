@@ -13,6 +13,7 @@ It prints:
 * ``planner_beats_simple``: the share of (game, simple seat) pairs in which the planner ended with more flower
   value than that simple seat (a tie is not a win), and besides ``planner_beats_simple_95``, its 95 % Wilson
   interval over the pairs (two pairs of one game are not independent: read it as a little too narrow);
+* ``stuck_games``: the games that did not end within ``STEPS`` bot steps (left out of every figure);
 * besides, ``planner_beats_next_seat`` / ``planner_beats_seat_before``: the same share for the simple seat that
   plays right after the planner (its rolls follow the planner's piece, C-T2) and for the one right before it;
 
@@ -43,6 +44,10 @@ LINEUP = ("planner", "simple", "simple")
 #: Games by default: 15 rotations (90 pairs). Twelve games were mostly dice (0.458 on seed 0 where 45 gave 0.6);
 #: 45 still leave about +-0.09 of 95 % interval (``planner_beats_simple_95``).
 GAMES = 45
+#: Bot steps a game may take. A game still running after them is *stuck* (seen once in 225 games: two
+#: same-colour pieces wedged together so that no push of the bots parts them, C-R2): it is left out of the figures
+#: and counted in ``stuck_games``.
+STEPS = 60_000
 
 
 @dataclass
@@ -57,6 +62,7 @@ class GameRecord:
     simple_clean: int = 0
     trials: list[int] = field(default_factory=list)  # per planner turn
     search_s: list[float] = field(default_factory=list)  # per planner turn
+    stuck: bool = False  # the game did not end within the step limit (see STEPS)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -75,7 +81,7 @@ def play_game(args: tuple[int, int, str]) -> GameRecord:
     m = Match.new(len(kinds), seed=game_seed(seed, index), bots=[True] * len(kinds), bot_kinds=list(kinds))
     table = SeatBots.of(m)
     rec = GameRecord(index, kinds, [], 0)
-    for _ in range(60_000):
+    for _ in range(STEPS):
         if m.is_over:
             break
         bot = table.bot(m)
@@ -93,8 +99,7 @@ def play_game(args: tuple[int, int, str]) -> GameRecord:
         elif isinstance(bot, Bot):
             rec.simple_turns += 1
             rec.simple_clean += bot.attempts == 1
-    if m.stage != Stage.OVER:
-        raise RuntimeError(f"game {index} did not end")
+    rec.stuck = m.stage != Stage.OVER
     rec.values = [m.rules.bank.value(p) for p in range(m.rules.players)]
     rec.turns = m.rules.turn_number
     return rec
@@ -108,6 +113,8 @@ def _p95(values: list[float]) -> float:
 
 
 def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
+    stuck = [r.index for r in records if r.stuck]
+    records = [r for r in records if not r.stuck]
     pairs = wins = ties = outright = 0
     by_place = [0, 0]  # wins over the simple seat after the planner, and over the one before it
     for r in records:
@@ -131,6 +138,7 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
         "planner_beats_simple": round(wins / max(pairs, 1), 3),
         "planner_beats_simple_95": [round(x, 3) for x in wilson(wins, pairs)],
         "games": len(records),
+        "stuck_games": stuck,
         "players": 3,
         "lineup": list(LINEUP),
         "level": level,
@@ -197,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     result = summarize(records, args.level)
     result["seconds"] = round(time.perf_counter() - began, 1)
     result["workers"] = args.workers
+    if result["stuck_games"]:
+        print(f"cactus-bot bench: game(s) {result['stuck_games']} did not end within {STEPS} bot steps (left out)",
+              file=sys.stderr)
     if args.json:
         print(json.dumps(result))
     else:

@@ -3,7 +3,9 @@
 What the card lab does for Artischocken, for the Cactus bots (:data:`game.cactus.match.BOT_KINDS`): whole games on
 the real physics, every seat a bot of the lineup. Seats rotate between games (game g puts lineup entry
 (s - g) mod n on seat s) unless ``--fixed-seats``; every game has its own seed from ``--seed`` and its number, so
-the result does not depend on ``--workers``. Every bot game ends (the bots' retry caps, issue 16).
+the result does not depend on ``--workers``. Every bot game ends (the bots' retry caps, issue 16), but for a rare
+stuck one (two same-colour pieces wedged together that no push of the bots parts, C-R2): it counts with no winner
+and the end reason ``stuck``.
 
 Reported per bot kind: wins (a shared win counts for each winner, C-E4) with 95 % Wilson intervals, flower value
 at the end, awards earned, and the penalties: hand touches (C-R1), pieces knocked off (C-R5), own pieces that
@@ -69,9 +71,16 @@ class GameResult:
 def play_game(cfg: SimConfig, index: int) -> GameResult:
     kinds = cfg.seats_for(index)
     m = Match.new(cfg.players, seed=cfg.game_seed(index), bots=[True] * cfg.players, bot_kinds=list(kinds))
-    play_seats(m)
+    try:
+        play_seats(m)
+    except RuntimeError:  # a stuck game (see the module doc): no winner
+        return _result(index, kinds, m, "stuck")
+    return _result(index, kinds, m, m.rules.end_reason)
+
+
+def _result(index: int, kinds: tuple[str, ...], m: Match, end: str | None) -> GameResult:
     counts = [dict.fromkeys(COUNTED.values(), 0) for _ in kinds]
-    flowers = [0] * cfg.players
+    flowers = [0] * len(kinds)
     for e in m.rules.log:
         if e.player is None or e.kind not in COUNTED:
             continue
@@ -79,8 +88,9 @@ def play_game(cfg: SimConfig, index: int) -> GameResult:
         if e.kind == "award":
             flowers[e.player] += e.flowers
     r = m.rules
-    return GameResult(index, kinds, [r.bank.value(p) for p in range(r.players)], list(r.winners), r.turn_number,
-                      r.end_reason, counts, flowers)
+    winners = list(r.winners) if end != "stuck" else []
+    return GameResult(index, kinds, [r.bank.value(p) for p in range(r.players)], winners, r.turn_number, end, counts,
+                      flowers)
 
 
 def _chunk(args: tuple[SimConfig, int]) -> list[GameResult]:

@@ -54,3 +54,16 @@ def test_a_plot_into_a_missing_folder_is_refused_before_playing(tmp_path: Path,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
     code = simulate.main(["--games", "1", "--plot", str(tmp_path / "nowhere" / "lab.png")])
     assert code == 2 and "does not exist" in capsys.readouterr().err
+
+
+def test_a_stuck_game_counts_with_no_winner_and_its_own_end_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game the bots cannot end (a wedged same-colour pair no push parts, C-R2) is not a crash of the batch.
+    def stuck(match: object, **kwargs: object) -> int:
+        raise RuntimeError("the bots made 50000 moves without finishing")
+
+    monkeypatch.setattr(simulate, "play_seats", stuck)
+    cfg = SimConfig(games=1, lineup=("planner", "simple"), seed=0)
+    result = simulate.play_game(cfg, 0)
+    assert result.end_reason == "stuck" and result.winners == []
+    out = summarize(cfg, [result])
+    assert out["end_reasons"] == {"stuck": 1} and out["by_bot"]["planner"]["wins"] == 0

@@ -185,3 +185,12 @@ def test_the_bench_tells_the_seat_after_the_planner_from_the_one_before() -> Non
     assert out["planner_wins_outright"] == 0.0
     lo, hi = out["planner_beats_simple_95"]  # 2 of 4 pairs: a wide 95 % interval around one half
     assert lo < 0.5 < hi and hi - lo > 0.5
+
+
+def test_a_stuck_game_is_left_out_of_the_bench_figures_and_named() -> None:
+    # A game the bots could not end within the step limit (a wedged same-colour pair, C-R2) counts in no pair.
+    records = [botbench.GameRecord(0, ("planner", "simple", "simple"), [5, 3, 5], 10),
+               botbench.GameRecord(1, ("simple", "planner", "simple"), [9, 0, 9], 30, stuck=True)]
+    out = botbench.summarize(records, "normal")
+    assert out["games"] == 1 and out["stuck_games"] == [1]
+    assert out["planner_beats_simple"] == 0.5 and out["planner_ties_simple"] == 0.5
