@@ -7,8 +7,8 @@ match along that path one frame at a time through the match's own actions (``rot
 ``move_hand``, ``release``), so the play scene, the recorder and remote play see a hand at work, never a piece
 put in place. :func:`trial` runs the same drive headless on a match built from a snapshot dict, settles it and
 reports the :class:`Outcome` (the same calls the real turn makes, the hand's way in from above included, on a
-copy of the world); :func:`trial_steps`
-is the same trial in pieces of a few ms, for a search spread over the play screen's frames.
+copy of the world); :func:`trial_steps` is the same trial in pieces of a few ms, for a search spread over the
+play screen's frames.
 """
 
 from __future__ import annotations
