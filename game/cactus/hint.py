@@ -2,11 +2,11 @@
 
 :func:`suggest` runs the look-ahead bot's search (:func:`game.cactus.planner.search`) at the ``HINT`` level for
 the piece in the hand (stage IN_HAND) and returns a :class:`Hint`: the placement, the hand's path that carries it
-out (:func:`~game.cactus.planner_drive.hand_path` after the way in from above that the trial made too,
-:func:`~game.cactus.planner_drive.approach`: take the piece into free air at the first point, drag along the path,
-let go at the last) and where the piece came to rest in the trial (the ghost the play scene draws).
-Only a placement that was valid in its trial is suggested; None when the search finds none. Carrying the hint
-out on a match built from the same snapshot gives that same valid placement (tests/cactus/test_hint.py).
+out (:func:`~game.cactus.planner_drive.turn_path`, the way in from above included, as the trial walked it: take
+the piece into free air at the first point, drag along the path, let go at the last) and where the piece came to
+rest in the trial (the ghost the play scene draws). Only a placement that was valid in its trial is suggested;
+None when the search finds none. Carrying the hint out on a match built from the same snapshot gives that same
+valid placement (tests/cactus/test_hint.py).
 
 :class:`HintSearch` is the same search run a frame's budget at a time (the play screen stays fluid while it
 looks); it ends with the hint :func:`suggest` gives for the same snapshot.
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from game.cactus.match import Match, Stage
 from game.cactus.planner import THINK_SECONDS, Level, Search, SearchReport
-from game.cactus.planner_drive import APPROACH_FRAMES, Placement, approach, hand_path
+from game.cactus.planner_drive import Placement, turn_path
 
 #: The hint's search: one piece (the one in hand), 10 candidates, the best 2 checked twice: 14 trials.
 HINT = Level("hint", candidates=10, finalists=2, checks=2, searches=1, pieces=1)
@@ -82,10 +82,9 @@ def _hint(match: Match, report: SearchReport) -> Hint | None:
     best = report.best
     if best is None or not best.valid or best.outcome.pose is None:
         return None
-    path = hand_path(match, best.placement)
+    path = turn_path(match, best.placement)
     if path is None:
         return None
-    path = approach(match, best.placement, path, APPROACH_FRAMES)  # the way in from above, as the trial came
     x, y, angle = best.outcome.pose
     outline = tuple((float(px), float(py)) for px, py in match.outline_at(best.placement.piece, (x, y), angle))
     return Hint(match.turn_key, best.placement, tuple(path), (x, y, angle), outline, best.outcome.gain,

@@ -48,7 +48,7 @@ from typing import Any
 
 from game.cactus import planner_drive
 from game.cactus.match import Match, Stage, seeded_rng
-from game.cactus.planner_drive import Drive, Outcome, Placement, approach, finish, hand_path, trial, trial_steps
+from game.cactus.planner_drive import Drive, Outcome, Placement, finish, trial, trial_steps, turn_path
 from game.cactus.planner_model import END_WEIGHT, LEAVE_WEIGHT, Table, next_seat_expectation, outlook
 from game.cactus.planner_model import place as model_place
 from game.cactus.planner_rollout import playout_shift, playout_steps
@@ -564,16 +564,15 @@ class PlannerBot:
         if self.level.noise or self.level.angle_noise:
             rng = seeded_rng(match, 6151 + self.attempts)
             plan = plan.moved(rng.gauss(0.0, self.level.noise), rng.gauss(0.0, self.level.angle_noise))
-        path = hand_path(match, plan)
+        path = turn_path(match, plan)  # the way the trials walked (trial_steps)
         tries = 0
         while path is None and tries < 8:
             tries += 1
             plan = fallback(match, self.attempts + 100 * tries)
-            path = hand_path(match, plan)
+            path = turn_path(match, plan)
         if path is None:
             return "idle"
-        way = approach(match, plan, path, planner_drive.APPROACH_FRAMES)  # as the trials came (trial_steps)
-        self.drive = Drive(plan, way, steps_world=self.steps_world)
+        self.drive = Drive(plan, path, steps_world=self.steps_world)
         return self.drive.step(match) or "idle"
 
 

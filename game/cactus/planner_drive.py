@@ -112,6 +112,14 @@ def approach(match: Match, p: Placement, path: list[tuple[float, float]], frames
     return [high, *_line(high, (x, y)), *[(x, y)] * HOLD, *path[1:]]  # still there, as the trials begin
 
 
+def turn_path(match: Match, p: Placement) -> list[tuple[float, float]] | None:
+    """The whole way a turn's hand walks for ``p``: :func:`approach` from the top of the table (``APPROACH_FRAMES``),
+    then :func:`hand_path`; None when there is no free air for the piece above its spot. Trials, the planner's
+    turn and the hint all walk this one way, so a trial judges the table the turn will meet."""
+    path = hand_path(match, p)
+    return None if path is None else approach(match, p, path, APPROACH_FRAMES)
+
+
 def _line(a: tuple[float, float], b: tuple[float, float]) -> list[tuple[float, float]]:
     n = max(1, math.ceil(math.dist(a, b) / STRIDE))
     return [(a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n) for k in range(1, n + 1)]
@@ -213,11 +221,11 @@ def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
         m.take(p.piece)
     if m.stage != Stage.IN_HAND or str(m.piece) != p.piece:
         return None
-    path = hand_path(m, p)
+    path = turn_path(m, p)
     if path is None:
         return None
     yield
-    drive = Drive(p, approach(m, p, path, APPROACH_FRAMES))
+    drive = Drive(p, path)
     for k in range(2000):
         if not drive.step(m):
             break
@@ -257,4 +265,5 @@ def trial_steps(snapshot: Mapping[str, Any], p: Placement, *,
 
 
 __all__ = ["APPROACH_FRAMES", "FRAME", "HOLD", "LIFT", "STRIDE", "TRIAL_SETTLE", "Drive", "Outcome", "Placement",
-           "approach", "STEP_FRAMES", "finish", "hand_path", "run_drive", "sweep_with", "trial", "trial_steps"]
+           "approach", "STEP_FRAMES", "finish", "hand_path", "run_drive", "sweep_with", "trial", "trial_steps",
+           "turn_path"]
