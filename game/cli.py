@@ -34,6 +34,7 @@ BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus
 BENCHMARKS["cactus-net"] = "game.net.cactus_bench"  # issue 14: Cactus over the wire (sizes, rates, server time)
 BENCHMARKS["artischocken-bots"] = "game.artischocken.thinkbench"  # the card table's frames while bots think
 BENCHMARKS["artischocken-search"] = "game.artischocken.bots_search_bench"  # CPU per decision of the search levels
+BENCHMARKS["cactus-counts"] = "game.cactus.countbench"  # the planner's piece choice on the count model (no physics)
 #: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
 TOOLS: dict[str, str] = {"serve": "game.net.serve"}
 
