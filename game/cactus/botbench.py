@@ -18,7 +18,11 @@ It prints:
   plays right after the planner (its rolls follow the planner's piece, C-T2) and for the one right before it;
 
 and, besides, the same clean rate of the simple bot, the planner's outright wins, trials and search time per turn
-(mean and p95), the game lengths and the budget of a search (``Level.budget``). The result does not depend on
+(mean and p95), the game lengths, the budget of a search (``Level.budget``), ``knock_off_turn_rate`` (per bot
+kind, the share of its turns that knocked a piece off, C-R5) and ``knock_offs_after_a_failed_first_placement`` (the
+share of those turns in which the first placement had failed, mostly one that was clean on its trial copy: a real
+match is a long continuation and a ``Match.from_dict`` copy is not an exact one, so a drop can go otherwise than
+its trial). The result does not depend on
 ``--workers`` (each game has its own seed).
 """
 
@@ -63,6 +67,11 @@ class GameRecord:
     trials: list[int] = field(default_factory=list)  # per planner turn
     search_s: list[float] = field(default_factory=list)  # per planner turn
     stuck: bool = False  # the game did not end within the step limit (see STEPS)
+    # turns that knocked a piece off (C-R5), and of those the ones whose first placement had failed (see summarize)
+    planner_knock_turns: int = 0
+    planner_knock_retried: int = 0
+    simple_knock_turns: int = 0
+    simple_knock_retried: int = 0
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -76,7 +85,11 @@ def seats_for(index: int, lineup: tuple[str, ...] = LINEUP) -> tuple[str, ...]:
 
 def play_game(args: tuple[int, int, str]) -> GameRecord:
     """Game number ``index`` (seed from ``seed``) with the rotated lineup; the planner at ``level``."""
-    index, seed, level = args
+    return play_match(*args)[0]
+
+
+def play_match(index: int, seed: int, level: str) -> tuple[GameRecord, Match]:
+    """:func:`play_game`, with the match as it ended (its rules' log tells every turn)."""
     kinds = seats_for(index, ("planner" if level == "normal" else f"planner-{level}", "simple", "simple"))
     m = Match.new(len(kinds), seed=game_seed(seed, index), bots=[True] * len(kinds), bot_kinds=list(kinds))
     table = SeatBots.of(m)
@@ -85,6 +98,7 @@ def play_game(args: tuple[int, int, str]) -> GameRecord:
         if m.is_over:
             break
         bot = table.bot(m)
+        knocked = len(m.rules.turn.knocked) > 0 if m.stage == Stage.JUDGED else False
         try:
             done = bot.act(m)
         except MatchError:
@@ -94,15 +108,19 @@ def play_game(args: tuple[int, int, str]) -> GameRecord:
         if isinstance(bot, PlannerBot):
             rec.planner_turns += 1
             rec.planner_clean += bot.attempts == 1
+            rec.planner_knock_turns += knocked
+            rec.planner_knock_retried += knocked and bot.attempts > 1
             rec.trials.append(bot.trials)
             rec.search_s.append(bot.search_seconds)
         elif isinstance(bot, Bot):
             rec.simple_turns += 1
             rec.simple_clean += bot.attempts == 1
+            rec.simple_knock_turns += knocked
+            rec.simple_knock_retried += knocked and bot.attempts > 1
     rec.stuck = m.stage != Stage.OVER
     rec.values = [m.rules.bank.value(p) for p in range(m.rules.players)]
     rec.turns = m.rules.turn_number
-    return rec
+    return rec, m
 
 
 def _p95(values: list[float]) -> float:
@@ -131,6 +149,8 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
     secs = [s for r in records for s in r.search_s]
     pt = sum(r.planner_turns for r in records)
     st = sum(r.simple_turns for r in records)
+    pk = sum(r.planner_knock_turns for r in records)
+    sk = sum(r.simple_knock_turns for r in records)
     lv = LEVELS[level]
     return {
         "candidates_per_s": round(sum(trials) / max(sum(secs), 1e-9), 1),
@@ -147,6 +167,9 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
         "planner_beats_next_seat": round(by_place[0] / max(len(records), 1), 3),
         "planner_beats_seat_before": round(by_place[1] / max(len(records), 1), 3),
         "simple_clean_turn_rate": round(sum(r.simple_clean for r in records) / max(st, 1), 3),
+        "knock_off_turn_rate": {"planner": round(pk / max(pt, 1), 3), "simple": round(sk / max(st, 1), 3)},
+        "knock_offs_after_a_failed_first_placement": round(
+            sum(r.planner_knock_retried + r.simple_knock_retried for r in records) / max(pk + sk, 1), 3),
         "planner_turns": pt,
         "simple_turns": st,
         "trials_per_turn_mean": round(statistics.fmean(trials), 1) if trials else 0.0,
@@ -223,4 +246,4 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["GAMES", "LINEUP", "GameRecord", "main", "play_game", "seats_for", "summarize"]
+__all__ = ["GAMES", "LINEUP", "GameRecord", "main", "play_game", "play_match", "seats_for", "summarize"]

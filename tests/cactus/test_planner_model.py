@@ -194,3 +194,29 @@ def test_a_stuck_game_is_left_out_of_the_bench_figures_and_named() -> None:
     out = botbench.summarize(records, "normal")
     assert out["games"] == 1 and out["stuck_games"] == [1]
     assert out["planner_beats_simple"] == 0.5 and out["planner_ties_simple"] == 0.5
+
+
+def test_the_bench_counts_knock_off_turns_and_those_after_a_failed_first_placement() -> None:
+    # C-R5: the share of each bot kind's turns that knocked a piece off, and of those the turns whose first
+    # placement had failed (the planner's one of 10 turns after a retry; the simple seats' 2 of 20, one retried)
+    records = [botbench.GameRecord(0, ("planner", "simple", "simple"), [5, 3, 5], 10, planner_turns=10,
+                                   simple_turns=20, planner_knock_turns=1, planner_knock_retried=1,
+                                   simple_knock_turns=2, simple_knock_retried=1)]
+    out = botbench.summarize(records, "normal")
+    assert out["knock_off_turn_rate"] == {"planner": 0.1, "simple": 0.1}
+    assert out["knock_offs_after_a_failed_first_placement"] == pytest.approx(2 / 3, abs=1e-3)
+
+
+@pytest.mark.slow
+def test_a_bench_game_counts_its_knock_off_turns_as_its_rules_log_does() -> None:
+    # C-R5: the bench's knock-off turns per bot kind are the turns in which the rules logged a "knocked" event for
+    # a seat of that kind; a turn retried is one whose first placement failed (so never more than the unclean ones)
+    rec, m = botbench.play_match(8, 0, "normal")  # seed 0, game 8: each kind knocks something off once
+    assert not rec.stuck and 0 < rec.planner_turns < rec.simple_turns
+    assert rec.planner_knock_turns >= 1 and rec.simple_knock_turns >= 1
+    planner = rec.kinds.index("planner")
+    knocked = {(e.player, e.turn) for e in m.rules.log if e.kind == "knocked"}
+    assert rec.planner_knock_turns == sum(1 for p, _ in knocked if p == planner)
+    assert rec.simple_knock_turns == sum(1 for p, _ in knocked if p != planner)
+    assert rec.planner_knock_retried <= min(rec.planner_knock_turns, rec.planner_turns - rec.planner_clean)
+    assert rec.simple_knock_retried <= min(rec.simple_knock_turns, rec.simple_turns - rec.simple_clean)
