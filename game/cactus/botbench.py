@@ -22,8 +22,7 @@ and, besides, the same clean rate of the simple bot, the planner's outright wins
 kind, the share of its turns that knocked a piece off, C-R5) and ``knock_offs_after_a_failed_first_placement`` (the
 share of those turns in which the first placement had failed, mostly one that was clean on its trial copy: a real
 match is a long continuation and a ``Match.from_dict`` copy is not an exact one, so a drop can go otherwise than
-its trial). The result does not depend on
-``--workers`` (each game has its own seed).
+its trial). The result does not depend on ``--workers`` (each game has its own seed).
 """
 
 from __future__ import annotations
