@@ -4,7 +4,8 @@ The Cactus planner's strength has two parts: which fitting piece it takes (a mat
 the colours and forms hanging, C-T2 at the last placed piece, C-E2 / C-E3 at the supply and the row) and how well
 its piece holds (physics). ``bench cactus-bot`` measures both on the real world, 45 games in about 5 minutes on
 a core, and one 45-game seed moves by about +-0.07 from the dice alone. This bench plays the same 3-seat games
-(one seat of ``--policy`` against two simple seats, rotated; the seeds of ``bench cactus-bot``) on the count model
+(one seat of ``--policy`` against two simple seats, rotated; ``--policy-seats 2``: two against one; the seeds of
+``bench cactus-bot``) on the count model
 of :mod:`game.cactus.planner_model` only, so hundreds of games take minutes and a choice policy can be judged on
 a sample that can tell 0.02 apart:
 
@@ -60,7 +61,7 @@ PIECES = 3
 @dataclass(frozen=True)
 class CountGame:
     index: int
-    seat: int  # the policy's seat
+    seats: tuple[int, ...]  # the policy's seats
     values: tuple[int, ...]
     turns: int
     end: str  # C-E1, C-E2 or C-E3
@@ -103,15 +104,17 @@ def choose(table: Table, fits: list[str], policy: str, rollouts: int, rng: rando
     return max(pieces, key=lambda p: values[p])  # the first of the shortlist on a tie
 
 
-def play(index: int, seed: int, policy: str, rollouts: int, knock: tuple[float, float]) -> CountGame:
-    """Count game ``index``: the policy on seat ``index mod 3``, simple seats elsewhere (see the module doc)."""
+def play(index: int, seed: int, policy: str, rollouts: int, knock: tuple[float, float],
+         policy_seats: int = 1) -> CountGame:
+    """Count game ``index``: the policy on seat ``index mod 3`` and simple seats elsewhere, or with two policy
+    seats the simple seat on ``index mod 3`` (see the module doc)."""
     gseed = game_seed(seed, index)
     dice = random.Random(gseed)  # the k-th roll is the same whatever the policy (paired comparisons)
     table_rng = random.Random(gseed + 1)  # simple seats' choices and knock-offs: one draw each per turn
     policy_rng = random.Random(gseed + 2)
-    seat = index % 3
+    seats = (index % 3,) if policy_seats == 1 else tuple(s for s in range(3) if s != index % 3)
     rules = CactusGame.new(3, seed=gseed)
-    table = Table.of(rules, [[] for _ in range(N_CACTI)], tuple(s != seat for s in range(3)))
+    table = Table.of(rules, [[] for _ in range(N_CACTI)], tuple(s not in seats for s in range(3)))
     bank = FlowerBank(3)
     faces = _faces(table)
     turns, end = 0, "C-E3"
@@ -121,9 +124,9 @@ def play(index: int, seed: int, policy: str, rollouts: int, knock: tuple[float, 
             end = "C-E2"
             break
         current = table.current
-        pid = choose(table, fits, policy, rollouts, table_rng if current != seat else policy_rng)
+        pid = choose(table, fits, policy, rollouts, policy_rng if current in seats else table_rng)
         gain = award(table, pid)
-        knocked = table_rng.random() < knock[current == seat] and turns > 0
+        knocked = table_rng.random() < knock[current in seats] and turns > 0
         table = place(table, pid)
         if knocked:
             bank.pay(current, 1)  # C-R5, C-R7
@@ -136,22 +139,27 @@ def play(index: int, seed: int, policy: str, rollouts: int, knock: tuple[float, 
         if bank.supply == 0 and bank.all_on_three_side():
             end = "C-E1"
             break
-    return CountGame(index, seat, table.values, turns, end, bank.held(), bank.supply, bank.box)
+    return CountGame(index, seats, table.values, turns, end, bank.held(), bank.supply, bank.box)
 
 
-def _one(args: tuple[int, int, str, int, tuple[float, float]]) -> list[CountGame]:
+def _one(args: tuple[int, int, str, int, tuple[float, float], int]) -> list[CountGame]:
     return [play(*args)]
 
 
 def summarize(games: list[CountGame]) -> dict[str, Any]:
     pairs = wins = ties = outright = 0
+    mine: list[int] = []
+    simple: list[int] = []
     for g in games:
-        others = [v for s, v in enumerate(g.values) if s != g.seat]
-        mine = g.values[g.seat]
-        pairs += len(others)
-        wins += sum(mine > v for v in others)
-        ties += sum(mine == v for v in others)
-        outright += all(mine > v for v in others)
+        others = [v for s, v in enumerate(g.values) if s not in g.seats]
+        simple += others
+        for seat in g.seats:
+            v = g.values[seat]
+            mine.append(v)
+            pairs += len(others)
+            wins += sum(v > o for o in others)
+            ties += sum(v == o for o in others)
+            outright += all(v > o for s, o in enumerate(g.values) if s != seat)
     ends: dict[str, int] = {}
     for g in games:
         ends[g.end] = ends.get(g.end, 0) + 1
@@ -159,15 +167,12 @@ def summarize(games: list[CountGame]) -> dict[str, Any]:
         "planner_beats_simple": round(wins / max(pairs, 1), 3),
         "planner_beats_simple_95": [round(x, 3) for x in wilson(wins, pairs)],
         "planner_ties_simple": round(ties / max(pairs, 1), 3),
-        "planner_wins_outright": round(outright / max(len(games), 1), 3),
+        "planner_wins_outright": round(outright / max(len(mine), 1), 3),  # ahead of every other seat
         "games": len(games),
         "turns_median": float(statistics.median(g.turns for g in games)) if games else 0.0,
         "ends": dict(sorted(ends.items())),
-        "flowers_mean": {
-            "planner": round(statistics.fmean(g.values[g.seat] for g in games), 2) if games else 0.0,
-            "simple": round(statistics.fmean(v for g in games for s, v in enumerate(g.values) if s != g.seat), 2)
-            if games else 0.0,
-        },
+        "flowers_mean": {"planner": round(statistics.fmean(mine), 2) if mine else 0.0,
+                         "simple": round(statistics.fmean(simple), 2) if simple else 0.0},
     }
 
 
@@ -193,23 +198,26 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"play-outs per shortlisted piece with --policy playouts ({ROLLOUTS}, the normal level)")
     parser.add_argument("--knock", type=_knock, default=KNOCK, metavar="SIMPLE,POLICY",
                         help=f"chance per turn of knocking a piece off ({KNOCK[0]},{KNOCK[1]})")
+    parser.add_argument("--policy-seats", type=int, choices=(1, 2), default=1, metavar="N",
+                        help="seats of the policy: 1 against two simple seats (the default), or 2 against one")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     began = time.perf_counter()
-    jobs = [(i, args.seed, args.policy, args.rollouts, args.knock) for i in range(args.games)]
+    jobs = [(i, args.seed, args.policy, args.rollouts, args.knock, args.policy_seats) for i in range(args.games)]
     games = sorted(run_jobs(_one, jobs, total=args.games, workers=args.workers,
                             progress=None if args.no_progress else sys.stderr), key=lambda g: g.index)
     result = summarize(games)
-    result.update(policy=args.policy, rollouts=args.rollouts if args.policy == "playouts" else 0,
-                  knock=list(args.knock), seed=args.seed, workers=args.workers,
-                  seconds=round(time.perf_counter() - began, 1))
+    result.update(policy=args.policy, policy_seats=args.policy_seats,
+                  rollouts=args.rollouts if args.policy == "playouts" else 0, knock=list(args.knock), seed=args.seed,
+                  workers=args.workers, seconds=round(time.perf_counter() - began, 1))
     if args.json:
         print(json.dumps(result))
     else:
         lo, hi = result["planner_beats_simple_95"]
-        print(f"cactus-counts bench: {result['games']} count games of 3 seats ({args.policy}, simple, simple; "
-              f"rotated), seed {args.seed}, knock-off chances {args.knock[0]} / {args.knock[1]}")
+        lineup = ", ".join([args.policy] * args.policy_seats + ["simple"] * (3 - args.policy_seats))
+        print(f"cactus-counts bench: {result['games']} count games of 3 seats ({lineup}; rotated), seed {args.seed}, "
+              f"knock-off chances {args.knock[0]} / {args.knock[1]}")
         print(f"  {args.policy} beats simple: {result['planner_beats_simple']:.1%} of pairs (95 % {lo:.1%}-{hi:.1%}), "
               f"ties {result['planner_ties_simple']:.1%}; flowers {result['flowers_mean']}; {result['seconds']} s")
     return 0

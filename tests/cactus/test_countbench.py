@@ -26,7 +26,7 @@ def test_every_count_game_ends_by_a_rule_and_keeps_every_flower(index: int, seed
     game = countbench.play(index, seed, policy, 10, (simple_knock, own_knock))
     assert game.end in ("C-E1", "C-E2", "C-E3")
     assert 1 <= game.turns <= 35
-    assert game.seat == index % 3
+    assert game.seats == (index % 3,)
     assert min(game.values) >= 0
     assert game.held + game.supply + game.box == TOTAL_FLOWERS
     assert game.held >= sum(tokens_for(v) for v in game.values)  # the fewest tokens that show each value
@@ -39,8 +39,8 @@ def test_a_seat_that_knocks_a_piece_off_every_turn_pays_and_earns_nothing() -> N
     # never knocking, keeps its 3 and what it earns (C-E4: strictly ahead, or the game was too short to tell)
     games = [countbench.play(i, 0, "greedy", 0, (1.0, 0.0)) for i in range(30)]
     for g in games:
-        assert g.values[g.seat] >= 3
-        assert all(v <= 3 for s, v in enumerate(g.values) if s != g.seat)
+        assert g.values[g.seats[0]] >= 3
+        assert all(v <= 3 for s, v in enumerate(g.values) if s not in g.seats)
     out = countbench.summarize(games)
     assert out["planner_beats_simple"] >= 0.9
 
@@ -64,7 +64,7 @@ def test_the_playouts_policy_takes_a_piece_of_its_shortlist_that_fits() -> None:
 
 def test_summary_counts_pairs_and_ties() -> None:
     # C-E4: a tie is no win
-    games = [countbench.CountGame(0, 0, (5, 3, 5), 10, "C-E2"), countbench.CountGame(1, 1, (2, 4, 6), 12, "C-E3")]
+    games = [countbench.CountGame(0, (0,), (5, 3, 5), 10, "C-E2"), countbench.CountGame(1, (1,), (2, 4, 6), 12, "C-E3")]
     out = countbench.summarize(games)
     assert out["planner_beats_simple"] == 0.5  # 5>3, 5=5, 4>2, 4<6: two wins of four pairs
     assert out["planner_ties_simple"] == 0.25
@@ -84,3 +84,13 @@ def test_the_command_prints_json_and_refuses_bad_flags(capsys: pytest.CaptureFix
         countbench.main(["--knock", "2,x"])
     assert err.value.code == 2
     assert "expected two chances between 0 and 1" in capsys.readouterr().err
+
+
+def test_two_policy_seats_are_each_paired_with_the_one_simple_seat() -> None:
+    # C-E4 per (policy seat, simple seat) pair: seats 1 and 2 play the policy, seat 0 (index 0 mod 3) is simple
+    game = countbench.play(0, 0, "greedy", 0, countbench.KNOCK, policy_seats=2)
+    assert game.seats == (1, 2)
+    out = countbench.summarize([countbench.CountGame(0, (1, 2), (4, 6, 4), 10, "C-E2")])
+    assert out["planner_beats_simple"] == 0.5 and out["planner_ties_simple"] == 0.5  # 6 > 4, 4 = 4
+    assert out["planner_wins_outright"] == 0.5  # seat 1 is ahead of both others, seat 2 is not
+    assert out["flowers_mean"] == {"planner": 5.0, "simple": 4.0}
