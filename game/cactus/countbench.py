@@ -5,9 +5,8 @@ the colours and forms hanging, C-T2 at the last placed piece, C-E2 / C-E3 at the
 its piece holds (physics). ``bench cactus-bot`` measures both on the real world, 45 games in about 5 minutes on
 a core, and one 45-game seed moves by about +-0.07 from the dice alone. This bench plays the same 3-seat games
 (one seat of ``--policy`` against two simple seats, rotated; ``--policy-seats 2``: two against one; the seeds of
-``bench cactus-bot``) on the count model
-of :mod:`game.cactus.planner_model` only, so hundreds of games take minutes and a choice policy can be judged on
-a sample that can tell 0.02 apart:
+``bench cactus-bot``) on the count model of :mod:`game.cactus.planner_model` only, so a few hundred games take a
+minute or two and a choice policy is judged on the same dice as another:
 
 * the die by its faces (C-T2; the first turn any basic piece, C-T1); a face that asks for a basic piece none fits
   ends the game (C-E2), so does an empty row (C-E3) or the flower bank (C-E1);
@@ -15,7 +14,7 @@ a sample that can tell 0.02 apart:
 * the policy seat chooses by ``--policy``: ``playouts`` is the planner's choice at ``--rollouts`` (the shortlist of
   :func:`game.cactus.planner.shortlist` by the count model, then the piece with the best play-out value,
   :mod:`game.cactus.planner_rollout`), ``outlook`` the count model's two-seat outlook alone, ``greedy`` the
-  best award now, ``simple`` the simple bot's choice (the baseline: about 0.4, ties being no win);
+  best award now, ``simple`` the simple bot's choice (the baseline: below one half, ties being no win);
 * physics enters as one number per seat kind (``--knock SIMPLE,POLICY``): the chance that a turn knocks a piece
   off, which costs 1 flower and the turn's awards (C-R5, never below 0, C-R7; the piece is taken to hang on and
   the knocked piece to stay, a simplification). The defaults are the physics bench's: in its 45 games of seed 0
