@@ -41,8 +41,8 @@ from game.argtypes import positive_int, whole_number
 from game.balance import wilson
 from game.batch import run_jobs
 from game.cactus.botbench import game_seed
-from game.cactus.planner import ROLLOUTS, VALUE_SCALE, plies, shortlist
-from game.cactus.planner_model import Table, award, choices, outlook, place
+from game.cactus.planner import ROLLOUTS, ranked_on, shortlist
+from game.cactus.planner_model import Table, award, choices, place
 from game.cactus.planner_rollout import playout_values
 from game.cactus.rules import CactusGame
 from game.cactus.rules_bank import FlowerBank
@@ -74,12 +74,6 @@ def _faces(table: Table) -> list[Face]:
     return [Face.COLOUR] * die.colour + [Face.FORM] * die.form + [Face.SPECIAL] * die.special
 
 
-def _risk(table: Table, pid: str) -> int:
-    there = [table.pieces[p] for p in table.hanging[table.target]]
-    piece = table.pieces[pid]
-    return (piece.colour in {p.colour for p in there}) + (piece.form in {p.form for p in there if p.form})
-
-
 def choose(table: Table, fits: list[str], policy: str, rollouts: int, rng: random.Random) -> str:
     """The piece the seat on turn takes under ``policy`` (see the module doc)."""
     if policy == "simple" or table.simple[table.current]:
@@ -90,10 +84,7 @@ def choose(table: Table, fits: list[str], policy: str, rollouts: int, rng: rando
     if policy == "greedy":
         return max(fits, key=lambda p: award(table, p))
     seat = table.current
-    depth = plies(table.players, len(fits))
-    keyed = sorted((-round(VALUE_SCALE * outlook(place(table, p), seat, depth), 3), _risk(table, p), rng.random(), p)
-                   for p in fits)
-    ranked = [(-v, p) for v, _, _, p in keyed]
+    ranked = ranked_on(table, fits, rng)  # as the planner ranks them (ranked_pieces)
     if policy == "outlook":
         return ranked[0][1]
     pieces, _ = shortlist(ranked, PIECES)

@@ -49,7 +49,7 @@ from typing import Any
 from game.cactus import planner_drive
 from game.cactus.match import Match, Stage, seeded_rng
 from game.cactus.planner_drive import Drive, Outcome, Placement, finish, trial, trial_steps, turn_path
-from game.cactus.planner_model import END_WEIGHT, LEAVE_WEIGHT, Table, next_seat_expectation, outlook
+from game.cactus.planner_model import END_WEIGHT, LEAVE_WEIGHT, Table, carried, next_seat_expectation, outlook, risk
 from game.cactus.planner_model import place as model_place
 from game.cactus.planner_rollout import playout_shift, playout_steps
 from game.cactus.rules_pieces import N_CACTI
@@ -180,16 +180,17 @@ def ranked_pieces(match: Match, pieces: Sequence[str], rng: random.Random,
                   most: int = PLIES) -> list[tuple[float, str]]:
     """Fitting pieces with their :func:`piece_value`, the most promising first, then those whose colour and form
     the target cactus does not carry (C-R2, C-R3)."""
-    target = _target(match)
-    facts = match.facts()
-    there = [match.piece_info(p) for p in match.rules.in_world if facts.carried_by.get(p) == target]
-    colours = {p.colour for p in there}
-    forms = {p.form for p in there if p.form is not None}
-    table = table_now(match)
+    return ranked_on(table_now(match), pieces, rng, most)
+
+
+def ranked_on(table: Table, pieces: Sequence[str], rng: random.Random,
+              most: int = PLIES) -> list[tuple[float, str]]:
+    """:func:`ranked_pieces` on the count model's ``table`` (the seat on turn about to hang a piece on its
+    target): each piece with what taking it promises by counts, in flowers."""
     depth = plies(table.players, len(pieces), most)
-    keyed = [(-round(piece_value(match, p, table, depth), 3),
-              (match.piece_info(p).colour in colours) + (match.piece_info(p).form in forms), rng.random(), p)
-             for p in pieces]
+    there = carried(table)
+    keyed = [(-round(VALUE_SCALE * outlook(model_place(table, p), table.current, depth), 3), risk(table, p, there),
+              rng.random(), p) for p in pieces]
     return [(-v, p) for v, _, _, p in sorted(keyed)]
 
 
@@ -587,5 +588,5 @@ __all__ = ["END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES"
            "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search",
            "SearchReport",
            "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
-           "piece_value", "plies", "ranked_pieces", "robustness", "score", "search", "shortlist", "simple_seats",
-           "table_now"]
+           "piece_value", "plies", "ranked_on", "ranked_pieces", "robustness", "score", "search", "shortlist",
+           "simple_seats", "table_now"]

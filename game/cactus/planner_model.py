@@ -117,21 +117,29 @@ def place(table: Table, pid: str) -> Table:
                    current=(table.current + 1) % table.players, over=not row)
 
 
+def carried(table: Table) -> tuple[set[str], set[str]]:
+    """The colours and the forms the target cactus carries."""
+    there = [table.pieces[p] for p in table.hanging[table.target]]
+    return {p.colour for p in there}, {p.form for p in there if p.form is not None}
+
+
+def risk(table: Table, pid: str, there: tuple[set[str], set[str]] | None = None) -> int:
+    """How many of its colour and form ``pid`` shares with the target cactus (0-2; C-R2, C-R3), ``there`` being
+    :func:`carried` when the caller has it."""
+    colours, forms = there if there is not None else carried(table)
+    p = table.pieces[pid]
+    return (p.colour in colours) + (p.form in forms)
+
+
 def choices(table: Table, pids: Sequence[str]) -> list[tuple[float, str]]:
     """How the seat on turn chooses among ``pids``: (chance, piece) pairs (see the module doc)."""
     if not pids:
         return []
     if table.simple[table.current]:
-        there = [table.pieces[p] for p in table.hanging[table.target]]
-        colours = {p.colour for p in there}
-        forms = {p.form for p in there if p.form is not None}
-
-        def risk(pid: str) -> int:
-            p = table.pieces[pid]
-            return (p.colour in colours) + (p.form in forms)
-
-        least = min(risk(p) for p in pids)
-        chosen = [p for p in pids if risk(p) == least]
+        there = carried(table)
+        risks = [risk(table, p, there) for p in pids]
+        least = min(risks)
+        chosen = [p for p, r in zip(pids, risks, strict=True) if r == least]
         return [(1.0 / len(chosen), p) for p in chosen]
     best = max(pids, key=lambda p: award(table, p))
     return [(1.0, best)]
@@ -252,4 +260,4 @@ def next_seat_expectation(rules: CactusGame, placed: str | None = None, next_col
 
 
 __all__ = ["DRIFT", "END_WEIGHT", "FLOWER_TIE_BREAK", "LEAVE_WEIGHT", "TURNS_SHARE", "TURN_VARIANCE", "Table", "award",
-           "choices", "next_seat_expectation", "outlook", "place", "worth"]
+           "carried", "choices", "next_seat_expectation", "outlook", "place", "risk", "worth"]
