@@ -14,6 +14,7 @@ composters in the cycle) and the composters lying in the garden row for the seat
 from __future__ import annotations
 
 import math
+import operator
 from typing import Protocol
 
 from game.artischocken.bots_greedy import compost_potential
@@ -91,28 +92,37 @@ def no_artichoke(n: int, arts: int, k: int) -> float:
     return p
 
 
-def seat_features(game: Position, seat: int) -> list[float]:
-    """The features of one seat (:data:`SEAT_FEATURES`) in a full position (a world the bot dealt itself)."""
+def seat_numbers(game: Position, seat: int) -> tuple[float, ...]:
+    """The features of one seat (:data:`SEAT_FEATURES`, in that order) in a full position (a world the bot dealt
+    itself), as a tuple (the search asks for them once per iteration)."""
     hand = game.hands[seat]
     deck = game.decks[seat]
     discard = game.discards[seat]
+    cards = hand + deck + discard
     ah, ad, ac = hand.count(ARTICHOKE), deck.count(ARTICHOKE), discard.count(ARTICHOKE)
     arts = ah + ad + ac
     comp = compost_potential(hand, with_carrot=True)
     # the draw after the next one: the cycle without what the hand composts, five cards drawn at random
     left = arts - comp
-    cycle = len(hand) + len(deck) + len(discard) - comp
-    counts = [hand.count(c) + deck.count(c) + discard.count(c) for c in (ONION, BROCCOLI, CARROT, EGGPLANT, POTATO)]
-    return [float(arts), float(ah), float(ad), float(ac), float(len(deck)), float(len(discard)), float(comp),
-            clean_draw_chance(game, seat), no_artichoke(cycle, left, min(HAND_SIZE, cycle)),
-            math.exp(-0.5 * left), *map(float, counts), float(game.known[seat])]
+    cycle = len(cards) - comp
+    return (arts, ah, ad, ac, len(deck), len(discard), comp, clean_draw_chance(game, seat),
+            no_artichoke(cycle, left, min(HAND_SIZE, cycle)), math.exp(-0.5 * left), cards.count(ONION),
+            cards.count(BROCCOLI), cards.count(CARROT), cards.count(EGGPLANT), cards.count(POTATO), game.known[seat])
+
+
+def seat_features(game: Position, seat: int) -> list[float]:
+    """The features of one seat (:data:`SEAT_FEATURES`) in a full position, as floats."""
+    return [float(x) for x in seat_numbers(game, seat)]
+
+
+def row_composters(row: list[str]) -> int:
+    """The composters lying in the garden row (the last feature)."""
+    return sum(row.count(c) for c in COMPOSTERS)
 
 
 def features(game: Position, me: int) -> list[float]:
     """The model's input (:data:`FEATURES`) for seat ``me`` of a two-player position."""
-    opp = 1 - me
-    row = game.row
-    return [1.0, *seat_features(game, me), *seat_features(game, opp), float(sum(row.count(c) for c in COMPOSTERS))]
+    return [1.0, *seat_features(game, me), *seat_features(game, 1 - me), float(row_composters(game.row))]
 
 
 def win_probability(game: Game, me: int, coef: tuple[float, ...] | None = None) -> float:
@@ -126,12 +136,21 @@ def win_probability(game: Game, me: int, coef: tuple[float, ...] | None = None) 
 
 def model_probability(game: Position, me: int, coef: tuple[float, ...] | None = None) -> float:
     """The logistic model's P(seat ``me`` wins) for a position right after ``me``'s draw, read as if that draw
-    had not won (so also for a world whose draw did win: the search bot weighs it by the exact chance)."""
+    had not won (so also for a world whose draw did win: the search bot weighs it by the exact chance). The sum
+    over :func:`features` taken part by part (the bias, each seat's weights, the row's), without the list."""
     c = COEF if coef is None else coef
-    z = sum(w * x for w, x in zip(c, features(game, me), strict=True))
+    mine, theirs = _PARTS if coef is None else parts(coef)
+    z = (c[0] + sum(map(operator.mul, mine, seat_numbers(game, me)))
+         + sum(map(operator.mul, theirs, seat_numbers(game, 1 - me))) + c[-1] * row_composters(game.row))
     if z < -30.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-z)) if z < 30.0 else 1.0
+
+
+def parts(coef: tuple[float, ...]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The weights of the seat that just moved and of its opponent, out of a coefficient tuple (:data:`FEATURES`)."""
+    n = len(SEAT_FEATURES)
+    return coef[1:1 + n], coef[1 + n:1 + 2 * n]
 
 
 #: The fitted coefficients, one per :data:`FEATURES` entry, printed by
@@ -173,3 +192,4 @@ COEF: tuple[float, ...] = (
     0,  # opp_known_top
     -0.0447366,  # row_composters
 )
+_PARTS = parts(COEF)

@@ -227,27 +227,30 @@ class SearchBot:
 
     def _select(self, node: _Node, legal: list[Action], game: Game, me: int, policy: GreedyBot) -> Action:
         stats = node.stats
+        rows: list[list[float]] = []
         untried = None
-        for a in legal:
+        for a in legal:  # one look-up per action: this runs for every decision of every iteration
             st = stats.get(a)
             if st is None:
                 st = stats[a] = [0, 0.0, 0]
             st[2] += 1
             if st[0] == 0 and untried is None:
                 untried = a
+            rows.append(st)
         if untried is not None:
             if node.order is None:
                 view = light_view(game, me)
                 node.order = sorted(legal, key=lambda a: -policy.score(view, a))
             for a in node.order:
-                if a in stats and stats[a][0] == 0 and a in legal:
+                st = stats.get(a)
+                if st is not None and st[0] == 0 and a in legal:
                     return a
             return untried
         c = self.exploration
+        log, sqrt = math.log, math.sqrt
         best, best_ucb = legal[0], float("-inf")
-        for a in legal:
-            n, total, avail = stats[a]
-            ucb = total / n + c * math.sqrt(math.log(avail) / n)
+        for a, (n, total, avail) in zip(legal, rows, strict=True):
+            ucb = total / n + c * sqrt(log(avail) / n)
             if ucb > best_ucb:
                 best, best_ucb = a, ucb
         return best

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, field
 from math import trunc
+from typing import Any
 
 FORMAT = "artischocken/1"
 
@@ -59,13 +61,31 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision. See DESIGN.md for the meaning of each field per ``kind``."""
+    """One decision. See DESIGN.md for the meaning of each field per ``kind``.
+
+    Its hash is computed once (the search bots look actions up in dicts millions of times a second); a pickled
+    action is rebuilt from its fields, so a worker process's action hashes as one made here."""
 
     kind: str
     card: str | None = None
     target: int | None = None
     cards: tuple[str, ...] = ()
     option: str | None = None
+    _hash: int | None = field(init=False, repr=False, compare=False, default=None)
+
+    def __post_init__(self) -> None:
+        with suppress(TypeError):  # a malformed action (say, a list for a card): the engine refuses it, A-G3
+            object.__setattr__(self, "_hash", hash(self._fields()))
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.card, self.target, self.cards, self.option)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        return hash(self._fields()) if h is None else h  # unhashable fields raise TypeError, as they did
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Action, self._fields())
 
 
 ACTION_KINDS = ("harvest", "play", "choose", "end_play")

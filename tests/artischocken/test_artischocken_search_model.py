@@ -14,7 +14,15 @@ from helpers_artischocken import play_out
 from game.artischocken import Game, new_game
 from game.artischocken.bots import ExpertBot, GreedyBot
 from game.artischocken.bots_fit import fit, format_coef, game_positions, matrix
-from game.artischocken.bots_model import COEF, FEATURES, SEAT_FEATURES, features, seat_features, win_probability
+from game.artischocken.bots_model import (
+    COEF,
+    FEATURES,
+    SEAT_FEATURES,
+    features,
+    model_probability,
+    seat_features,
+    win_probability,
+)
 from game.artischocken.bots_search import SearchBot, leaf_value
 
 
@@ -186,3 +194,17 @@ def test_search_bench_times_the_decisions_with_a_choice() -> None:
 
     r = measure("search-easy", games=1, seed=2)
     assert r["decisions"] > 0 and 0 <= r["cpu_ms_median"] <= r["cpu_ms_p95"] <= r["cpu_ms_max"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 8])
+def test_model_probability_is_the_logistic_of_the_features(seed: int) -> None:
+    """The search's fast path (each seat's weights on its features, no list) is the model the fitter fits: the
+    logistic of COEF . features, for the default and for other coefficients."""
+    rng = random.Random(seed)
+    other = tuple(rng.uniform(-0.5, 0.5) for _ in COEF)
+    for g in _turn_ends(seed, count=10):
+        for me in (0, 1):
+            for coef in (COEF, other):
+                z = sum(w * x for w, x in zip(coef, features(g, me), strict=True))
+                assert model_probability(g, me, None if coef is COEF else coef) == pytest.approx(
+                    1.0 / (1.0 + np.exp(-z)), abs=1e-12)
