@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import trunc
-from typing import Any
+from typing import Any, ClassVar
 
 FORMAT = "artischocken/1"
 
@@ -59,19 +59,20 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the game is left unchanged."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Action:
     """One decision. See DESIGN.md for the meaning of each field per ``kind``.
 
-    Its hash is computed once (the search bots look actions up in dicts millions of times a second); a pickled
-    action is rebuilt from its fields, so a worker process's action hashes as one made here."""
+    Its hash is computed once (the search bots look actions up in dicts millions of times a second) and kept
+    beside the fields, not as one (the contract names exactly five); a pickled action is rebuilt from its fields,
+    so an action from another process (other string hashes) is the same dict key here."""
 
     kind: str
     card: str | None = None
     target: int | None = None
     cards: tuple[str, ...] = ()
     option: str | None = None
-    _hash: int | None = field(init=False, repr=False, compare=False, default=None)
+    _hash: ClassVar[int | None] = None  # per instance once computed (a ClassVar is no dataclass field)
 
     def __post_init__(self) -> None:
         with suppress(TypeError):  # a malformed action (say, a list for a card): the engine refuses it, A-G3
