@@ -46,7 +46,7 @@ from game.cactus.planner_model import Table, award, choices, place
 from game.cactus.planner_rollout import playout_values
 from game.cactus.rules import CactusGame
 from game.cactus.rules_bank import FlowerBank
-from game.cactus.rules_pieces import N_CACTI, Face
+from game.cactus.rules_pieces import N_CACTI
 
 POLICIES = ("playouts", "outlook", "greedy", "simple")
 #: Games by default: enough for about +-0.04 of 95 % interval.
@@ -67,11 +67,6 @@ class CountGame:
     held: int = 0  # the flower bank's tokens at the end: the players', the general supply's and the box's (C-R8)
     supply: int = 0
     box: int = 0
-
-
-def _faces(table: Table) -> list[Face]:
-    die = table.die
-    return [Face.COLOUR] * die.colour + [Face.FORM] * die.form + [Face.SPECIAL] * die.special
 
 
 def choose(table: Table, fits: list[str], policy: str, rollouts: int, rng: random.Random) -> str:
@@ -106,7 +101,7 @@ def play(index: int, seed: int, policy: str, rollouts: int, knock: tuple[float, 
     rules = CactusGame.new(3, seed=gseed)
     table = Table.of(rules, [[] for _ in range(N_CACTI)], tuple(s not in seats for s in range(3)))
     bank = FlowerBank(3)
-    faces = _faces(table)
+    faces = table.die.faces
     turns, end = 0, "C-E3"
     while True:
         fits = list(table.supply) if turns == 0 else table.fits(faces[dice.randrange(len(faces))])  # C-T1, C-T2

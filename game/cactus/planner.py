@@ -155,15 +155,6 @@ def plies(players: int, pieces: int = 1, most: int = PLIES) -> int:
     return max(1, min(most if pieces <= 8 else 1, players - 1))
 
 
-def piece_value(match: Match, pid: str, table: Table | None = None, depth: int | None = None) -> float:
-    """What taking ``pid`` promises by counts alone, in flowers: its awards now (C-P1..C-P3 on the target cactus)
-    and what the next seats can then expect (:func:`~game.cactus.planner_model.outlook`), ``VALUE_SCALE`` per
-    pair (see :mod:`game.cactus.planner_model`)."""
-    table = table if table is not None else table_now(match)
-    depth = depth if depth is not None else plies(table.players)
-    return VALUE_SCALE * outlook(model_place(table, pid), match.current, depth)
-
-
 # ------------------------------------------------------------------ candidates
 
 
@@ -178,15 +169,17 @@ def _target(match: Match) -> int:
 
 def ranked_pieces(match: Match, pieces: Sequence[str], rng: random.Random,
                   most: int = PLIES) -> list[tuple[float, str]]:
-    """Fitting pieces with their :func:`piece_value`, the most promising first, then those whose colour and form
-    the target cactus does not carry (C-R2, C-R3)."""
+    """Fitting pieces with what taking each promises by counts alone (:func:`ranked_on`), the most promising
+    first, then those whose colour and form the target cactus does not carry (C-R2, C-R3)."""
     return ranked_on(table_now(match), pieces, rng, most)
 
 
 def ranked_on(table: Table, pieces: Sequence[str], rng: random.Random,
               most: int = PLIES) -> list[tuple[float, str]]:
     """:func:`ranked_pieces` on the count model's ``table`` (the seat on turn about to hang a piece on its
-    target): each piece with what taking it promises by counts, in flowers."""
+    target): each piece with what taking it promises by counts alone, in flowers: its awards now (C-P1..C-P3 on
+    the target cactus) and what the next seats can then expect (:func:`~game.cactus.planner_model.outlook`),
+    ``VALUE_SCALE`` per pair (see :mod:`game.cactus.planner_model`)."""
     depth = plies(table.players, len(pieces), most)
     there = carried(table)
     keyed = [(-round(VALUE_SCALE * outlook(model_place(table, p), table.current, depth), 3), risk(table, p, there),
@@ -588,5 +581,5 @@ __all__ = ["END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES"
            "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search",
            "SearchReport",
            "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
-           "piece_value", "plies", "ranked_on", "ranked_pieces", "robustness", "score", "search", "shortlist",
+           "plies", "ranked_on", "ranked_pieces", "robustness", "score", "search", "shortlist",
            "simple_seats", "table_now"]

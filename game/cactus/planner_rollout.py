@@ -132,8 +132,7 @@ def playout(table: Table, seat: int, rng: random.Random, start: _State | None = 
     ``FLOWER_TIE_BREAK`` per flower it ends ahead of the others' mean (its own end value would favour long
     games: every game gives flowers)."""
     s = (start or _state(table)).copy()
-    die = table.die
-    faces = (Face.COLOUR,) * die.colour + (Face.FORM,) * die.form + (Face.SPECIAL,) * die.special
+    faces = table.die.faces
     over = table.over
     while not over:
         fits = _fits(table, s, faces[rng.randrange(len(faces))])
