@@ -28,15 +28,15 @@ if TYPE_CHECKING:
 
 #: Rooms that `simulate` and `bench` serve: room -> module with ``main(argv) -> int``.
 SIMULATIONS: dict[str, str] = {"artischocken": "game.artischocken.simulate", "cactus": "game.cactus.simulate"}
-BENCHMARKS: dict[str, str] = {"artischocken": "game.artischocken.bench", "cactus": "game.cactus.bench",
-                              "cactus-bot": "game.cactus.botbench", "frames": "game.framebench",
-                              "net": "game.net.bench"}
-BENCHMARKS["cactus-net"] = "game.net.cactus_bench"  # issue 14: Cactus over the wire (sizes, rates, server time)
-BENCHMARKS["artischocken-bots"] = "game.artischocken.thinkbench"  # the card table's frames while bots think
-BENCHMARKS["artischocken-search"] = "game.artischocken.bots_search_bench"  # CPU per decision of the search levels
-BENCHMARKS["cactus-counts"] = "game.cactus.countbench"  # the planner's piece choice on the count model (no physics)
+BENCHMARKS: dict[str, str] = {"artischocken": "game.lab.artischocken.bench", "cactus": "game.lab.cactus.bench",
+                              "cactus-bot": "game.lab.cactus.botbench", "frames": "game.lab.framebench",
+                              "net": "game.lab.net_bench"}
+BENCHMARKS["cactus-net"] = "game.lab.cactus_net_bench"  # issue 14: Cactus over the wire (sizes, rates, server time)
+BENCHMARKS["artischocken-bots"] = "game.lab.artischocken.thinkbench"  # the card table's frames while bots think
+BENCHMARKS["artischocken-search"] = "game.lab.artischocken.search_bench"  # CPU per decision of the search levels
+BENCHMARKS["cactus-counts"] = "game.lab.cactus.countbench"  # the planner's piece choice on the count model (no physics)
 #: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
-TOOLS: dict[str, str] = {"serve": "game.net.serve"}
+TOOLS: dict[str, str] = {"serve": "game.net.server.serve"}
 
 
 def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) -> None:

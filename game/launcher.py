@@ -420,7 +420,7 @@ class ErrorScene(NoticeScene):
 
 
 def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
-    """The frame benchmark's minute at the launcher (see ``game.framebench``): the mouse wanders over the
+    """The frame benchmark's minute at the launcher (see ``game.lab.framebench``): the mouse wanders over the
     tiles and the buttons, as a player choosing a room does; then it rests outside them."""
     import math
     import random

@@ -28,12 +28,12 @@ import pygame_gui
 from game import rooms
 from game.app import BaseScene
 from game.i18n import t
-from game.net.client import Connection
+from game.net.client.connection import Connection
+from game.net.client.host import LocalServer, lan_address
+from game.net.client.lobby import Seating
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Advertiser, Browser, OpenTable
-from game.net.host import LocalServer, lan_address
-from game.net.lobby import Seating
-from game.scene_network_draw import draw_lobby, kind_text, seat_kinds
+from game.network_draw import draw_lobby, kind_text, seat_kinds
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
 from game.ui.widgets import Button, FocusGroup, Pressable, first_taker

@@ -52,7 +52,7 @@ def _click(pos: tuple[int, int]) -> None:
 
 
 def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
-    """The frame benchmark's minute in the editor (see ``game.framebench``), as someone tuning a piece spends
+    """The frame benchmark's minute in the editor (see ``game.lab.framebench``), as someone tuning a piece spends
     it: on copies of the bundled pieces.json and cacti.json in a temporary folder (the real files are never
     written), the pointer browses the list (wheel, hover) and picks a piece, drags two vertices about on the
     canvas (the first drag undone), moves the friction slider, then runs the hang test again and again for

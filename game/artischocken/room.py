@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from game.artischocken import Game
     from game.artischocken.seats import Seat
     from game.artischocken.turns import Options
-    from game.net.remote_cards import RemoteTable
+    from game.net.client.remote_cards import RemoteTable
     from game.replay.cards import CardRecord
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -56,22 +56,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def table_scene(game: Game | None, seats: list[Seat], options: Options, record: CardRecord | None = None) -> BaseScene:
     """The table for ``seats``: a new game (``game`` None, from the options) or ``game`` played on (``record``:
     the replay recorded before, when a saved game is resumed)."""
-    from game.artischocken.scene_table import TableScene
+    from game.artischocken.table.scene_table import TableScene
 
     return TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
 
 
 def remote_table_scene(remote: RemoteTable, names: list[str] | None = None) -> BaseScene:
     """The table for one seat of a game on a table server (``remote``: joined, its first state in; see
-    ``game.net.lobby``); ``names``: the seats' names where known."""
-    from game.artischocken.table_remote import RemoteTableScene
+    ``game.net.client.lobby``); ``names``: the seats' names where known."""
+    from game.artischocken.table.scene_remote import RemoteTableScene
 
     return RemoteTableScene(remote, names)
 
 
 def replay_scene(data: object) -> BaseScene:
     """The replay viewer for a checked Artischocken replay (``ReplayError`` naming the field otherwise)."""
-    from game.artischocken.scene_replay import ReplayScene
+    from game.artischocken.table.scene_replay import ReplayScene
     from game.replay import cards
     from game.replay.session import ReplaySession
 
@@ -81,7 +81,7 @@ def replay_scene(data: object) -> BaseScene:
 
 def setup_scene(**options: Any) -> BaseScene:
     """The setup screen; it opens the table through :func:`table_scene`."""
-    from game.artischocken.scene_setup import SetupScene
+    from game.artischocken.table.scene_setup import SetupScene
 
     return SetupScene(open_table=table_scene, **options)
 
@@ -135,7 +135,7 @@ def _load_scenario(path: Path) -> Game:
     from game.userdata import CorruptFileError, read_json
 
     if str(path).startswith("demo:"):
-        from game.artischocken.demo import demo
+        from game.lab.artischocken.demo import demo
 
         try:
             return demo(str(path)[5:])
@@ -170,11 +170,11 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
     from game import i18n
     from game.app import App, AppOptions
-    from game.artischocken.demo import demo
-    from game.artischocken.scene_setup import SetupScene
-    from game.artischocken.scene_table import TableScene
     from game.artischocken.seats import Seat
+    from game.artischocken.table.scene_setup import SetupScene
+    from game.artischocken.table.scene_table import TableScene
     from game.artischocken.turns import Options
+    from game.lab.artischocken.demo import demo
 
     i18n.set_language(lang)
     out = Path(folder)
@@ -259,7 +259,7 @@ if __name__ == "__main__":
 
 
 def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
-    """The frame benchmark's minute at the card table (see ``game.framebench``): three seats, a human and two
+    """The frame benchmark's minute at the card table (see ``game.lab.framebench``): three seats, a human and two
     bots at their normal pace, mid-game; the mouse wanders over the human's hand (the detail panel follows it)
     and the human plays now and then, so cards fly and reveals are held up. It ends at the human's decision
     with nothing moving."""
@@ -268,10 +268,10 @@ def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
     import pygame
 
     from game.artischocken import Action
-    from game.artischocken.demo import demo
-    from game.artischocken.scene_table import TableScene
     from game.artischocken.seats import Seat
+    from game.artischocken.table.scene_table import TableScene
     from game.artischocken.turns import Options
+    from game.lab.artischocken.demo import demo
 
     rng = random.Random(seed)
     seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]

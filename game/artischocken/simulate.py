@@ -23,7 +23,7 @@ from typing import Any, TextIO
 from game.argtypes import add_simulate_flags, kind_lineup, positive_int
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import MAX_PLAYERS, MIN_PLAYERS, new_game
-from game.artischocken.lab import check_plot_path, plot
+from game.artischocken.plots import check_plot_path, plot
 from game.artischocken.session import sessions_for
 from game.artischocken.stats import seat_stats
 from game.artischocken.turns import bot_decision

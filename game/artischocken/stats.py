@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from game.artischocken.engine_cards import ARTICHOKE, BEET, LEEK
+from game.artischocken.engine.cards import ARTICHOKE, BEET, LEEK
 
 #: The keys of each seat's statistics, in display order.
 STAT_KEYS = ("turns", "played", "composted", "artichokes_composted", "harvested", "passed", "stolen", "given")

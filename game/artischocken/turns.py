@@ -6,7 +6,7 @@ their decisions back). The scene asks it what happens next and only ever acts th
 - :meth:`LocalTable.bot_move`: a bot seat's action, chosen from its own session (view and legal actions), with
   a seed derived from the position so that a resumed game plays on exactly the same; :meth:`LocalTable.bot_job`
   is the same decision as a :class:`BotJob` that may run anywhere (the table scene thinks off the frame, in
-  :mod:`game.artischocken.bot_thinker`), since it holds its own copy of the view and the legal actions;
+  :mod:`game.artischocken.bots.thinker`), since it holds its own copy of the view and the legal actions;
 - :meth:`LocalTable.auto_move`: a human seat's move that needs no thought: an eggplant pass with one possible
   choice (A-C-EGGPLANT), and, with the table option ``auto_end``, ending a play phase in which nothing is
   playable any more (no card, or after a carrot: A-C-CARROT);

@@ -47,13 +47,13 @@ from game.cactus.rules import (
     Piece,
     Violation,
 )
-from game.cactus.rules_save import need_bool, need_int, need_list, need_map, need_number, need_str
+from game.cactus.rules.save_checks import need_bool, need_int, need_list, need_map, need_number, need_str
 from physics import CLEARANCE, Facts, PieceSpec, World
 from physics.impacts import Impact
 from physics.scenes import drop_position, hang_points
 
 SAVE_FORMAT = "cactus-match/1"
-#: The kinds of bot a seat may be played by (:mod:`game.cactus.bot_kinds` makes them; issue 16).
+#: The kinds of bot a seat may be played by (:mod:`game.cactus.bots.kinds` makes them; issue 16).
 BOT_KINDS = ("simple", "planner", "planner-easy", "planner-hard")
 #: Simulated seconds after letting go before the placement is judged even if something still moves.
 SETTLE_CAP = 6.0

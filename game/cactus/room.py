@@ -1,7 +1,7 @@
 """The Cactus room: its CLI flags and its first scene, and the navigator of its screens.
 
 This module imports the three scenes (setup, play, end), so that each has registered itself with
-:mod:`game.cactus.navigation`; the scenes reach each other only through that registry, never by import.
+:mod:`game.cactus.screens.navigation`; the scenes reach each other only through that registry, never by import.
 
 ``python -m game cactus`` opens the setup screen; with ``--players`` or ``--bots`` the game starts at
 once. ``--fast`` lets bots act without pauses and settle at once; ``--until-over`` (with bots in every
@@ -23,15 +23,15 @@ import pygame
 
 from game.app import App, BaseScene
 from game.argtypes import int_in_range
-from game.cactus import scene_end  # noqa: F401  (registers the end screen with game.cactus.navigation)
-from game.cactus.bot import BOT_NAMES, Bot
+from game.cactus.bots.simple import BOT_NAMES, Bot
 from game.cactus.match import BOT_KINDS, Match, Stage
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
-from game.cactus.scene_play import PlayScene
-from game.cactus.scene_remote import ConnectingScene, Connection, RemoteControls
-from game.cactus.scene_setup import SetupScene
+from game.cactus.screens import scene_end  # noqa: F401  (registers the end screen with game.cactus.screens.navigation)
+from game.cactus.screens.scene_play import PlayScene
+from game.cactus.screens.scene_remote import ConnectingScene, Connection, RemoteControls
+from game.cactus.screens.scene_setup import SetupScene
 from game.i18n import t
-from game.net.cactus_link import CactusLink
+from game.net.client.cactus_link import CactusLink
 
 _players = int_in_range(MIN_PLAYERS, MAX_PLAYERS, "a number of players",
                         f"Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {{n}}")
@@ -122,7 +122,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
 
 def replay_scene(data: object) -> BaseScene:
     """The replay viewer for a checked Cactus replay (``ReplayError`` naming the field otherwise; issue 13)."""
-    from game.cactus.scene_replay import ReplayScene
+    from game.cactus.screens.scene_replay import ReplayScene
     from game.replay import cactus
 
     checked, record = cactus.load(data)
@@ -130,7 +130,7 @@ def replay_scene(data: object) -> BaseScene:
 
 
 class RemotePlayScene(RemoteControls, PlayScene):
-    """The play scene at a remote table (issue 14; see :mod:`game.cactus.scene_remote`)."""
+    """The play scene at a remote table (issue 14; see :mod:`game.cactus.screens.scene_remote`)."""
 
     def __init__(self, link: CactusLink, connection: Connection, table_id: str = "") -> None:
         if link.match is None:
@@ -169,7 +169,7 @@ BENCH_DRAG_FRAMES = 3000
 
 
 def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
-    """The frame benchmark's minute at the Cactus table (see ``game.framebench``): mid-game, the human rolls,
+    """The frame benchmark's minute at the Cactus table (see ``game.lab.framebench``): mid-game, the human rolls,
     takes the piece, drags it around above the target cactus for half a minute, lets go where the bot would
     have dropped it and confirms; then the bot plays its turn at its normal pace, and the table waits for the
     human's next roll with the world at rest."""

@@ -10,7 +10,7 @@ and the end reason ``stuck``.
 Reported per bot kind: wins (a shared win counts for each winner, C-E4) with 95 % Wilson intervals, flower value
 at the end, awards earned, and the penalties: hand touches (C-R1), pieces knocked off (C-R5), own pieces that
 fell (C-R5, placed again; no flowers); per seat: wins and flowers; and the game length (turns) and end reasons
-(C-E1..C-E3). ``--plot OUT.png`` draws them (:mod:`game.cactus.lab`, needs the ``lab`` extra).
+(C-E1..C-E3). ``--plot OUT.png`` draws them (:mod:`game.cactus.plots`, needs the ``lab`` extra).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 from game.argtypes import add_simulate_flags, kind_lineup
 from game.balance import wilson
 from game.batch import run_jobs
-from game.cactus.bot_kinds import play_seats
+from game.cactus.bots.kinds import play_seats
 from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS
 
@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.plot is not None:
-        from game.cactus.lab import plot_problem  # only when plotting: matplotlib stays optional
+        from game.cactus.plots import plot_problem  # only when plotting: matplotlib stays optional
 
         problem = plot_problem(args.plot)
         if problem is not None:
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - began
     summary = summarize(cfg, results)
     if args.plot is not None:
-        from game.cactus.lab import plot
+        from game.cactus.plots import plot
 
         plot(summary, [r.turns for r in results], args.plot)
         summary["plot"] = str(args.plot)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from game.cactus.match import Match, MatchError
-from game.net.table import TableError
+from game.net.server.room_table import TableError
 from game.replay.cactus import ACTIONS, QUANTUM, CactusRecord, apply_action
 from game.replay.format import ReplayError, checksum
 

@@ -2,7 +2,7 @@
 
 A code carries the server's address and the table's id: ``HOST:PORT/TABLE``, for example
 ``192.168.1.20:8765/K7QX-2M9P``. The tokens are not in it: the server hands a free seat's token to whoever joins
-(``claim``, see :mod:`game.net.client`). :func:`parse_code` is lenient about what people type (spaces around
+(``claim``, see :mod:`game.net.client.connection`). :func:`parse_code` is lenient about what people type (spaces around
 it, a ``ws://`` in front, a missing port means :data:`DEFAULT_PORT`) and says clearly what is wrong otherwise.
 """
 

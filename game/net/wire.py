@@ -2,7 +2,7 @@
 
 Every message is one JSON object in a text frame with a str ``type``, at most :data:`MAX_MESSAGE` bytes.
 Nothing here touches a game: a message is checked completely before the server hands it to a table, and a bad
-one raises :class:`~game.net.table.TableError` (``bad_message``) whose text names the field and what it must
+one raises :class:`~game.net.server.room_table.TableError` (``bad_message``) whose text names the field and what it must
 be, never a value the client could not know (the texts are built from the field names and the public card
 ids only).
 """
@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from game.artischocken.engine_cards import ACTION_KINDS, CANON, MAX_PLAYERS, Action
-from game.net.table import TableError
+from game.artischocken.engine.cards import ACTION_KINDS, CANON, MAX_PLAYERS, Action
+from game.net.server.room_table import TableError
 
 #: The most a client may send in one message (bytes of the UTF-8 text).
 MAX_MESSAGE = 64 * 1024

@@ -161,7 +161,7 @@ class CactusRecord:
 
     def extend(self, entries: Iterable[object], where: str = "stream") -> None:
         """Append checked entries, all or none (ReplayError naming the first bad one; the record unchanged):
-        entries that come in while a game is played (remote play, :mod:`game.net.cactus_table`)."""
+        entries that come in while a game is played (remote play, :mod:`game.net.server.cactus_table`)."""
         size, dt, pointer = len(self.stream), self.dt, self.pointer
         try:
             for i, entry in enumerate(entries):

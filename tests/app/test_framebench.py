@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import framebench
 from game.app import IDLE_WAIT_MS, App, BaseScene
+from game.lab import framebench
 
 
 class Resting(BaseScene):

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from table_helpers import Driver
 
-from game.artischocken import cards as cardsmod
+from game.artischocken.table import cards as cardsmod
 
 
 @pytest.fixture

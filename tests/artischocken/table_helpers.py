@@ -8,8 +8,8 @@ import pygame
 
 from game.app import App
 from game.artischocken import Game
-from game.artischocken.scene_table import Options, TableScene
 from game.artischocken.seats import Seat
+from game.artischocken.table.scene_table import Options, TableScene
 
 
 class Driver:

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from game.artischocken import Action, new_game
-from game.artischocken.engine_cards import END_PLAY, HARVEST_ACTS, PLAY_TARGET_ACTS
+from game.artischocken.engine.cards import END_PLAY, HARVEST_ACTS, PLAY_TARGET_ACTS
 
 
 def test_equal_actions_hash_alike_and_work_as_keys() -> None:

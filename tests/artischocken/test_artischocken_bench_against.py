@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from game.artischocken import bench, bench_against
+from game.lab.artischocken import bench, bench_against
 
 needs_git = pytest.mark.skipif(
     shutil.which("git") is None or not (bench_against.ROOT / ".git").exists()

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from game.artischocken import Action, Game, bench, new_game, simulate
+from game.artischocken import Action, Game, new_game, simulate
 from game.artischocken.bots import BOTS, ExpertBot, GreedyBot, RandomBot, make_bot, sample_position, unseen_cards
+from game.lab.artischocken import bench
 
 
 def test_registry_and_make_bot() -> None:

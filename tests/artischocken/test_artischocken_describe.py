@@ -100,7 +100,7 @@ def test_cards_text_groups_repeats() -> None:
 
 def test_one_source_for_card_texts() -> None:
     """The table draws card faces with the names and rules of ``artischocken.json`` and has no copies."""
-    from game.artischocken import cards
+    from game.artischocken.table import cards
 
     assert cards.card_name is card_name and cards.card_short is card_short
     for lang in ("en", "de"):

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from helpers_artischocken import game
 
-from game.artischocken import CARDS, Action, Game, engine_effects
-from game.artischocken.engine_cards import ARTICHOKE, PENDING_KINDS
+from game.artischocken import CARDS, Action, Game
+from game.artischocken.engine import effects as engine_effects
+from game.artischocken.engine.cards import ARTICHOKE, PENDING_KINDS
 
 A = ARTICHOKE
 PLAYABLE = [c for c in CARDS if c != ARTICHOKE]

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from game.artischocken import Game, new_game
 from game.artischocken.bots import SearchBot
-from game.artischocken.bots_memory import recall
-from game.artischocken.bots_worlds import Knowledge, sample_position
+from game.artischocken.bots.memory import recall
+from game.artischocken.bots.worlds import Knowledge, sample_position
 
 
 def _check_recall(g: Game, seat: int) -> Knowledge:

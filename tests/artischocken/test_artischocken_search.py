@@ -12,7 +12,7 @@ from helpers_artischocken import play_out
 
 from game.artischocken import Game, new_game
 from game.artischocken.bots import BOTS, SearchBot, make_bot
-from game.artischocken.bots_search import LEVELS, clean_draw_chance
+from game.artischocken.bots.search import LEVELS, clean_draw_chance
 from game.artischocken.seats import bot_kinds
 
 

@@ -13,8 +13,7 @@ from helpers_artischocken import play_out
 
 from game.artischocken import Game, new_game
 from game.artischocken.bots import ExpertBot, GreedyBot
-from game.artischocken.bots_fit import fit, format_coef, game_positions, matrix
-from game.artischocken.bots_model import (
+from game.artischocken.bots.model import (
     COEF,
     FEATURES,
     SEAT_FEATURES,
@@ -23,7 +22,8 @@ from game.artischocken.bots_model import (
     seat_features,
     win_probability,
 )
-from game.artischocken.bots_search import SearchBot, leaf_value
+from game.artischocken.bots.search import SearchBot, leaf_value
+from game.lab.artischocken.fit import fit, format_coef, game_positions, matrix
 
 
 def _turn_ends(seed: int, count: int = 6) -> list[Game]:
@@ -174,7 +174,7 @@ def test_A_W1_end_draw_chance_counts_the_known_top_the_unknown_deck_and_the_resh
     """The chance that the draw of A-T6 holds no artichoke, if the turn ends now."""
     from helpers_artischocken import position
 
-    from game.artischocken.bots_model import end_draw_chance
+    from game.artischocken.bots.model import end_draw_chance
 
     d = position([["artichoke", "onion"], ["peas"]], decks=[["onion", "peas", "corn", "beet", "leek", "artichoke"],
                                                            ["corn"]])
@@ -190,7 +190,7 @@ def test_A_W1_end_draw_chance_counts_the_known_top_the_unknown_deck_and_the_resh
 
 
 def test_search_bench_times_the_decisions_with_a_choice() -> None:
-    from game.artischocken.bots_search_bench import measure
+    from game.lab.artischocken.search_bench import measure
 
     r = measure("search-easy", games=1, seed=2)
     assert r["decisions"] > 0 and 0 <= r["cpu_ms_median"] <= r["cpu_ms_p95"] <= r["cpu_ms_max"]

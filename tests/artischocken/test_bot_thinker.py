@@ -1,4 +1,4 @@
-"""Bots think off the frame (game.artischocken.bot_thinker): the table goes on drawing while a bot decides, and the
+"""Bots think off the frame (game.artischocken.bots.thinker): the table goes on drawing while a bot decides, and the
 decision is the one the bot makes in the frame (same seed from the position: same game)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from table_helpers import Driver, position, table
 
 from game.artischocken import bots
-from game.artischocken.bot_thinker import Thinker
+from game.artischocken.bots.thinker import Thinker
 from game.artischocken.engine import Action, Game, new_game
 from game.artischocken.seats import Seat
 from game.artischocken.turns import BotJob, LocalTable

@@ -1,4 +1,4 @@
-"""simulate artischocken --plot / --compare-rhubarb (the balance lab, game.artischocken.lab)."""
+"""simulate artischocken --plot / --compare-rhubarb (the balance lab, game.artischocken.plots)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.artischocken import lab, simulate
+from game.artischocken import plots as lab
+from game.artischocken import simulate
 
 
 def test_plot_and_compare_rhubarb(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

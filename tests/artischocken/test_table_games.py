@@ -10,12 +10,13 @@ import pygame
 import pytest
 from table_helpers import Driver
 
-from game.artischocken import Game, new_game, scene_table
-from game.artischocken import cards as cardsmod
+from game.artischocken import Game, new_game
 from game.artischocken import save as savemod
 from game.artischocken.room import setup_scene
-from game.artischocken.scene_table import Options, TableScene
 from game.artischocken.seats import Seat
+from game.artischocken.table import cards as cardsmod
+from game.artischocken.table import scene_table
+from game.artischocken.table.scene_table import Options, TableScene
 
 A = "artichoke"
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 from table_helpers import Driver, position, table
 
-from game.artischocken import Action, scene_table
+from game.artischocken import Action
+from game.artischocken.table import scene_table
 
 A = "artichoke"
 

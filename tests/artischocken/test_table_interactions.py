@@ -9,8 +9,9 @@ import pytest
 from table_helpers import Driver, position, table
 
 from game import i18n
-from game.artischocken import Action, scene_table
-from game.artischocken import cards as cardsmod
+from game.artischocken import Action
+from game.artischocken.table import cards as cardsmod
+from game.artischocken.table import scene_table
 
 A = "artichoke"
 

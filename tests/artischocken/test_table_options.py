@@ -6,13 +6,14 @@ import pygame
 import pytest
 from table_helpers import Driver, position, table
 
-from game.artischocken import Action, Game, new_game, scene_table
+from game.artischocken import Action, Game, new_game
 from game.artischocken.describe import plural
 from game.artischocken.room import setup_scene
-from game.artischocken.scene_table import Options, TableScene
 from game.artischocken.seats import Seat
 from game.artischocken.stats import seat_stats
-from game.artischocken.table_panels import stats_lines
+from game.artischocken.table import scene_table
+from game.artischocken.table.panels import stats_lines
+from game.artischocken.table.scene_table import Options, TableScene
 from game.artischocken.turns import new_table_game
 from game.i18n import t
 

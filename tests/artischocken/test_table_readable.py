@@ -12,10 +12,10 @@ from table_helpers import Driver, position, table
 from game import i18n
 from game.app import MIN_WINDOW, App
 from game.artischocken import CARDS
-from game.artischocken import cards as cardsmod
 from game.artischocken.describe import card_name, card_rule, card_short
 from game.artischocken.room import setup_scene
-from game.artischocken.table_layout import compute
+from game.artischocken.table import cards as cardsmod
+from game.artischocken.table.layout import compute
 from game.ui import draw
 from game.ui.fonts import font
 

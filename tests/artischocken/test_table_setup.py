@@ -7,8 +7,8 @@ import pytest
 from table_helpers import Driver, position, table
 
 from game.artischocken.room import setup_scene
-from game.artischocken.scene_table import TableScene
-from game.artischocken.table_layout import compute
+from game.artischocken.table.layout import compute
+from game.artischocken.table.scene_table import TableScene
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""The table's seams (issue 10): scenes import no scene, the table reaches the game only through sessions, and
-drawing changes nothing (DESIGN.md layers 4, 5 and 7)."""
+"""The table's seams: the table reaches the game only through sessions, and drawing changes nothing (docs/design.md,
+layers 5 and 7; that no scene imports another is checked for every room in tests/app/test_layers.py)."""
 
 from __future__ import annotations
 
@@ -14,25 +14,22 @@ ROOT = Path(package.__file__).parent
 A = "artichoke"
 
 
-def test_no_artischocken_scene_imports_another_scene() -> None:
-    scenes = sorted(ROOT.glob("scene_*.py"))
-    assert {p.stem for p in scenes} == {"scene_setup", "scene_table", "scene_replay"}  # helpers: not scene_*
-    for path in scenes:
-        others = {f"game.artischocken.{p.stem}" for p in scenes if p != path}
-        assert not imported_modules(path) & others, path.name
-        assert "game.launcher" not in imported_modules(path), path.name
+def test_the_table_folder_holds_the_rooms_scenes() -> None:
+    scenes = {p.stem for p in ROOT.rglob("scene_*.py")}
+    assert scenes == {"scene_setup", "scene_table", "scene_replay", "scene_remote"}
+    assert all((ROOT / "table" / f"{name}.py").exists() for name in scenes)
 
 
 def test_the_table_modules_never_reach_the_engines_insides() -> None:
     """Nothing but the engine imports an engine ``_name``; the table's modules never read the all-seeing log or
     the generator (they see the game through sessions)."""
-    for path in ROOT.glob("*.py"):
+    for path in ROOT.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        if not path.stem.startswith("engine"):
+        if path.parent.name != "engine":
             for name in imported_modules(path):
                 head, _, last = name.rpartition(".")
                 assert not (head.startswith("game.artischocken.engine") and last.startswith("_")), (path, name)
-        if path.stem.startswith(("scene_", "table_", "intent", "flights", "turns")):
+        if path.parent.name == "table" or path.stem == "turns":
             assert ".events(" not in text and ".rng" not in text, path.name
 
 

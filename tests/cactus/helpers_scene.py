@@ -7,7 +7,7 @@ import pygame
 from game.app import App
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
-from game.cactus.scene_demo import PlayDriver
+from game.lab.cactus.play_demo import PlayDriver
 
 FRAME_MS = 33
 COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks

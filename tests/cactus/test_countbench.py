@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cactus import countbench
-from game.cactus.planner_model import Table
+from game.cactus.bots.model import Table
 from game.cactus.rules import CactusGame
-from game.cactus.rules_bank import tokens_for
-from game.cactus.rules_pieces import N_CACTI, TOTAL_FLOWERS
+from game.cactus.rules.bank import tokens_for
+from game.cactus.rules.pieces import N_CACTI, TOTAL_FLOWERS
+from game.lab.cactus import countbench
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,10 +10,10 @@ import pytest
 from helpers_scene import COLOUR_DIE, Driver, rolled_and_taken
 
 from game.app import App, BaseScene
-from game.cactus.hint import suggest
+from game.cactus.bots.drive import TRIAL_SETTLE, Drive, run_drive
+from game.cactus.bots.hint import suggest
 from game.cactus.match import Match, Stage
-from game.cactus.planner_drive import TRIAL_SETTLE, Drive, run_drive
-from game.cactus.scene_play import PlayScene
+from game.cactus.screens.scene_play import PlayScene
 from game.i18n import t
 
 

@@ -10,9 +10,9 @@ import pytest
 from helpers_scene import COLOUR_DIE, Driver, rolled_and_taken
 
 from game.app import App, BaseScene
-from game.cactus.hint import HintSearch, suggest
+from game.cactus.bots.hint import HintSearch, suggest
 from game.cactus.match import Match, Stage
-from game.cactus.scene_play import PlayScene
+from game.cactus.screens.scene_play import PlayScene
 from game.i18n import t
 
 

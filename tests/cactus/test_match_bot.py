@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options, Violation
 

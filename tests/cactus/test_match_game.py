@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.cactus.bot import Bot, play
+from game.cactus.bots.simple import Bot, play
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import TOTAL_FLOWERS, Die, Options
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from helpers_scene import COLOUR_DIE, rolled_and_taken
 
-from game.cactus import planner_drive
-from game.cactus.bot_kinds import SeatBots, make_bot, play_seats
+from game.cactus.bots import drive as planner_drive
+from game.cactus.bots.drive import Placement, trial
+from game.cactus.bots.kinds import SeatBots, make_bot, play_seats
+from game.cactus.bots.planner import LEVELS, PlannerBot, next_seat_expectation, search
 from game.cactus.match import BOT_KINDS, Match, Stage
-from game.cactus.planner import LEVELS, PlannerBot, next_seat_expectation, search
-from game.cactus.planner_drive import Placement, trial
 
 DATA = Path(__file__).parent / "data"
 

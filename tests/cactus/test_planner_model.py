@@ -8,11 +8,11 @@ from dataclasses import replace
 
 import pytest
 
-from game.cactus import botbench
+from game.cactus.bots.model import FLOWER_TIE_BREAK, choices, outlook, place, worth
+from game.cactus.bots.planner import LEVELS, PlannerBot, search, table_now
 from game.cactus.match import Match, Stage
-from game.cactus.planner import LEVELS, PlannerBot, search, table_now
-from game.cactus.planner_model import FLOWER_TIE_BREAK, choices, outlook, place, worth
 from game.cactus.rules import Die, Face, Options
+from game.lab.cactus import botbench
 
 
 def position(hanging: Mapping[int, list[str]], last: str, *, die: Die, roll: Face, out: Sequence[str] = (),

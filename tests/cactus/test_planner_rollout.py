@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.cactus.bots.model import FLOWER_TIE_BREAK, Table, outlook, place
+from game.cactus.bots.planner import LEVELS, Search
+from game.cactus.bots.rollout import playout, playout_shift, playout_values
 from game.cactus.match import Match, Stage
-from game.cactus.planner import LEVELS, Search
-from game.cactus.planner_model import FLOWER_TIE_BREAK, Table, outlook, place
-from game.cactus.planner_rollout import playout, playout_shift, playout_values
 from game.cactus.rules import Die, Options
-from game.cactus.rules_pieces import BASIC, N_CACTI, default_pieces
+from game.cactus.rules.pieces import BASIC, N_CACTI, default_pieces
 
 PIECES = {p.id: p for p in default_pieces()}
 BASICS = tuple(pid for pid, p in PIECES.items() if p.kind == BASIC)
@@ -125,7 +125,7 @@ def test_the_search_plays_out_only_when_it_chooses_and_within_its_budget() -> No
 
 def test_the_play_outs_and_the_count_model_are_pure() -> None:
     # No pygame, no pymunk, no physics: the count model and its play-outs run without a world.
-    code = ("import sys, game.cactus.planner_rollout; "
+    code = ("import sys, game.cactus.bots.rollout; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pymunk', 'physics')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

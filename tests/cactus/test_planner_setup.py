@@ -8,11 +8,11 @@ import pytest
 from helpers_scene import Driver
 
 from game.app import App, BaseScene
-from game.cactus.bot_kinds import DEFAULT_KIND
+from game.cactus.bots.kinds import DEFAULT_KIND
+from game.cactus.bots.planner import PlannerBot
 from game.cactus.match import BOT_KINDS
-from game.cactus.planner import PlannerBot
-from game.cactus.scene_play import PlayScene
-from game.cactus.scene_setup import KIND_ORDER, SetupScene
+from game.cactus.screens.scene_play import PlayScene
+from game.cactus.screens.scene_setup import KIND_ORDER, SetupScene
 
 
 @pytest.fixture

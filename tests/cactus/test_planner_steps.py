@@ -11,13 +11,13 @@ import pytest
 from helpers_scene import Driver
 
 from game.app import App, BaseScene
-from game.cactus import botbench
-from game.cactus.bot_kinds import SeatBots
+from game.cactus.bots.kinds import SeatBots
+from game.cactus.bots.planner import LEVELS, PlannerBot, Search, search
 from game.cactus.match import Match, Stage
-from game.cactus.planner import LEVELS, PlannerBot, Search, search
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import PlayScene
+from game.cactus.screens.scene_play import PlayScene
 from game.i18n import t
+from game.lab.cactus import botbench
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from helpers_scene import rolled_and_taken
 
+from game.cactus.bots.planner import LEVELS, SWEEP_AFTER, PlannerBot
 from game.cactus.match import Stage
-from game.cactus.planner import LEVELS, SWEEP_AFTER, PlannerBot
 
 
 def test_after_sweep_after_attempts_the_planner_lets_the_piece_go_in_one_step() -> None:

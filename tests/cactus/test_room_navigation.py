@@ -9,21 +9,22 @@ import pytest
 from module_imports import imported_modules
 
 from game.app import App, BaseScene
-from game.cactus import navigation, room
+from game.cactus import room
 from game.cactus.match import Match
 from game.cactus.rules import Options
-from game.cactus.scene_end import EndScene
-from game.cactus.scene_play import PlayScene
-from game.cactus.scene_setup import SetupScene
+from game.cactus.screens import navigation
+from game.cactus.screens.scene_end import EndScene
+from game.cactus.screens.scene_play import PlayScene
+from game.cactus.screens.scene_setup import SetupScene
 
-CACTUS = Path(__file__).resolve().parents[2] / "game" / "cactus"
+SCREENS = Path(__file__).resolve().parents[2] / "game" / "cactus" / "screens"
 
 
 def test_issue11_no_cactus_scene_imports_another_scene() -> None:
-    scenes = sorted(CACTUS.glob("scene_*.py"))
+    scenes = sorted(SCREENS.glob("scene_*.py"))
     assert {p.stem for p in scenes} >= {"scene_setup", "scene_play", "scene_end"}
     for path in scenes:
-        others = {f"game.cactus.{p.stem}" for p in scenes if p != path}
+        others = {f"game.cactus.screens.{p.stem}" for p in scenes if p != path}
         assert not imported_modules(path) & others, f"{path.name} imports another scene"
 
 

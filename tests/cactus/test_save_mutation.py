@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cactus.bot import Bot, play
+from game.cactus.bots.simple import Bot, play
 from game.cactus.match import Match, Stage
 from game.cactus.rules import CactusGame
 

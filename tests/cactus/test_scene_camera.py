@@ -12,8 +12,8 @@ from helpers_scene import Driver
 from game.app import App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import PlayScene
-from game.cactus.view import FOCUS_ZOOM, ZOOM_STEP
+from game.cactus.screens.scene_play import PlayScene
+from game.cactus.screens.view import FOCUS_ZOOM, ZOOM_STEP
 from physics.scenes import drop_position, hang_points
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))

@@ -13,12 +13,12 @@ import pytest
 from helpers_scene import Driver
 
 from game.app import IDLE_WAIT_MS, App, BaseScene
-from game.cactus.bench import checksum
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
-from game.cactus.scene_end import EndScene
-from game.cactus.scene_play import PULSE_FADE, PULSE_SECONDS, PlayScene
-from game.cactus.scene_setup import SetupScene
+from game.cactus.screens.scene_end import EndScene
+from game.cactus.screens.scene_play import PULSE_FADE, PULSE_SECONDS, PlayScene
+from game.cactus.screens.scene_setup import SetupScene
+from game.lab.cactus.bench import checksum
 from physics.scenes import drop_position, hang_points
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))

@@ -11,8 +11,8 @@ import pytest
 
 from game.app import HEADLESS_FRAME_MS, App
 from game.cactus import room
-from game.cactus.layers import around, text_block, text_height
-from game.cactus.scene_play import PlayScene
+from game.cactus.screens.layers import around, text_block, text_height
+from game.cactus.screens.scene_play import PlayScene
 from game.ui import draw
 
 

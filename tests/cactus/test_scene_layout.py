@@ -11,12 +11,12 @@ import pytest
 
 from game import i18n
 from game.app import MIN_WINDOW, App, BaseScene
-from game.cactus import panels
 from game.cactus.match import Match
-from game.cactus.panels import MIN_ROW_CELL
-from game.cactus.play_save import autosave_path
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import PlayScene
+from game.cactus.saves import autosave_path
+from game.cactus.screens import panels
+from game.cactus.screens.panels import MIN_ROW_CELL
+from game.cactus.screens.scene_play import PlayScene
 from game.ui import draw
 from game.ui.theme import SIZES
 from game.ui.widgets import resolve

@@ -11,9 +11,9 @@ from helpers_scene import Driver
 
 from game import i18n
 from game.app import App, BaseScene
-from game.cactus.scene_end import EndScene
-from game.cactus.scene_play import PlayScene, autosave_path
-from game.cactus.scene_setup import SetupScene
+from game.cactus.screens.scene_end import EndScene
+from game.cactus.screens.scene_play import PlayScene, autosave_path
+from game.cactus.screens.scene_setup import SetupScene
 from game.cli import build_parser
 from game.rooms import create_room_scene
 
@@ -133,7 +133,7 @@ def test_closing_the_window_mid_turn_saves_the_game(app: App) -> None:
 
 def test_empty_name_fields_show_the_name_the_seat_will_get(app: App) -> None:
     # C-S1: bot seats are named after desert plants, human seats "Player N"; the placeholder says which.
-    from game.cactus.bot import BOT_NAMES
+    from game.cactus.bots.simple import BOT_NAMES
 
     setup = SetupScene(players=3)
     app.push(setup)

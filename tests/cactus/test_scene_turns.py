@@ -13,7 +13,7 @@ from helpers_scene import Driver
 from game.app import App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
-from game.cactus.scene_play import PlayScene
+from game.cactus.screens.scene_play import PlayScene
 from physics.scenes import drop_position, hang_points
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks
@@ -88,7 +88,7 @@ def test_valid_placement_scores(app: App) -> None:
     assert awards and awards[-1].rule == "C-P1" and awards[-1].detail == "colour3"
     assert any("C-P1" in f.text for f in d.scene.floats)  # the award is shown where it happened
     d.frames(3)
-    from game.cactus.scene_play import autosave_path
+    from game.cactus.screens.scene_play import autosave_path
 
     saved = json.loads(autosave_path().read_text(encoding="utf-8"))  # autosaved after the turn
     assert Match.from_dict(saved).rules.turn_number == 4
@@ -200,8 +200,8 @@ def test_the_hand_touching_the_cactus_costs_a_flower(app: App) -> None:
 
 
 def test_a_game_saved_mid_turn_resumes_exactly(app: App) -> None:
-    from game.cactus.scene_play import autosave_path
-    from game.cactus.scene_setup import SetupScene
+    from game.cactus.screens.scene_play import autosave_path
+    from game.cactus.screens.scene_setup import SetupScene
 
     match = Match.with_position({0: ["red_arch"]}, last="red_arch", options=COLOUR_DIE)
     d = start(app, match)

@@ -11,10 +11,10 @@ import pytest
 
 from game import i18n
 from game.app import MIN_WINDOW, App, BaseScene
-from game.cactus import layers
-from game.cactus import texts as txt
 from game.cactus.match import Match, Stage
-from game.cactus.scene_play import PlayScene
+from game.cactus.screens import layers
+from game.cactus.screens import texts as txt
+from game.cactus.screens.scene_play import PlayScene
 
 
 def staged_violation(make_app: Callable[..., App], size: tuple[int, int],

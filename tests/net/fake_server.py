@@ -17,7 +17,7 @@ from game.artischocken.bots import make_bot
 from game.artischocken.engine import Game, IllegalAction, new_game
 from game.artischocken.session import SeatSession
 from game.artischocken.turns import bot_decision
-from game.net.remote_cards import action_from_dict, action_to_dict
+from game.net.client.remote_cards import action_from_dict, action_to_dict
 
 
 @dataclass

@@ -8,11 +8,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, MatchError, Stage
-from game.net import cactus_table
-from game.net.cactus_link import CactusLink
-from game.net.table import SPECTATORS, Delivery, TableError
+from game.net.client.cactus_link import CactusLink
+from game.net.server import cactus_table
+from game.net.server.room_table import SPECTATORS, Delivery, TableError
 
 DT = 0.01  # the app's fixed step
 

@@ -10,12 +10,12 @@ from typing import Any
 import pygame
 
 from game.app import BaseScene
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Stage
 from game.cactus.room import RemotePlayScene, remote_play_scene
-from game.cactus.scene_demo import PlayDriver
-from game.net.cactus_link import CactusLink
-from game.net.table import TableError
+from game.lab.cactus.play_demo import PlayDriver
+from game.net.client.cactus_link import CactusLink
+from game.net.server.room_table import TableError
 
 from .helpers_cactus_net import Loop, human_turn, wire
 
@@ -164,7 +164,7 @@ def test_another_seat_s_drag_shows_live_on_the_scene(make_app: Any, tmp_path: Pa
 def test_a_remote_game_ends_on_an_end_screen_that_leads_back_to_the_lobby(make_app: Any) -> None:
     """At a remote table nothing is saved here and no local game follows: "Leave the table", and at the end one
     button, back to the scene the table was opened from (the lobby)."""
-    from game.cactus.scene_end import EndScene
+    from game.cactus.screens.scene_end import EndScene
     from game.i18n import t
     from game.ui.widgets import resolve
 

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Stage
-from game.net import cactus_table
-from game.net.cactus_link import CactusLink
 from game.net.cactus_stream import MAX_STEPS
-from game.net.table import SPECTATORS, TableError
+from game.net.client.cactus_link import CactusLink
+from game.net.server import cactus_table
+from game.net.server.room_table import SPECTATORS, TableError
 from game.replay.format import checksum
 
 from .helpers_cactus_net import DT, Loop, drag_in, human_turn, wire
@@ -452,7 +452,7 @@ def test_a_bot_that_cannot_place_its_piece_stops_instead_of_spinning(monkeypatch
 
 
 def test_the_bench_plays_in_step() -> None:
-    from game.net import cactus_bench
+    from game.lab import cactus_net_bench as cactus_bench
 
     result = cactus_bench.run(seed=4, frames=30, turns=1)
     assert result["in_step"] and result["resyncs"] == 0 and result["drag_messages_per_s"] > 50

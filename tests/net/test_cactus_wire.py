@@ -15,9 +15,9 @@ import pygame
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Stage
-from game.net.cactus_link import CactusLink
+from game.net.client.cactus_link import CactusLink
 
 from .helpers_cactus_net import DT, human_turn
 from .netserver import ServerProcess
@@ -202,12 +202,12 @@ def test_a_server_restarted_mid_drag_goes_on_with_the_same_game(tmp_path: Path) 
 
 
 def test_the_remote_play_scene_over_a_real_connection(server: str, make_app: Any, tmp_path: Path) -> None:
-    """The lobby's way in: ``game.net.client.Connection`` + ``remote_play_scene``; the scene's seat plays its
+    """The lobby's way in: ``game.net.client.connection.Connection`` + ``remote_play_scene``; the scene's seat plays its
     turn, a headless client plays the next, and both end each turn with the server's checksum."""
     from game.app import BaseScene
     from game.cactus.room import RemotePlayScene, remote_play_scene
-    from game.cactus.scene_demo import PlayDriver
-    from game.net.client import Connection
+    from game.lab.cactus.play_demo import PlayDriver
+    from game.net.client.connection import Connection
 
     host = Client(server, None)
     host.send({"type": "create", "room": "cactus", "seats": ["remote", "remote"], "seed": 8, "start_player": 0})

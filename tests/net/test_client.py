@@ -1,4 +1,4 @@
-"""game.net.client.Connection (issue 14): non-blocking send/poll, statuses, reconnect with the last join,
+"""game.net.client.connection.Connection (issue 14): non-blocking send/poll, statuses, reconnect with the last join,
 clear texts for an unreachable server. Runs against the in-test fake server (DESIGN.md's wire format)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.net.client import Connection
+from game.net.client.connection import Connection
 
 from .fake_server import FakeServer
 

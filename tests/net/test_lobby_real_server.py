@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.artischocken.table_remote import RemoteTableScene
-from game.net.client import Connection
+from game.artischocken.table.scene_remote import RemoteTableScene
+from game.net.client.connection import Connection
+from game.net.client.lobby import Seating
 from game.net.codes import parse_code
-from game.net.lobby import Seating
 from game.scene_network import NetworkScene
 
 from .netserver import Client, create, join

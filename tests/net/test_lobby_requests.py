@@ -1,7 +1,7 @@
 """Hosting and joining by code survive a lost answer and a quick claimer (the real real_server, ``python -m game
 serve``): a ``create`` with ``hold`` keeps the host's seat from every claim even before the host's join, and a
 ``create`` or ``claim`` asked again with its ``request`` id (after a reconnect) gets the same answer again, never a
-second table or a second seat; the lobby's :class:`~game.net.lobby.Seating` asks again after a reconnect."""
+second table or a second seat; the lobby's :class:`~game.net.client.lobby.Seating` asks again after a reconnect."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.net.lobby import Seating
+from game.net.client.lobby import Seating
 
 from .netserver import Client, ServerProcess, create, join
 from .test_review_fixes import ScriptedLink

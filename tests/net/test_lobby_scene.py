@@ -14,12 +14,12 @@ from typing import Any
 import pygame
 import pytest
 
-from game.artischocken.table_remote import RemoteTableScene
+from game.artischocken.table.scene_remote import RemoteTableScene
 from game.i18n import t
 from game.launcher import LauncherScene
-from game.net.client import Connection
+from game.net.client.connection import Connection
+from game.net.client.remote_cards import RemoteTable
 from game.net.codes import parse_code
-from game.net.remote_cards import RemoteTable
 from game.scene_network import NetworkScene
 
 from .fake_server import FakeServer

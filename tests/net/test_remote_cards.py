@@ -13,8 +13,8 @@ import pytest
 
 from game.artischocken.engine import Action, IllegalAction, new_game
 from game.artischocken.session import Session
-from game.net.client import Connection
-from game.net.remote_cards import RemoteTable, action_from_dict, action_to_dict
+from game.net.client.connection import Connection
+from game.net.client.remote_cards import RemoteTable, action_from_dict, action_to_dict
 
 from .fake_server import FakeServer
 from .test_client import collect, wait_for

@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Match
-from game.net import cactus_table, wire
-from game.net.client import Connection
+from game.net import wire
+from game.net.client.connection import Connection
+from game.net.client.lobby import Seating
 from game.net.codes import CodeError, parse_code
 from game.net.discovery import OpenTable, decode_tables
-from game.net.lobby import Seating
-from game.net.table import TableError
+from game.net.server import cactus_table
+from game.net.server.room_table import TableError
 from game.replay.cactus import plain
 from game.replay.format import checksum
 

@@ -1,4 +1,4 @@
-"""Review of the lobby's own server (game.net.host.LocalServer): it ends with the program however the program
+"""Review of the lobby's own server (game.net.client.host.LocalServer): it ends with the program however the program
 ends - also killed, when no atexit runs (it used to serve on for ever, on every interface)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PARENT = """
 import os, signal, sys, time
 from pathlib import Path
-from game.net.host import LocalServer, serve_command
+from game.net.client.host import LocalServer, serve_command
 data = Path(sys.argv[1])
 server = LocalServer(data, command=serve_command(data, host="127.0.0.1"))
 end = time.monotonic() + 30

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net.server import Server, ServerOptions
-from game.net.store import TableStore
+from game.net.server.store import TableStore
+from game.net.server.table_server import Server, ServerOptions
 
 TIMEOUT = 5.0
 loop_time = time.monotonic

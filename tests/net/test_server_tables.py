@@ -1,4 +1,4 @@
-"""The server's pieces in process: the wire checks (game.net.wire), the Artischocken table (game.net.cards_table)
+"""The server's pieces in process: the wire checks (game.net.wire), the Artischocken table (game.net.server.cards_table)
 and the room registry (DESIGN.md "Remote play"; A-G2 for what each audience sees)."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.artischocken import Action, new_game
-from game.net import cards_table, registry, wire
-from game.net.table import SPECTATORS, TableError
+from game.net import wire
+from game.net.server import cards_table, registry
+from game.net.server.room_table import SPECTATORS, TableError
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,

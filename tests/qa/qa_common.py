@@ -28,11 +28,11 @@ def copy_assets(tmp: Path) -> tuple[Path, Path]:
 def scene_factories(tmp: Path) -> dict[str, Callable[[], BaseScene]]:
     """Every first screen of every room (no autosave, editor on copies so nothing real is written)."""
     from game.artischocken.room import setup_scene as art_setup
-    from game.artischocken.scene_table import Options, TableScene
     from game.artischocken.seats import Seat
+    from game.artischocken.table.scene_table import Options, TableScene
     from game.cactus.match import Match
-    from game.cactus.scene_play import PlayScene
-    from game.cactus.scene_setup import SetupScene as CactusSetup
+    from game.cactus.screens.scene_play import PlayScene
+    from game.cactus.screens.scene_setup import SetupScene as CactusSetup
     from game.launcher import LauncherScene
     from tools.editor.scene import EditorScene
 

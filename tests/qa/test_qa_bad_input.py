@@ -99,7 +99,7 @@ def open_on_autosave(make_app, path: Path, content: str, make_scene, frames: int
 
 
 def resume_cactus(make_app, qa_home: Path, content: str):
-    from game.cactus.scene_setup import SetupScene
+    from game.cactus.screens.scene_setup import SetupScene
 
     app, scene = open_on_autosave(make_app, qa_home / "cactus" / "autosave.json", content, SetupScene, 2)
     scene.resume_game()

@@ -37,8 +37,8 @@ def test_qa_every_button_shows_hover_and_press(tmp_path: Path, make_app) -> None
 
 def test_qa_handover_screen_hides_every_hand(tmp_path: Path, make_app) -> None:
     """Two humans at one table: between their turns a hand-over screen stands and no hand may be drawn."""
-    from game.artischocken.scene_table import Options, TableScene
     from game.artischocken.seats import Seat
+    from game.artischocken.table.scene_table import Options, TableScene
 
     app = make_app()
     scene = TableScene.new([Seat("Ann", "human"), Seat("Ben", "human")], Options(seed=2, autosave=False, fast=True))
@@ -69,8 +69,8 @@ def test_qa_handover_screen_hides_every_hand(tmp_path: Path, make_app) -> None:
 @pytest.mark.slow  # a bot's paced move: hundreds of frames
 def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path, make_app) -> None:
     """Without --fast a bot's move is paced (the player can follow it), not done in the first frame."""
-    from game.artischocken.scene_table import Options, TableScene
     from game.artischocken.seats import Seat
+    from game.artischocken.table.scene_table import Options, TableScene
 
     app = make_app()
     scene = TableScene.new([Seat("Ada", "greedy"), Seat("Ann", "human")], Options(seed=5, autosave=False,
@@ -86,7 +86,7 @@ def test_qa_artischocken_bot_takes_visible_time(tmp_path: Path, make_app) -> Non
 @pytest.mark.slow  # a whole bot turn: hundreds of frames with physics
 def test_qa_cactus_bot_turn_is_announced(tmp_path: Path, make_app) -> None:
     from game.cactus.match import Match
-    from game.cactus.scene_play import PlayScene
+    from game.cactus.screens.scene_play import PlayScene
 
     app = make_app()
     scene = PlayScene(Match.new(2, names=["Ann", "Agave"], seed=4, bots=[True, True]), autosave=False)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.record import Recorder, adopt, saved_form
 from game.cactus.rules import Options
@@ -89,7 +89,7 @@ def test_the_hand_drags_replay_with_rounded_pointer_input() -> None:
         match.step(1 / 60)
         if k == 15:
             match.rotate(0.2)
-    assert match.world.grip_target == (round((x + 0.123456 * 30) * 100) / 100, round(y * 100) / 100)
+    assert match.world.hand.pointer == (round((x + 0.123456 * 30) * 100) / 100, round(y * 100) / 100)
     match.release()
     _play_on(match, 4)
     stream = recorder.record.stream

@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from game.app import App, BaseScene
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, Stage
-from game.cactus.play_save import autosave_path, load_autosave
-from game.cactus.scene_demo import PlayDriver
-from game.cactus.scene_play import PlayScene
+from game.cactus.saves import autosave_path, load_autosave
+from game.cactus.screens.scene_play import PlayScene
+from game.lab.cactus.play_demo import PlayDriver
 from game.replay import cactus, store
 
 

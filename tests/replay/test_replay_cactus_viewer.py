@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.app import App, BaseScene
-from game.cactus.bot import Bot
+from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.record import Recorder
 from game.cactus.room import replay_scene
-from game.cactus.scene_replay import SPEEDS, ReplayScene
+from game.cactus.screens.scene_replay import SPEEDS, ReplayScene
 from game.replay import cactus
 from game.replay.format import ReplayError
 

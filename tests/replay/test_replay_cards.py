@@ -165,7 +165,7 @@ def test_the_cli_refuses_what_is_not_a_replay(tmp_path: Path) -> None:
 
 
 def test_the_table_writes_its_replay_when_the_game_ends(make_app, home: Path) -> None:
-    from game.artischocken.scene_table import Options, TableScene
+    from game.artischocken.table.scene_table import Options, TableScene
     from game.replay import store
 
     app = make_app((1024, 700))

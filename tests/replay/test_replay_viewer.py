@@ -8,11 +8,11 @@ from typing import Any
 
 import pygame
 
-from game.artischocken import cards as cardsmod
 from game.artischocken import new_game
 from game.artischocken.room import replay_scene
-from game.artischocken.scene_replay import SPEEDS, STEP_SECONDS
 from game.artischocken.seats import Seat
+from game.artischocken.table import cards as cardsmod
+from game.artischocken.table.scene_replay import SPEEDS, STEP_SECONDS
 from game.artischocken.turns import LocalTable
 
 

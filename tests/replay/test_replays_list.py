@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 
 from game.artischocken import new_game
-from game.artischocken.scene_replay import ReplayScene
 from game.artischocken.seats import Seat
+from game.artischocken.table.scene_replay import ReplayScene
 from game.artischocken.turns import LocalTable
 from game.replay import store
 from game.scene_replays import ReplaysScene

@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from game import settings
-from game.cactus.colour_shots import CROWDED, crowded_scene
-from game.cactus.view import icon_points
+from game.cactus.screens.view import icon_points
+from game.lab.cactus.colour_shots import CROWDED, crowded_scene
 from game.ui import colour_aids
 from game.ui.colour_aids import MARKS, draw_mark, ink_for, mark_spot, piece_fill
 

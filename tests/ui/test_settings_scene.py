@@ -184,8 +184,8 @@ def test_cli_flags_mute_and_colour_blind_parse_before_and_after_the_subcommand()
 
 
 def test_reduced_motion_cuts_the_camera_instead_of_gliding(home: Path) -> None:
-    from game.cactus.camera import Camera
-    from game.cactus.view import TableView
+    from game.cactus.screens.camera import Camera
+    from game.cactus.screens.view import TableView
 
     for motion, moving in (("normal", True), ("reduced", False)):
         settings.begin_run(saved=settings.Settings(motion=motion))

@@ -92,7 +92,7 @@ def test_clack_loudness_follows_the_impact() -> None:
 
 def test_a_bot_game_plays_the_rooms_effects(make_app) -> None:
     from game.cactus.match import Match
-    from game.cactus.scene_play import PlayScene
+    from game.cactus.screens.scene_play import PlayScene
 
     app = make_app()
     assert sounds.available

@@ -1,0 +1,166 @@
+"""The card table on a remote session: one seat of a game that runs on a table server.
+
+(A flavour of the table scene, not a scene of its own: it extends :class:`TableScene` by the wire, so it lives
+beside the table's other modules; the room opens it through ``room.remote_table_scene``.)
+
+The scene is the local :class:`~game.artischocken.table.scene_table.TableScene`, played at a
+:class:`~game.net.client.remote_cards.RemoteTable` instead of a local one: the seat always looks (no hot-seat
+hand-over), the bots play on the server, nothing is taken back, saved or recorded here. Every frame it takes
+the server's messages in; a new state animates the log entries it brought, as a local action does. While an
+action is on its way the prompt says so; a refused one is shown as a message, the game unchanged.
+
+The connection's troubles are shown over the table: a banner with the reconnect countdown while it is away,
+and a dialog (back to the lobby) when the server cannot be reached any more or ended the table.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+import pygame
+
+from game.artischocken.seats import HUMAN, Seat
+from game.artischocken.table.flights import row_slots
+from game.artischocken.table.scene_table import TableScene
+from game.artischocken.turns import LocalTable, Options
+from game.i18n import t
+from game.net.client.remote_cards import RemoteTable
+from game.ui import draw
+from game.ui.theme import PALETTE, SIZES
+from game.ui.wake import NET_EVENT, post_wake
+
+
+def seats_for(remote: RemoteTable, names: list[str] | None = None) -> list[Seat]:
+    """The seats as the scene shows them: by name where known, else "Seat n" (the table marks this seat as the
+    player's own); a bot seat the host set keeps its kind."""
+    players = remote.session.players
+    out = []
+    for i in range(players):
+        known = remote.seats[i] if i < len(remote.seats) else None
+        kind = known.kind if known is not None and not known.human else HUMAN
+        if names and i < len(names) and names[i]:
+            name = names[i]
+        else:
+            name = t("net.table.seat", n=i + 1)
+        out.append(Seat(name, kind))
+    return out
+
+
+class RemoteTableScene(TableScene):
+    """One seat of a remote game at the card table (see the module text)."""
+
+    def __init__(self, remote: RemoteTable, names: list[str] | None = None, options: Options | None = None) -> None:
+        self.remote = remote
+        opts = options or Options()
+        opts.autosave = False
+        opts.record_replays = False
+        opts.fast = False
+        # the remote table has every part of LocalTable's surface that the table scene uses
+        super().__init__(None, seats_for(remote, names), opts, table=cast(LocalTable, remote))
+        self.banner: str | None = None
+        self.trouble_shown = False
+
+    # -- the wire ------------------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if hasattr(self.remote.link, "wake"):
+            setattr(self.remote.link, "wake", post_wake)  # news wakes an idle window  # noqa: B010
+
+    def on_exit(self) -> None:
+        """Leaving the table closes the connection (the server keeps the seat for a while)."""
+        self.remote.close()
+
+    def pump(self) -> None:
+        """Take in what the server sent: animate a new state's log, show a refused action."""
+        session = self.remote.session
+        mark = session.log_size
+        before = row_slots(self.lay, session.table_view()["garden_row"])
+        states, was_over = session.states, session.is_over
+        for message in self.remote.pump():
+            if message.get("type") == "error":
+                self.message.show(_error_text(message), "error", 4.0)
+                self.clear_selection()
+                self.calm = 0.0
+        if session.states != states:
+            self.calm = 0.0
+            self.refresh_bar()
+            if session.log_size >= mark:
+                self._animate(mark, before)
+            if session.is_over and not was_over:
+                self._on_over()
+        self._watch_link()
+
+    def _watch_link(self) -> None:
+        link = self.remote.link
+        self.banner = None
+        if link.status == "reconnecting":
+            left = link.reconnect_in
+            self.banner = (t("net.table.reconnecting", seconds=math.ceil(left)) if left > 0
+                           else t("net.table.reconnecting_now"))
+        elif self.remote.session.waiting:
+            self.banner = t("net.table.waiting")
+        if self.trouble_shown or self.dialog is not None:
+            return
+        if self.remote.ended is not None:
+            self._trouble(t("net.table.ended.title"), t("net.problem.ended" if self.remote.ended == "table_over"
+                                                          else "net.problem.no_table"))
+        elif link.status == "failed" and not self.remote.session.is_over:
+            self._trouble(t("net.table.lost.title"), t("net.problem.lost") + (f"\n{link.error}" if link.error
+                                                                              else ""))
+
+    def _trouble(self, title: str, body: str) -> None:
+        self.trouble_shown = True
+        self.open_dialog(title, body, [(t("net.table.lobby"), self._to_launcher)])
+
+    # -- the scene hooks --------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.pump()
+        super().update(dt)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type != NET_EVENT:  # the connection's wake-up: the next update reads the news
+            super().handle_event(event)
+
+    def still(self) -> bool:
+        """Still as a local table is, and not while the connection is away or an action is on its way."""
+        if self.banner is not None or self.remote.link.status not in ("open", "failed", "closed"):
+            return False
+        return super().still()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.banner:
+            lay = self.lay
+            at = (lay.table.centerx, lay.row[0].top - 64) if lay is not None and lay.row else None
+            _banner(surface, self.banner, at)
+
+    def _layout_end(self) -> None:
+        super()._layout_end()
+        if self.end_buttons:  # the game was the server's: no "again" here, back to the lobby instead
+            again = self.end_buttons[0]
+            again.label = t("net.table.lobby")
+            again.on_click = self._to_launcher
+
+
+def _error_text(message: dict[str, object]) -> str:
+    code, detail = message.get("code"), str(message.get("message", ""))
+    if code == "illegal":
+        return t("net.error.illegal", detail=detail)
+    if code == "not_your_turn":
+        return t("net.error.not_your_turn")
+    return t("net.error.other", detail=detail or str(code))
+
+
+def _banner(surface: pygame.Surface, text: str, midbottom: tuple[int, int] | None) -> None:
+    """The connection's news over the table: above the garden row (``midbottom``), else at the top."""
+    width = draw.font_width(text, SIZES.text, bold=True) + 56
+    rect = pygame.Rect(0, 0, width, 44)
+    if midbottom is None:
+        rect.midtop = (surface.get_width() // 2, 12)
+    else:
+        rect.midbottom = midbottom
+    draw.panel(surface, rect, PALETTE.paper, PALETTE.warn, 22)
+    draw.text(surface, text, rect.center, size=SIZES.text, bold=True, color=PALETTE.ink, anchor="center")
+
+
+__all__ = ["NET_EVENT", "RemoteTableScene", "seats_for"]

@@ -1,0 +1,94 @@
+"""Hints for human Cactus players (issue 16): a good placement for the piece in hand, from the planner's search.
+
+:func:`suggest` runs the look-ahead bot's search (:func:`game.cactus.bots.planner.search`) at the ``HINT`` level for
+the piece in the hand (stage IN_HAND) and returns a :class:`Hint`: the placement, the hand's path that carries it
+out (:func:`~game.cactus.bots.drive.turn_path`, the way in from above included, as the trial walked it: take
+the piece into free air at the first point, drag along the path, let go at the last) and where the piece came to
+rest in the trial (the ghost the play scene draws). Only a placement that was valid in its trial is suggested;
+None when the search finds none. Carrying the hint out on a match built from the same snapshot gives that same
+valid placement (tests/cactus/test_hint.py).
+
+:class:`HintSearch` is the same search run a frame's budget at a time (the play screen stays fluid while it
+looks); it ends with the hint :func:`suggest` gives for the same snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cactus.bots.drive import Placement, turn_path
+from game.cactus.bots.planner import THINK_SECONDS, Level, Search, SearchReport
+from game.cactus.match import Match, Stage
+
+#: The hint's search: one piece (the one in hand), 10 candidates, the best 2 checked twice: 14 trials.
+HINT = Level("hint", candidates=10, finalists=2, checks=2, searches=1, pieces=1)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested placement for turn ``turn``: carry ``placement`` out along ``path``; the piece rests at
+    ``rest`` (x, y, angle) and then has the ``outline`` the ghost shows."""
+
+    turn: int
+    placement: Placement
+    path: tuple[tuple[float, float], ...]
+    rest: tuple[float, float, float]
+    outline: tuple[tuple[float, float], ...]
+    gain: int  # the flowers the trial earned (awards minus penalties)
+    trials: int
+
+    @property
+    def piece(self) -> str:
+        return self.placement.piece
+
+    @property
+    def release(self) -> tuple[float, float]:
+        """Where the hand lets go."""
+        return self.path[-1]
+
+
+def suggest(match: Match, level: Level = HINT) -> Hint | None:
+    """A good placement for the piece in hand (stage IN_HAND), or None (not in hand, or nothing valid found)."""
+    if match.stage != Stage.IN_HAND or match.piece is None:
+        return None
+    return _hint(match, Search(match, level).run())
+
+
+class HintSearch:
+    """The hint's search for the piece in hand (stage IN_HAND), run across frames: :meth:`step` until it is done,
+    then :attr:`hint` is what :func:`suggest` gives (None: nothing valid found). ``turn``: the turn it is for."""
+
+    def __init__(self, match: Match, level: Level = HINT) -> None:
+        if match.stage != Stage.IN_HAND or match.piece is None:
+            raise ValueError("a hint needs a piece in the hand (stage in_hand)")
+        self.turn = match.turn_key
+        self.search = Search(match, level)
+        self.hint: Hint | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.search.done
+
+    def step(self, match: Match, seconds: float = THINK_SECONDS) -> bool:
+        """Run trials for about ``seconds`` (at least one); whether the search is done (then :attr:`hint` is set
+        from ``match``, the match it was started on)."""
+        if not self.search.done and self.search.step(seconds):
+            assert self.search.report is not None
+            self.hint = _hint(match, self.search.report)
+        return self.search.done
+
+
+def _hint(match: Match, report: SearchReport) -> Hint | None:
+    best = report.best
+    if best is None or not best.valid or best.outcome.pose is None:
+        return None
+    path = turn_path(match, best.placement)
+    if path is None:
+        return None
+    x, y, angle = best.outcome.pose
+    outline = tuple((float(px), float(py)) for px, py in match.outline_at(best.placement.piece, (x, y), angle))
+    return Hint(match.turn_key, best.placement, tuple(path), (x, y, angle), outline, best.outcome.gain,
+                report.trials)
+
+
+__all__ = ["HINT", "Hint", "HintSearch", "suggest"]

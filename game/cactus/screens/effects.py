@@ -1,0 +1,149 @@
+"""The play scene's effects: floating texts where a rule event happened, flower tokens flying between a seat
+and the supply, and the die's roll. All of it runs on the frame's ``dt``; drawing only reads it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.cactus.rules import CactusGame, Event, Face
+from game.cactus.screens import texts as txt
+from game.cactus.screens.view import TableView, flower_icon
+from game.i18n import t
+from game.ui import draw
+from game.ui.fonts import font
+from game.ui.theme import PALETTE, SIZES, Color
+from physics.geometry import Point
+
+#: Seconds the die tumbles after a roll.
+ROLL_TIME = 0.7
+
+
+@dataclass
+class FloatText:
+    text: str
+    pos: Point
+    colour: Color
+    age: float = 0.0
+    life: float = 2.2
+    world: Point | None = None  # follows the camera when set (world mm)
+
+
+@dataclass
+class Flyer:
+    start: Point
+    end: Point
+    three: bool = False
+    delay: float = 0.0
+    age: float = 0.0
+    life: float = 0.9
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a rule event happened: on screen (``at``) and in the world (``world``, None when nowhere)."""
+
+    at: Point
+    world: Point | None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line for the scene's message bar: text, level ("error", "warn") and seconds."""
+
+    text: str
+    level: str
+    seconds: float
+
+
+class Effects:
+    """The floating texts and flying flowers of one play scene."""
+
+    def __init__(self) -> None:
+        self.floats: list[FloatText] = []
+        self.flyers: list[Flyer] = []
+
+    @property
+    def flying(self) -> bool:
+        return bool(self.flyers)
+
+    def clear(self) -> None:
+        self.floats.clear()
+        self.flyers.clear()
+
+    def update(self, dt: float) -> None:
+        for f in self.floats:
+            f.age += dt
+        self.floats = [f for f in self.floats if f.age < f.life]
+        for fl in self.flyers:
+            fl.age += dt
+        self.flyers = [fl for fl in self.flyers if fl.age < fl.delay + fl.life]
+
+    def event(self, e: Event, rules: CactusGame, spot: Spot, seat: Callable[[int | None], Point], supply: Point,
+              table: Point) -> Notice | None:
+        """Feedback for a rule event: floating text where it happened and flowers flying; returns the line
+        for the message bar, if the event has one."""
+        if e.kind == "award" and e.flowers > 0:
+            label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail), rule=e.rule)
+            self.floats.append(FloatText(label, spot.at, PALETTE.ok, world=spot.world))
+            for k in range(e.flowers):
+                self.flyers.append(Flyer(spot.at, seat(e.player), delay=0.15 * k))
+        elif e.kind in ("hand_touch", "knocked"):
+            label = t(f"cactus.float.{e.kind}", flowers=abs(e.flowers), rule=e.rule)
+            self.floats.append(FloatText(label, spot.at, PALETTE.error, world=spot.world))
+            for k in range(abs(e.flowers)):
+                self.flyers.append(Flyer(seat(e.player), supply, delay=0.15 * k))
+            return Notice(txt.describe(rules, e), "error", 4.0)
+        elif e.kind == "placed_fell":
+            self.floats.append(FloatText(t("cactus.float.fell", rule=e.rule), spot.at, PALETTE.warn,
+                                         world=spot.world))
+            return Notice(txt.describe(rules, e), "warn", 4.0)
+        elif e.kind == "awards_void":
+            self.floats.append(FloatText(t("cactus.float.void", rule=e.rule), table, PALETTE.error))
+        elif e.kind in ("piece_out", "piece_returned"):
+            self.floats.append(FloatText(txt.describe(rules, e), spot.at, PALETTE.ink_soft, life=1.6))
+        elif e.kind == "award_lost":
+            self.floats.append(FloatText(txt.describe(rules, e), table, PALETTE.warn))
+        return None
+
+    def draw(self, surface: pygame.Surface, view: TableView) -> None:
+        for f in self.floats:
+            k = f.age / f.life
+            alpha = round(255 * (1.0 if k < 0.6 else max(0.0, (1 - k) / 0.4)))
+            x, y = view.to_screen(f.world) if f.world is not None else f.pos
+            pos = (x, y - 30 - 50 * k)
+            fnt = font(SIZES.text_small + 1, bold=True)
+            w = fnt.size(f.text)[0] + 20
+            box = pygame.Rect(0, 0, w, 28)
+            box.center = (round(pos[0]), round(pos[1]))
+            box.clamp_ip(surface.get_rect().inflate(-8, -8))
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 12, f.colour, 2)
+            draw.text(layer, f.text, layer.get_rect().center, size=SIZES.text_small + 1, bold=True, color=f.colour,
+                      anchor="center")
+            layer.set_alpha(alpha)
+            surface.blit(layer, box)
+        for fl in self.flyers:
+            k = (fl.age - fl.delay) / fl.life
+            if k < 0:
+                continue
+            k = min(1.0, k)
+            ease = 1 - (1 - k) ** 3
+            x = fl.start[0] + (fl.end[0] - fl.start[0]) * ease
+            y = fl.start[1] + (fl.end[1] - fl.start[1]) * ease - math.sin(math.pi * k) * 80
+            icon = flower_icon(24, fl.three)
+            surface.blit(icon, icon.get_rect(center=(round(x), round(y))))
+
+
+def rolling_face(roll_anim: float, face: Face | None) -> tuple[Face | None, float]:
+    """The face the die shows and its wobble while it tumbles (``roll_anim`` seconds left), else the face."""
+    if roll_anim <= 0:
+        return face, 0.0
+    faces = list(Face)
+    return faces[int(roll_anim * 14) % len(faces)], roll_anim
+
+
+__all__ = ["ROLL_TIME", "Effects", "FloatText", "Flyer", "Notice", "Spot", "rolling_face"]

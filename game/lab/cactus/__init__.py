@@ -1,0 +1,1 @@
+"""The Cactus lab: physics and bot benchmarks, demo positions and screenshot scripts."""

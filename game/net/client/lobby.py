@@ -1,0 +1,197 @@
+"""Taking a seat at a table on a server: hosting one or joining one by its code (no pygame, no blocking).
+
+:class:`Seating` drives one connection through the messages of DESIGN.md's "Remote play" until the seat is
+taken, one step per frame (:meth:`Seating.step`):
+
+- host: ``create`` with ``"hold": true`` -> ``created`` (the tokens of the remote seats) -> ``join`` with the
+  first remote seat's token (the host's own seat: the server keeps it for the creator, so no claim can hand it
+  out, not even before the host's join);
+- join by code: ``claim`` -> ``claimed`` (a free seat, a token for it, the room) -> ``join``;
+- rejoin: ``join`` with a seat's token (the host back at the table after leaving it).
+
+A ``create`` or ``claim`` carries a random ``request`` id. When the connection drops before the answer came
+and is made again, the request is sent again: the server answers a request it knows with the same table and
+tokens (the same seat and token), so a lost answer neither strands the seating nor makes a second table or
+takes a second seat. (A ``join`` the connection sends again itself.)
+
+Then ``joined``: a card table waits for its first ``state`` and offers a ready
+:class:`~game.net.client.remote_cards.RemoteTable`; any other room is ready at once and hands its connection on with
+the messages that came after ``joined`` (:attr:`Seating.leftover`).
+
+``claim`` is the lobby's addition to the wire format: ``{"type": "claim", "table": id}`` ->
+``{"type": "claimed", "table": id, "room": room, "seat": s, "token": "..."}`` (a remote seat nobody joined or
+claimed yet, with a new token), or the error ``table_full`` (none is left) or ``no_table``.
+
+Problems are ids (:attr:`Seating.problem`): ``unreachable``, ``full``, ``no_table``, ``ended``, ``refused``
+(any other error; :attr:`Seating.detail` has the server's text) and ``lost`` (the connection dropped and the
+reconnect attempts ran out).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from game.net.client.remote_cards import Link, RemoteSeat, RemoteTable
+
+PHASES = ("creating", "claiming", "joining", "starting", "ready", "failed")
+
+PROBLEMS = {"table_full": "full", "no_table": "no_table", "table_over": "ended"}
+
+
+class Seating:
+    """One connection on its way to a seat (see the module text)."""
+
+    def __init__(self, link: Link, room: str) -> None:
+        self.link = link
+        self.room = room
+        self.phase = "joining"
+        self.table: str | None = None
+        self.seat: int | None = None
+        #: The host's tokens of every remote seat (host only).
+        self.tokens: dict[int, str] = {}
+        self.problem: str | None = None
+        self.detail = ""
+        self.remote: RemoteTable | None = None
+        #: Messages after ``joined`` that the room's scene is to read (rooms other than the card table).
+        self.leftover: list[dict[str, Any]] = []
+        self.seats: list[RemoteSeat] = []
+        #: The create or claim waiting for its answer (sent again after a reconnect), and the link's reconnects.
+        self.request: dict[str, Any] | None = None
+        self.reconnects: int = getattr(link, "reconnects", 0)
+
+    # -- the two ways in ------------------------------------------------------------------------------------
+    @classmethod
+    def host(cls, link: Link, room: str, kinds: list[str], seed: int = 0, **options: Any) -> Seating:
+        """Create a table of ``kinds`` (each "remote" or a bot kind) and take its first remote seat."""
+        seating = cls(link, room)
+        seating.phase = "creating"
+        seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds]
+        seating.ask({"type": "create", "room": room, "seats": list(kinds), "seed": seed, **options, "hold": True})
+        return seating
+
+    @classmethod
+    def rejoin(cls, link: Link, room: str, table: str, seat: int, token: str,
+               kinds: list[str] | None = None) -> Seating:
+        """Take seat ``seat`` of ``table`` with its token."""
+        seating = cls(link, room)
+        seating.table, seating.seat = table, seat
+        seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds or []]
+        seating._send_join(token)
+        return seating
+
+    @classmethod
+    def join(cls, link: Link, room: str, table: str) -> Seating:
+        """Ask the server for a free seat of ``table`` and take it."""
+        seating = cls(link, room)
+        seating.phase = "claiming"
+        seating.table = table
+        seating.ask({"type": "claim", "table": table})
+        return seating
+
+    def ask(self, message: dict[str, Any]) -> None:
+        """Send a create or claim with a new ``request`` id, remembered until its answer comes."""
+        self.request = {**message, "request": secrets.token_urlsafe(12)}
+        self.link.send(self.request)
+
+    # -- every frame ----------------------------------------------------------------------------------------
+    @property
+    def done(self) -> bool:
+        return self.phase in ("ready", "failed")
+
+    def fail(self, problem: str, detail: str = "") -> None:
+        self.phase, self.problem, self.detail = "failed", problem, detail
+
+    def step(self) -> None:
+        """Read what arrived and answer it; a lost or unreachable server fails the seating."""
+        if self.done:
+            return
+        if self.link.status == "failed":
+            self.fail("unreachable", self.link.error or "")
+            return
+        if self.remote is not None:
+            self._starting()
+            return
+        reconnects = getattr(self.link, "reconnects", 0)
+        if reconnects != self.reconnects:
+            self.reconnects = reconnects
+            if self.phase in ("creating", "claiming") and self.request is not None:
+                self.link.send(self.request)  # the answer may have been lost with the connection
+        messages = self.link.poll()
+        for i, message in enumerate(messages):
+            kind = message.get("type")
+            if kind == "error":
+                code = str(message.get("code", ""))
+                # a create refused (a room this server does not hold, say): the server's own words
+                problem = "refused" if self.phase == "creating" else PROBLEMS.get(code, "refused")
+                self.fail(problem, str(message.get("message", "")))
+                return
+            if kind == "created" and self.phase == "creating":
+                self._created(message)
+            elif kind == "claimed" and self.phase == "claiming":
+                self._claimed(message)
+            elif kind == "joined" and self.phase == "joining":
+                rest = messages[i + 1:]
+                if self.room == "artischocken":
+                    assert self.table is not None and self.seat is not None
+                    self.remote = RemoteTable(self.link, self.table, self.seat, self.seats or None)
+                    self.remote.joined = True
+                    self.phase = "starting"
+                    for later in rest:
+                        self.remote.session.receive(later)
+                    self._starting(poll=False)
+                else:
+                    self.leftover = rest
+                    self.phase = "ready"
+                return
+
+    def _created(self, message: dict[str, Any]) -> None:
+        tokens = message.get("tokens")
+        table = message.get("table")
+        if not isinstance(table, str) or not isinstance(tokens, dict) or not tokens:
+            self.fail("refused", "the server created the table without a remote seat")
+            return
+        self.table = table
+        self.tokens = {int(seat): str(token) for seat, token in tokens.items()
+                       if str(seat).isascii() and str(seat).isdigit()}  # "²".isdigit(), but int("²") fails
+        if not self.tokens:
+            self.fail("refused", "the server sent no seat tokens")
+            return
+        self.seat = min(self.tokens)
+        self._send_join(self.tokens[self.seat])
+
+    def _claimed(self, message: dict[str, Any]) -> None:
+        seat, token = message.get("seat"), message.get("token")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(token, str):
+            self.fail("refused", "the server's answer to claim had no seat and token")
+            return
+        self.seat = seat
+        room = message.get("room")
+        if isinstance(room, str) and room:
+            self.room = room
+        self._send_join(token)
+
+    def _send_join(self, token: str) -> None:
+        self.phase, self.request = "joining", None
+        self.link.send({"type": "join", "table": self.table, "seat": self.seat, "token": token})
+
+    def _starting(self, poll: bool = True) -> None:
+        remote = self.remote
+        assert remote is not None
+        if poll:
+            remote.pump()
+        if remote.ended is not None:
+            self.fail("ended" if remote.ended == "table_over" else "no_table")
+        elif remote.session.problem is not None and not remote.session.ready:
+            problem = remote.session.problem
+            self.fail(PROBLEMS.get(problem.code, "refused"), problem.message)
+        elif remote.session.ready:
+            self.phase = "ready"
+
+    @property
+    def free_seats(self) -> int:
+        """Host: the remote seats besides the host's own (for others to claim)."""
+        return max(0, len(self.tokens) - 1)
+
+
+__all__ = ["PHASES", "Seating"]

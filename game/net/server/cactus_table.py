@@ -1,0 +1,362 @@
+"""The Cactus table of the server (issue 14): one authoritative match, the hand's input streamed live.
+
+Determinism does the work. At every turn start the table rebuilds its match from the match's own dict (the
+*snapshot*, ``game.replay.cactus.rebuilt``) and sends that snapshot to every seat and spectator; everyone
+builds ``Match.from_dict(snapshot)``, and two matches from one dict have identical futures under the same
+calls. The seat whose turn it is plays on its own copy at once (no network delay) and streams its calls (the
+replay stream's entries, :mod:`game.net.cactus_stream`); the table makes the same calls on its match and relays
+them to the others, who make them too, so they see the drag live. When the turn ends (confirm) the table's
+outcome is the one that counts: the next snapshot goes to all with the checksum of the ended turn, and a
+client whose own checksum differs rebuilds from it; a confirm's ``claim`` is only compared with the table's
+verdict (a forged one is answered with ``resync`` and changes nothing). Bot seats are played here by
+:class:`~game.cactus.bots.simple.Bot` and streamed the same way (their piece falls live: settling is streamed as steps).
+
+Messages (every one a JSON object; ``turn`` is the rules' turn number, ``seq`` counts the input messages
+since the snapshot)::
+
+    -> {"type": "create", "room": "cactus", "seats": ["remote", "remote", "bot"], "seed": 7,
+        "names": [...]?, "options": {"long_game": false, "strict_claim": false, "die": {...}}?,
+        "start_player": 0?}                                    # seats: "remote" or "bot" ("greedy": the same)
+    <- {"type": "turn", "reason": "join" | "sync" | "turn_end", "turn": T, "active": seat | null,
+        "snapshot": {...Match.to_dict()...}, "checksum": "<16 hex>", "seq": K, "stream": [...],
+        "ended": {"turn": T-1, "checksum": ..., "flowers": [...]} | null, "events": [...], "over": bool,
+        "seats": [...]}                   # stream: the entries since the snapshot (join / sync only, else [])
+    -> {"type": "input", "turn": T, "seq": K, "items": [...entries...], "claim": {"checksum", "flowers"}?}
+    <- {"type": "input", "seat": S, "turn": T, "seq": K, "items": [...]}   # relayed to the others and spectators
+    <- {"type": "resync", "turn": T, "checksum": <the table's>, "claimed": {...}}  # a claim that was wrong
+    -> {"type": "sync"}                   # any seat, any time: the snapshot and the stream so far again
+    <- {"type": "seats", "seats": [...]}  # a dropped seat is played by a bot from now on
+
+Errors: input from a seat whose turn it is not: ``not_your_turn``; an old ``turn`` or ``seq``, a call the match
+refuses, or a turn past :data:`~game.net.cactus_stream.MAX_TURN_STEPS`: ``illegal``; malformed entries or
+limits broken (:func:`~game.net.cactus_stream.check_batch`): ``bad_message``; input after the end:
+``table_over``. The table is unchanged by every refused message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from game.cactus.bots.simple import BOT_NAMES, Bot
+from game.cactus.match import Match, MatchError, Stage
+from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Options
+from game.net.cactus_stream import (
+    REFUSABLE,
+    Capture,
+    Feed,
+    NotedMatch,
+    check_batch,
+    check_claim,
+    noted,
+    steps_in,
+    verdict,
+)
+from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_number
+from game.replay.cactus import CactusRecord, plain
+from game.replay.format import ReplayError, checksum
+
+SAVE_FORMAT = "cactus-table/1"
+#: Seat kinds: a person over the wire, or the Cactus bot (one kind; "greedy", the server's default
+#: takeover kind, is taken to mean it too).
+REMOTE = "remote"
+BOT_KINDS = ("bot", "greedy")
+TAKEOVER_BOT = "bot"
+#: A bot's falling piece is streamed as steps of this size, so many per :meth:`CactusTable.bot_move`.
+BOT_DT = 0.01
+BOT_STEPS = 25
+#: A bot that cannot place its piece in this many moves of one turn stops (the table waits instead of spinning:
+#: some positions leave the bot no placement it finds valid, in local play too).
+MAX_BOT_MOVES = 1500
+MAX_NAME = 24
+
+
+class CactusTable:
+    """One Cactus game as the server drives it (:class:`~game.net.server.room_table.RoomTable`)."""
+
+    room = "cactus"
+
+    def __init__(self, seats: list[str], match: NotedMatch, *, events: list[dict[str, Any]] | None = None,
+                 ended: dict[str, Any] | None = None, taken_over: set[int] | None = None) -> None:
+        self.seats = seats
+        #: Remote seats a bot plays since their wait ran out; joining again takes them back.
+        self.taken_over = set() if taken_over is None else set(taken_over)
+        self.bot = Bot()
+        self.events = events or []  # of the last ended turn
+        self.ended = ended
+        self.match = match
+        self.record = CactusRecord({})
+        self.feed = Feed(match)
+        self.batches = 0
+        self.turn_steps = 0
+        self.bot_moves = 0  # this turn
+        self.turn = match.turn_key
+        self.checksum = ""
+
+    # ------------------------------------------------------------------ segments
+    def begin(self) -> None:
+        """A new snapshot: the match rebuilt from its own dict (so it shares the clients' future)."""
+        self.match.bots = [kind != REMOTE for kind in self.seats]
+        snapshot = plain(self.match)
+        self.match = noted(snapshot)
+        self.record = CactusRecord(snapshot)
+        self.feed = Feed(self.match)
+        self.batches = 0
+        self.turn_steps = 0
+        self.bot_moves = 0
+        self.turn = self.match.turn_key
+        self.checksum = checksum(snapshot)
+
+    def turn_message(self, reason: str, *, with_stream: bool = False) -> dict[str, Any]:
+        m = self.match
+        return {"type": "turn", "reason": reason, "turn": self.turn,
+                "active": None if m.is_over else m.current, "snapshot": self.record.start,
+                "checksum": self.checksum, "seq": self.batches if with_stream else 0,
+                "stream": list(self.record.stream) if with_stream else [], "ended": self.ended,
+                "events": self.events, "over": m.is_over, "seats": list(self.seats)}
+
+    def everyone(self, message: dict[str, Any], but: int | None = None) -> list[Delivery]:
+        """``message`` to every remote seat (but ``but``) and the spectators."""
+        out: list[Delivery] = [(s, message) for s, kind in enumerate(self.seats)
+                               if (kind == REMOTE or s in self.taken_over) and s != but]
+        out.append((SPECTATORS, message))
+        return out
+
+    # ------------------------------------------------------------------ RoomTable
+    def join(self, seat: int | None) -> list[Delivery]:
+        if seat is None:
+            return [(SPECTATORS, self.turn_message("join", with_stream=True))]
+        seat = seat_number(seat, len(self.seats))
+        out: list[Delivery] = []
+        if seat in self.taken_over:  # the player is back: the seat is theirs again (from the bot's position on)
+            self.taken_over.discard(seat)
+            self.seats[seat] = REMOTE
+            out = self.everyone({"type": "seats", "seats": list(self.seats)}, but=seat)
+        return [(seat, self.turn_message("join", with_stream=True)), *out]
+
+    def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
+        kind = message.get("type")
+        if kind == "sync":
+            return [(seat, self.turn_message("sync", with_stream=True))]
+        if kind != "input":
+            raise TableError("bad_message", f"a Cactus table takes \"input\" or \"sync\", not {str(kind)[:20]!r}")
+        if self.match.is_over:
+            raise TableError("table_over", "the game is over")
+        if seat != self.match.current or self.seats[seat] != REMOTE:
+            raise TableError("not_your_turn", "it is not your turn")
+        for key, want in (("turn", self.turn), ("seq", self.batches)):
+            value = message.get(key)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TableError("bad_message", f"\"{key}\" is required (a whole number)")
+            if value != want:
+                raise TableError("illegal", f"out of step: {key} is {want} here, not {value} (send \"sync\")")
+        items = check_batch(message.get("items"), self.record, self.turn_steps)
+        claim = check_claim(message.get("claim"))
+        first = items[0]
+        if isinstance(first, list) and isinstance(first[0], str) and first[0] in REFUSABLE:
+            try:
+                self.feed.play(first)  # refused: raised before the match changed
+            except MatchError as exc:
+                raise TableError("illegal", str(exc)) from None
+            items_after = items[1:]
+        else:
+            items_after = items
+        for entry in items_after:
+            self.feed.play(entry)  # steps, pointer moves, turns, settling: never refused
+        return self.accepted(seat, items, claim)
+
+    def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None) -> list[Delivery]:
+        """Entries made on the match: recorded, relayed, and the turn ended if it did."""
+        self.record.extend(items)
+        self.turn_steps += sum(steps_in(e) for e in items)
+        relay = {"type": "input", "seat": seat, "turn": self.turn, "seq": self.batches, "items": items}
+        self.batches += 1
+        out = self.everyone(relay, but=seat)
+        if self.match.turn_key != self.turn or self.match.is_over:
+            out += self.end_turn(seat, claim)
+        return out
+
+    def end_turn(self, seat: int, claim: dict[str, Any] | None) -> list[Delivery]:
+        """The turn ended on the table's match: its verdict counts; everyone gets the next snapshot."""
+        ended = {"turn": self.turn, **verdict(self.match)}
+        out: list[Delivery] = []
+        if claim is not None and any(claim.get(k) not in (None, ended[k]) for k in ("checksum", "flowers")):
+            out.append((seat, {"type": "resync", "turn": self.turn, "checksum": ended["checksum"],
+                               "flowers": ended["flowers"], "claimed": claim}))
+        self.ended = ended
+        self.events = [e.to_dict() for e in self.match.drain_events()]
+        self.begin()
+        return out + self.everyone(self.turn_message("turn_end"))
+
+    def bot_due(self) -> bool:
+        m = self.match
+        return not m.is_over and self.seats[m.current] != REMOTE and self.bot_moves < MAX_BOT_MOVES
+
+    def bot_move(self) -> list[Delivery]:
+        """One decision of the bot (a settling piece: :data:`BOT_STEPS` steps), streamed like a seat's input."""
+        if not self.bot_due():
+            return []
+        m = self.match
+        seat = m.current
+        self.bot_moves += 1
+        capture = Capture(dt=self.record.dt, pointer=self.record.pointer)
+        m.capture = capture
+        failure: Exception | None = None
+        try:
+            if m.stage == Stage.SETTLING:
+                for _ in range(BOT_STEPS):
+                    if m.stage != Stage.SETTLING:
+                        break
+                    m.step(BOT_DT)
+            else:
+                self.bot.act(m)
+        except MatchError:
+            pass  # refused: nothing changed (the bot tries anew on its next move)
+        except Exception as exc:  # a bot's bug: the calls it made are still recorded (below), then it is raised,
+            failure = exc  # so that the match, its record (the save) and the clients stay one game
+        finally:
+            m.capture = None
+        out: list[Delivery] = []
+        for batch in capture.take():
+            self.feed.follow(batch["items"])
+            out += self.accepted(seat, batch["items"], None)
+        if failure is not None:
+            raise failure
+        return out
+
+    def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
+        seat = seat_number(seat, len(self.seats))
+        if kind not in BOT_KINDS:
+            raise TableError("bad_message", f"a Cactus bot is one of {', '.join(BOT_KINDS)}")
+        if self.seats[seat] != REMOTE:
+            return []
+        self.seats[seat] = kind  # the match's bot flags follow at the next snapshot (all copies alike)
+        self.taken_over.add(seat)
+        return self.everyone({"type": "seats", "seats": list(self.seats)})
+
+    @property
+    def is_over(self) -> bool:
+        return self.match.is_over
+
+    def to_dict(self) -> dict[str, Any]:
+        b = self.bot
+        return {"format": SAVE_FORMAT, "seats": list(self.seats), "taken_over": sorted(self.taken_over),
+                "start": self.record.start,
+                "stream": list(self.record.stream), "batches": self.batches, "ended": self.ended,
+                "events": self.events,
+                "bot": {"turn": b.turn, "attempts": b.attempts, "tried": [list(t) for t in b.tried],
+                        "simulated": b.simulated, "best": None if b.best is None else [list(b.best[0]),
+                                                                                      list(b.best[1])]}}
+
+
+# ---------------------------------------------------------------------- making tables
+def _seats(value: object) -> list[str]:
+    if not isinstance(value, list) or not MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+        raise TableError("bad_message", f"\"seats\" must list {MIN_PLAYERS} to {MAX_PLAYERS} seats")
+    for kind in value:
+        if kind != REMOTE and kind not in BOT_KINDS:
+            raise TableError("bad_message", f"a seat is \"remote\" or one of {', '.join(BOT_KINDS)}")
+    return [str(kind) for kind in value]
+
+
+def _names(value: object, seats: list[str]) -> list[str]:
+    if value is None:
+        bots = iter(BOT_NAMES)
+        return [f"Player {i + 1}" if kind == REMOTE else next(bots) for i, kind in enumerate(seats)]
+    if not isinstance(value, list) or len(value) != len(seats) \
+            or not all(isinstance(n, str) and 0 < len(n.strip()) <= MAX_NAME for n in value):
+        raise TableError("bad_message", f"\"names\" must give each seat a name of 1 to {MAX_NAME} characters")
+    return [n.strip() for n in value]
+
+
+def _whole(message: Mapping[str, Any], key: str, default: int | None, low: int, high: int) -> int | None:
+    value = message.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TableError("bad_message", f"\"{key}\" must be a whole number {low}..{high}")
+    return value
+
+
+def create(message: Mapping[str, Any]) -> CactusTable:
+    """A new table from a ``create`` message (see the module doc); TableError bad_message naming the field."""
+    seats = _seats(message.get("seats"))
+    seed = _whole(message, "seed", 0, -(2**63), 2**63 - 1)
+    start = _whole(message, "start_player", None, 0, len(seats) - 1)
+    raw_options = message.get("options", {})
+    if not isinstance(raw_options, Mapping):
+        raise TableError("bad_message", "\"options\" must be an object")
+    try:
+        options = Options.from_dict(raw_options)
+    except ValueError as exc:
+        raise TableError("bad_message", str(exc)) from None
+    names = _names(message.get("names"), seats)
+    first = Match.new(len(seats), names=names, seed=int(seed or 0), options=options,
+                      bots=[kind != REMOTE for kind in seats], start_player=start)
+    table = CactusTable(seats, noted(plain(first)))
+    table.begin()
+    return table
+
+
+def resume(d: Mapping[str, Any]) -> CactusTable:
+    """A table back from :meth:`CactusTable.to_dict`: the snapshot rebuilt and the stream made again, so it
+    goes on exactly where it was (and with the clients' matches). ValueError naming what is wrong."""
+    if not isinstance(d, Mapping) or d.get("format") != SAVE_FORMAT:
+        raise ValueError(f"not a Cactus table (expected format {SAVE_FORMAT!r})")
+    try:
+        seats = _seats(d.get("seats"))
+        record = CactusRecord.from_json({"start": d.get("start"), "stream": d.get("stream")})
+        match = noted(record.start)
+    except (TableError, ReplayError) as exc:
+        raise ValueError(f"broken Cactus table: {getattr(exc, 'message', exc)}") from None
+    taken = d.get("taken_over", [])
+    taken_over = {s for s in taken if isinstance(s, int) and 0 <= s < len(seats)} if isinstance(taken, list) else set()
+    table = CactusTable(seats, match, events=_list(d.get("events")), ended=_map(d.get("ended")),
+                        taken_over=taken_over)
+    table.record = CactusRecord(record.start)
+    table.checksum = checksum(record.start)
+    try:
+        for entry in record.stream:
+            table.feed.play(entry)
+            table.turn_steps += steps_in(entry)
+    except MatchError as exc:
+        raise ValueError(f"broken Cactus table: the stream does not replay ({exc})") from None
+    table.record.extend(record.stream)
+    batches = d.get("batches", 0)
+    table.batches = batches if isinstance(batches, int) and not isinstance(batches, bool) and batches >= 0 else 0
+    _resume_bot(table.bot, d.get("bot"))
+    return table
+
+
+def _list(value: object) -> list[dict[str, Any]]:
+    return [dict(v) for v in value if isinstance(v, Mapping)] if isinstance(value, list) else []
+
+
+def _map(value: object) -> dict[str, Any] | None:
+    return dict(value) if isinstance(value, Mapping) else None
+
+
+def _resume_bot(bot: Bot, d: object) -> None:
+    """The bot's memory of the running turn (its tries), so a resumed bot chooses as it would have."""
+    if not isinstance(d, Mapping):
+        return
+    try:
+        bot.turn = int(d["turn"])
+        bot.attempts = int(d["attempts"])
+        bot.simulated = int(d["simulated"])
+        bot.tried = [(float(x), float(a)) for x, a in d["tried"]]
+        best = d["best"]
+        bot.best = None if best is None else ((int(best[0][0]), int(best[0][1])),
+                                              (float(best[1][0]), float(best[1][1]), float(best[1][2])))
+    except (KeyError, TypeError, ValueError, IndexError):
+        bot.turn = -1  # a broken memory: the bot starts the turn's search afresh
+
+
+def size_of(message: Mapping[str, Any]) -> int:
+    """Bytes of a message on the wire (compact JSON), for the figures in the README."""
+    return len(json.dumps(message, separators=(",", ":")))
+
+
+__all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "REMOTE", "SAVE_FORMAT", "TAKEOVER_BOT", "CactusTable", "create", "resume",
+           "size_of"]

@@ -1,0 +1,86 @@
+"""What the server needs of one table of one room (:class:`RoomTable`), whatever the room.
+
+The server (:mod:`game.net.server.table_server`) owns the connections, the tokens, the rate limits, the saving and the
+timers; a table owns one game and decides everything about it. A table is pure: no sockets, no files, no
+clock, no pygame. Every call either changes the game and returns what to send, or raises
+:class:`TableError` and changes nothing.
+
+Seats are numbered 0..n-1. ``Delivery`` is ``(audience, message)``: ``audience`` is a seat number, or
+:data:`SPECTATORS` (every watcher of the table). The server sends each message only to the connections that
+hold that audience now; a seat that is not connected simply misses it (it gets the whole state when it joins
+again, through :meth:`RoomTable.join`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+#: The audience of every spectator of a table.
+SPECTATORS = -1
+
+Delivery = tuple[int, dict[str, Any]]
+
+#: The error codes of DESIGN.md (``{"type": "error", "code": ...}``), and the server's own.
+ERROR_CODES = ("illegal", "not_your_turn", "bad_token", "bad_message", "no_table", "table_full", "rate_limited",
+               "too_big", "table_over")
+
+
+class TableError(Exception):
+    """A message that the table refuses; the game is unchanged. ``message`` never names a hidden card."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def reply(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+class RoomTable(Protocol):
+    """One table of one room, as the server drives it."""
+
+    #: "artischocken" or "cactus".
+    room: str
+    #: Per seat: "remote" (a person over the wire) or a bot kind.
+    seats: list[str]
+
+    def join(self, seat: int | None) -> list[Delivery]:
+        """Seat ``seat`` (or a spectator, None) connects or reconnects: what it is sent at once (its whole
+        state)."""
+        ...
+
+    def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
+        """A message from seat ``seat`` (already checked to be a JSON object of at most 64 KiB with a str
+        ``type``): apply it, or raise :class:`TableError`. Returns what to send to whom."""
+        ...
+
+    def bot_due(self) -> bool:
+        """True while a bot seat decides now (the server then calls :meth:`bot_move`, off its event loop)."""
+        ...
+
+    def bot_move(self) -> list[Delivery]:
+        """One decision of the bot whose turn it is."""
+        ...
+
+    def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
+        """A dropped seat that timed out is played by a bot of ``kind`` from now on."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to resume the table after a server restart (JSON-able)."""
+        ...
+
+
+def seat_number(value: object, seats: int) -> int:
+    """``value`` as a seat number of a table of ``seats`` seats, else TableError bad_message."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+        raise TableError("bad_message", f"seat must be a seat number 0..{seats - 1}")
+    return value
+
+
+__all__ = ["Delivery", "ERROR_CODES", "RoomTable", "SPECTATORS", "TableError", "seat_number"]

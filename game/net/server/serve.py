@@ -1,0 +1,126 @@
+"""``python -m game serve``: run the table server (no window) until Ctrl-C or SIGTERM.
+
+Prints exactly one line on stdout, ``serving ws://HOST:PORT``, once it accepts connections (``--port 0``: the
+port it got). Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
+exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. The log
+(connections, joins, errors; never a token) goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.argtypes import int_in_range
+from game.net.server.table_server import Server, ServerOptions
+
+PROG = "python -m game serve"
+
+
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description="Run the garden-table server for remote play.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
+                        "0.0.0.0 for every interface)")
+    parser.add_argument("--port", type=int_in_range(0, 65535, "a port number"), default=8765,
+                        help="port to listen on (default 8765; 0 picks a free one)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="folder of the saved tables (default: 'server' in the user data folder)")
+    parser.add_argument("--seat-timeout", type=positive_seconds, default=120.0, metavar="S",
+                        help="seconds a dropped seat waits before a bot takes it over, where the table allows "
+                        "it (default 120)")
+    parser.add_argument("--keep-finished", type=positive_seconds, default=3600.0, metavar="S",
+                        help="seconds a finished table nobody is connected to is kept before it is dropped "
+                        "(default 3600)")
+    parser.add_argument("--stdin-lifeline", action="store_true",
+                        help="stop (saving every table) once stdin reaches its end: a parent process that holds "
+                        "the other end of the pipe takes the server with it however it ends (the lobby's own server)")
+    parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
+                        help="what goes into the log on stderr (default info)")
+    return parser
+
+
+def url(host: str, port: int) -> str:
+    return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
+
+
+def watch_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    """Set ``stop`` once stdin reaches its end (read in a thread of its own: it blocks)."""
+
+    def read() -> None:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # AttributeError: no stdin at all
+            while os.read(sys.stdin.fileno(), 4096):
+                pass
+        with contextlib.suppress(RuntimeError):  # the loop is gone already
+            loop.call_soon_threadsafe(stop.set)
+
+    threading.Thread(target=read, name="stdin lifeline", daemon=True).start()
+
+
+async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = False) -> int:
+    server = Server(options)
+    try:
+        ws_server = await server.start(host, port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(f"{PROG}: port {port} on {host} is in use (choose another with --port, or --port 0)",
+                  file=sys.stderr)
+        else:
+            print(f"{PROG}: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
+        server.bots.shutdown(wait=False)
+        return 1
+    got = ws_server.sockets[0].getsockname()[1] if port == 0 else port
+    print(f"serving {url(host, got)}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows
+            loop.add_signal_handler(sig, stop.set)
+    if lifeline:
+        watch_stdin(loop, stop)
+    try:
+        await stop.wait()
+    finally:
+        await server.shutdown()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    data = args.data
+    if data is None:
+        from game.paths import user_data_dir
+
+        data = user_data_dir() / "server"
+    try:
+        options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished)
+        return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline))
+    except OSError as exc:  # the data folder cannot be made
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers stood
+        return 0
+
+
+__all__ = ["build_parser", "main", "run", "url"]
