@@ -3,8 +3,8 @@
 The held body follows the anchor through a :class:`pymunk.PivotJoint` (bounded force, bounded correction speed
 ``MAX_SPEED``) and keeps its angle through a :class:`pymunk.GearJoint` (bounded torque, ``MAX_SPIN``), so it pushes
 what it meets instead of passing through it. :meth:`Grip.travel` estimates how far the body may move in the next
-sub-step (the world steps finer when that is far, see :mod:`physics.overlap`). The world owns one grip; the hand
-drives it through the world's public grip methods.
+sub-step (the world steps finer when that is far, see :mod:`physics.overlap`). The world owns one grip, which only
+its hand drives (both in :mod:`physics.world`).
 """
 
 from __future__ import annotations

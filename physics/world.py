@@ -16,9 +16,10 @@ the next call. It *reports* facts (C-X1..C-X5) and decides no rule:
 Facts are computed lazily in :meth:`World.facts` (:mod:`physics.facts`); ``step`` only steps (plus the
 hand's zone check while a piece is held), so it costs about a bare ``space.step``.
 
-The hand (:attr:`World.hand`, :mod:`physics.hand`) drives the world's one grip through public methods:
-:meth:`attach_grip`, :meth:`move_grip`, :meth:`turn_grip`, :meth:`detach_grip`, :meth:`grip_point`,
-:meth:`zone_hits`, and checks its zone in a hook registered with :meth:`on_held_substep`.
+The hand (:attr:`World.hand`, a :class:`Hand`) lives here beside the world because it and the world's one grip
+(:mod:`physics.grip`) are two sides of one thing: grabbing, dragging and letting go change the world's pieces,
+stepping and facts, and the world checks the hand's zone after every sub-step while a piece is held. So the grip
+stays private to this module; outside it, the hand's public methods are the only way to hold a piece.
 
 No tunnelling (:mod:`physics.overlap`): while a piece is held, and for the piece let go last until it rests,
 a sub-step in which it could travel more than a share of the thinnest piece in the world is split
@@ -35,7 +36,6 @@ may differ from the restored one in the last bits (a body at rest stays at rest 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +70,7 @@ from physics.constants import (
 from physics.facts import Facts, PieceReading, ZoneHit, build_facts, copy_facts
 from physics.geometry import Point, as_array, bbox, transform
 from physics.grip import Grip
-from physics.hand import Hand
+from physics.hand import EDGE, ZONE_MARGIN, ZONE_RADIUS, HandTouch
 from physics.impacts import Impact, ImpactLog
 from physics.overlap import overlap_depth, push_out, solver_steps
 from physics.pieces import PieceSpec, load_pieces
@@ -84,7 +84,7 @@ SOLID = frozenset({"cactus", "base", "piece"})
 __all__ = [
     "ALL_MASK", "CAT_BASE", "CAT_BOUNDS", "CAT_CACTUS", "CAT_GROUND", "CAT_HAND", "CAT_PIECE", "CLEARANCE",
     "COLLISION_BIAS", "COLLISION_SLOP", "CT_BASE", "CT_BOUNDS", "CT_CACTUS", "CT_GROUND", "CT_PIECE", "FORMAT",
-    "GRAVITY", "IDLE_SPEED", "ITERATIONS", "SLEEP_TIME", "SUBSTEP", "TOLERANCE", "Facts", "Pose", "World",
+    "GRAVITY", "IDLE_SPEED", "ITERATIONS", "SLEEP_TIME", "SUBSTEP", "TOLERANCE", "Facts", "Hand", "Pose", "World",
     "ZoneHit",
 ]
 
@@ -134,7 +134,6 @@ class World:
         self._watched: str | None = None  # the piece let go last: stepped finely until it rests
         self._thinnest = math.inf  # mm: the thinnest feature of any piece in the world
         self._n = 1  # solver steps in the last sub-step
-        self._hooks: list[Callable[[], None]] = []
         self.last_settle_steps = 0
         table = build_table(space, self.cacti)
         self._owner: dict[pymunk.Shape, tuple[str, Any]] = table.owners
@@ -290,44 +289,34 @@ class World:
 
     # ------------------------------------------------------------------ the grip (driven by the hand, C-X1)
 
-    @property
-    def gripped(self) -> str | None:
-        """The piece the grip holds, or None."""
-        return self._gripped
-
-    @property
-    def grip_target(self) -> Point:
-        """Where the grip's anchor (the pointer) is."""
-        return self._grip.target
-
-    def attach_grip(self, piece_id: str, anchor: Point, point: Point) -> None:
+    def _attach_grip(self, piece_id: str, anchor: Point, point: Point) -> None:
         """Hold ``piece_id`` at the world ``point`` (on it), the grip's anchor at ``anchor``; a piece held before
         is let go first. A held piece never falls while held (C-X3)."""
         if piece_id not in self._live:
             raise ValueError(f"piece {piece_id!r} is not in the world")
         if self._gripped is not None:
-            self.detach_grip()
+            self._detach_grip()
         live = self._live[piece_id]
         self._grip.attach(self.space, live.body, anchor, point, live.spec.radius)
         self._gripped = piece_id
         self._pending = [p for p in self._pending if p != piece_id]
         self._version += 1
 
-    def move_grip(self, anchor: Point) -> None:
+    def _move_grip(self, anchor: Point) -> None:
         """Move the grip's anchor; the held piece follows through bounded joints as the world steps."""
         if self._gripped is None:
             return
         self._grip.move(anchor)
         self._version += 1
 
-    def turn_grip(self, delta: float) -> None:
+    def _turn_grip(self, delta: float) -> None:
         """Turn the held piece by ``delta`` radians (counter-clockwise), through a bounded gear."""
         if self._gripped is None:
             return
         self._grip.turn(delta)
         self._version += 1
 
-    def detach_grip(self) -> str | None:
+    def _detach_grip(self) -> str | None:
         """Let go; returns the piece that was held. A piece let go on the ground or outside the table falls at
         once (C-X3); otherwise any overlap left by the drag is pushed out before the world settles."""
         held = self._gripped
@@ -345,11 +334,7 @@ class World:
         self._version += 1
         return held
 
-    def grip_point(self) -> Point | None:
-        """Where the grip holds the piece (world), or None when nothing is held."""
-        return self._grip.point()
-
-    def zone_hits(self, centre: Point, radius: float, exclude: str | None = None) -> list[ZoneHit]:
+    def _zone_hits(self, centre: Point, radius: float, exclude: str | None = None) -> list[ZoneHit]:
         """Cacti (trunks and arms, never bases) and pieces other than ``exclude`` within ``radius`` mm of
         ``centre``, nearest first."""
         live = self._live.get(exclude) if exclude is not None else None
@@ -362,15 +347,6 @@ class World:
                 hits.append(ZoneHit(owner[0], owner[1], float(h.distance)))
         hits.sort(key=lambda z: z.distance)
         return hits
-
-    @property
-    def hand_touch_count(self) -> int:
-        """Touches of the hand zone recorded so far (C-X1); also ``Facts.hand_touches``."""
-        return self.hand.touch_count
-
-    def on_held_substep(self, hook: Callable[[], None]) -> None:
-        """Call ``hook()`` after every sub-step in which the grip holds a piece (the hand checks its zone there)."""
-        self._hooks.append(hook)
 
     # ------------------------------------------------------------------ overlaps
 
@@ -436,8 +412,7 @@ class World:
         if self._pending:
             self._flush_fallen()
         if self._gripped is not None:
-            for hook in self._hooks:
-                hook()
+            self.hand._after_substep()
 
     def _split(self) -> int:
         """Solver steps for the next sub-step: enough that the held or watched piece moves at most a share of the
@@ -540,7 +515,7 @@ class World:
             readings[pid] = PieceReading((float(pos.x), float(pos.y), float(b.angle)), bool(b.is_sleeping),
                                          transform(live.local, float(pos.x), float(pos.y), float(b.angle)),
                                          contacts)
-        base = Facts(fallen=set(self._fallen), held=self._gripped, hand_touches=self.hand_touch_count,
+        base = Facts(fallen=set(self._fallen), held=self._gripped, hand_touches=self.hand.touch_count,
                      time=self.time, at_rest=self.all_at_rest())
         return build_facts(readings, self._cactus_arrays, self._base_arrays, self.tolerance, base)
 
@@ -595,3 +570,108 @@ class World:
             detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise ValueError(f"bad world snapshot: {detail}") from exc
         return w
+
+
+class Hand:
+    """The hand (C-X1): grab, drag, rotate and let go of one piece at a time, and count the touches of its zone.
+
+    The held piece follows the pointer through the world's force-limited grip, so it pushes what it meets, and
+    the world steps finer while it moves fast (no tunnelling, :mod:`physics.overlap`). The *hand zone* is a circle
+    of ``ZONE_RADIUS`` around the grip point on the piece, outside the held piece; whenever it comes to overlap a
+    cactus (trunk or arm, never a base) or another piece, one :class:`HandTouch` is recorded (checked by the world
+    after every sub-step while it holds a piece). A new touch needs the zone to come free first (by
+    ``ZONE_MARGIN``). The rules learn of the touches from :attr:`touch_count` / ``Facts.hand_touches``.
+    """
+
+    def __init__(self, world: World) -> None:
+        self._world = world
+        self.touch_events: list[HandTouch] = []
+        self.touching = False
+
+    @property
+    def held(self) -> str | None:
+        """The piece in the hand, or None."""
+        return self._world._gripped
+
+    # ------------------------------------------------------------------ actions
+
+    def grab(self, piece_id: str, point: tuple[float, float]) -> None:
+        """Take hold of a piece at a world point (normally a point on the piece)."""
+        w = self._world
+        if not w.has_piece(piece_id):
+            raise ValueError(f"piece {piece_id!r} is not in the world")
+        if self.held is not None:
+            self.release()
+        w._attach_grip(piece_id, self._clamp(point), (float(point[0]), float(point[1])))
+        self.touching = False
+
+    def move_to(self, point: tuple[float, float]) -> None:
+        """Move the pointer (the held piece follows through the joint)."""
+        if self.held is None:
+            return
+        self._world._move_grip(self._clamp(point))
+
+    def rotate(self, delta: float) -> None:
+        """Turn the held piece by ``delta`` radians (counter-clockwise), through the bounded gear."""
+        if self.held is None:
+            return
+        if not math.isfinite(delta):
+            raise ValueError("rotation must be finite")
+        self._world._turn_grip(float(delta))
+
+    def release(self) -> str | None:
+        """Let go; returns the piece id that was held. A piece let go on the ground or outside the table
+        falls at once (C-X3)."""
+        if self.held is None:
+            return None
+        self.touching = False
+        return self._world._detach_grip()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def pointer(self) -> tuple[float, float]:
+        """Where the pointer (the grip's anchor) is: the held piece follows it."""
+        return self._world._grip.target
+
+    def grip_world(self) -> tuple[float, float] | None:
+        """Where the fingers hold the piece (world), or None when nothing is held."""
+        return self._world._grip.point()
+
+    @property
+    def touch_count(self) -> int:
+        """Touches of the hand zone recorded so far (C-X1); also ``Facts.hand_touches``."""
+        return len(self.touch_events)
+
+    def clear_touches(self) -> None:
+        self.touch_events.clear()
+
+    # ------------------------------------------------------------------ internals
+
+    def _clamp(self, point: tuple[float, float]) -> Point:
+        x, y = float(point[0]), float(point[1])
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise ValueError("pointer position must be finite")
+        left, bottom, right, top = self._world.bounds
+        return min(max(x, left + EDGE), right - EDGE), min(max(y, bottom), top - EDGE)
+
+    def _after_substep(self) -> None:
+        """Check the hand zone once per sub-step (the world calls it only while holding)."""
+        w = self._world
+        held = w._gripped
+        if held is None:
+            return
+        centre = w._grip.point()
+        if centre is None:
+            return
+        hits = w._zone_hits(centre, ZONE_RADIUS + ZONE_MARGIN, exclude=held)
+        if not hits:
+            self.touching = False
+            return
+        if self.touching:
+            return
+        best = hits[0]
+        if best.distance > ZONE_RADIUS:
+            return
+        self.touching = True
+        self.touch_events.append(HandTouch(best.kind, best.target, w.time))

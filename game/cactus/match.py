@@ -102,7 +102,7 @@ class Match:
         self.hand_angle = 0.0  # the angle of a piece in the hand (not yet in the world)
         self.drops = 0  # times the piece was let go this turn
         self._expected: set[str] = set(world.pieces_in_world())
-        self._touches_seen = world.hand_touch_count
+        self._touches_seen = world.hand.touch_count
         self._log_seen = len(rules.log)
         self._sync_stage()
 
@@ -398,7 +398,7 @@ class Match:
 
     def _poll(self) -> None:
         """Charge new hand touches (C-R1) and record pieces that left the world (C-X3)."""
-        touches = self.world.hand_touch_count
+        touches = self.world.hand.touch_count
         if touches > self._touches_seen:
             new = touches - self._touches_seen
             self._touches_seen = touches
