@@ -17,6 +17,7 @@ play: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check game physics tools tests
+	$(PY) -m vulture
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import pygame
 
@@ -58,19 +58,6 @@ FULLSCREEN_KEY = pygame.K_F11
 SETTINGS_KEY = pygame.K_F2
 INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
                           pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL})
-
-
-@runtime_checkable
-class Scene(Protocol):
-    """What the app asks of a scene. :class:`BaseScene` gives sensible defaults for all of it."""
-
-    def handle_event(self, event: pygame.event.Event) -> None: ...
-
-    def fixed_update(self, dt: float) -> None: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: pygame.Surface) -> None: ...
 
 
 class BaseScene:

@@ -205,8 +205,6 @@ class World:
         """Ids of the pieces in the world, in spawn order."""
         return list(self._live)
 
-    pieces_present = pieces_in_world
-
     def has_piece(self, piece_id: str) -> bool:
         return piece_id in self._live
 
@@ -642,9 +640,6 @@ class Hand:
     def touch_count(self) -> int:
         """Touches of the hand zone recorded so far (C-X1); also ``Facts.hand_touches``."""
         return len(self.touch_events)
-
-    def clear_touches(self) -> None:
-        self.touch_events.clear()
 
     # ------------------------------------------------------------------ internals
 

@@ -78,7 +78,7 @@ def plot(summary: dict[str, Any], turns: list[int], path: str,
     count_bar_panel(axes[1][1], summary["artichokes_composted_per_game"], "Artichokes composted per game, by card",
                     ylabel="artichokes per game")
     if compare:
-        other, other_turns = compare
+        other, _ = compare
         off, on = (summary, other) if not summary["rhubarb"] else (other, summary)
         _, off_seat = _seat_wins(off)
         _, on_seat = _seat_wins(on)

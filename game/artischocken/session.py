@@ -1,6 +1,6 @@
 """One seat's window on a game of Artischocken (pure: no pygame, no files, no clock).
 
-A scene sees a game only through a session (DESIGN.md, layer 5): the seat's view, its legal actions, its
+A scene sees a game only through a session (docs/design.md, layer 5): the seat's view, its legal actions, its
 view of the log, and whether it may take its last decision back. A local game, a replay and a remote table
 are implementations of the same surface, so a scene cannot tell them apart and can never show what its seat
 may not know (A-G2).
@@ -58,7 +58,7 @@ class SeatSession:
         #: (so it cannot be taken back); None before its first action.
         self.last_hidden: bool | None = None
 
-    # -- the contract (DESIGN.md) -----------------------------------------------------------------------------
+    # -- the contract (docs/design.md) -----------------------------------------------------------------------------
     @property
     def seat(self) -> int:
         return self._seat

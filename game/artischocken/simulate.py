@@ -16,7 +16,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
@@ -267,12 +267,6 @@ def _brief(s: dict[str, Any]) -> dict[str, Any]:
     keys = ("games", "rhubarb", "draws", "wins", "win_rate", "win_rate_ci95", "wins_by_seat", "win_rate_by_seat",
             "win_rate_by_seat_ci95", "turns_median", "turns_p95", "artichokes_composted_per_game")
     return {k: s[k] for k in keys}
-
-
-def iter_results(cfg: SimConfig) -> Iterator[GameResult]:
-    """Games one by one (for tools that want to stream)."""
-    for i in range(cfg.games):
-        yield play_game(cfg, i)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""The wire format of remote play (DESIGN.md, "Remote play"): checking what comes in, shaping what goes out.
+"""The wire format of remote play (docs/design.md, "Remote play"): checking what comes in, shaping what goes out.
 
 Every message is one JSON object in a text frame with a str ``type``, at most :data:`MAX_MESSAGE` bytes.
 Nothing here touches a game: a message is checked completely before the server hands it to a table, and a bad

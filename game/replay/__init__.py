@@ -1,4 +1,4 @@
-"""Replays (DESIGN.md "Replays"): one versioned file format for both rooms, recording, and exact verification.
+"""Replays (docs/design.md "Replays"): one versioned file format for both rooms, recording, and exact verification.
 
 - :mod:`game.replay.format`: the ``garden-table-replay/1`` format, its validation and the state checksum (pure);
 - :mod:`game.replay.cards`: Artischocken: record a game as its first position and its action stream, rebuild it,

@@ -36,7 +36,6 @@ class Sounds:
         self.problem: str | None = None
         self.volume = 0.8
         self.muted = False
-        self.startup_ms = 0.0
         self.played: list[tuple[str, float]] = []  # (name, volume) of every effect started, for tests
         self._last: dict[str, float] = {}
 
@@ -53,7 +52,6 @@ class Sounds:
         self.sounds = {}
         self.played = []
         self._last = {}
-        began = time.perf_counter()
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.init(FREQUENCY, -16, 2, BUFFER, allowedchanges=0)
@@ -70,7 +68,6 @@ class Sounds:
             self.sounds = {}
             return False
         self.problem = None
-        self.startup_ms = (time.perf_counter() - began) * 1000
         return True
 
     def stop(self) -> None:

@@ -14,9 +14,6 @@ from game.app import App, BaseScene
 from game.paths import asset
 from game.ui.widgets import Button
 
-SIZES_SMALL = [(800, 600), (900, 640)]
-SIZES_ALL = [(1280, 800), (1024, 700), (800, 600), (1920, 1080)]
-
 
 def copy_assets(tmp: Path) -> tuple[Path, Path]:
     pieces, cacti = tmp / "pieces.json", tmp / "cacti.json"

@@ -116,7 +116,6 @@ class Scored:
     placement: Placement
     outcome: Outcome
     score: float
-    robust: float | None = None
 
     @property
     def valid(self) -> bool:
@@ -387,7 +386,7 @@ class Search:
                 ok += bool(out is not None and out.valid)
                 self.trials += 1
             r = ok / level.checks
-            finals.append(Scored(s.placement, s.outcome, s.score + ROBUST_WEIGHT * r, r))
+            finals.append(Scored(s.placement, s.outcome, s.score + ROBUST_WEIGHT * r))
         ranked = sorted(finals + scored[len(finals):], key=lambda s: -s.score)
         self.report = SearchReport(ranked[0] if ranked else None, self.trials, self.seconds, ranked)
 

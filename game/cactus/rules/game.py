@@ -5,7 +5,7 @@ Pure: no pygame, no pymunk, no physics import, no files, no clock. The only rand
 touches whom, who lies on a base, who fell, which cactus carries whom); this module turns them into
 rule decisions, penalties, awards and the end of the game.
 
-The contract of DESIGN.md ("game.cactus.rules") is kept exactly:
+The contract of docs/design.md ("game.cactus.rules") is kept exactly:
 :func:`score_placement`, :class:`Award`, :class:`FlowerBank`.
 
 The package's modules (all pure):

@@ -92,10 +92,6 @@ class Piece:
     colour: str
     form: str | None
 
-    @property
-    def is_basic(self) -> bool:
-        return self.kind == BASIC
-
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "colour": self.colour, "form": self.form}
 

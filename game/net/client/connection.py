@@ -14,7 +14,7 @@ poll), and reads :attr:`Connection.status`:
   :attr:`Connection.error` says why in words;
 - ``"closed"``: :meth:`Connection.close` was called.
 
-Every message is one JSON object in a text frame (DESIGN.md, "Remote play"). Messages that are not JSON
+Every message is one JSON object in a text frame (docs/design.md, "Remote play"). Messages that are not JSON
 objects are dropped. No pygame here; ``wake`` (a callable, run in the connection's thread) lets a scene wake
 an idle window when something arrives.
 """
@@ -126,11 +126,6 @@ class Connection:
         if self.status != "reconnecting" or at is None:
             return 0.0
         return max(0.0, at - time.monotonic())
-
-    @property
-    def alive(self) -> bool:
-        """Open, or on the way to be (connecting, reconnecting)."""
-        return self.status in ("connecting", "open", "reconnecting")
 
     def close(self) -> None:
         """Close the connection and end its thread (waits briefly for it)."""

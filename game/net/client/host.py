@@ -53,8 +53,6 @@ class LocalServer:
         self.status = "starting"
         #: The port the server got (once running).
         self.port: int | None = None
-        #: The address the server printed (``0.0.0.0`` when it listens on every interface).
-        self.listen_host: str | None = None
         #: Why the server is not running, in words.
         self.error: str | None = None
         self._stderr: deque[str] = deque(maxlen=6)
@@ -85,7 +83,6 @@ class LocalServer:
         for line in process.stdout:
             match = SERVING.search(line)
             if match and self.status == "starting":
-                self.listen_host = match["host"].strip("[]")
                 self.port = int(match["port"])
                 self.status = "running"
         code = process.wait()

@@ -1,6 +1,6 @@
 """Taking a seat at a table on a server: hosting one or joining one by its code (no pygame, no blocking).
 
-:class:`Seating` drives one connection through the messages of DESIGN.md's "Remote play" until the seat is
+:class:`Seating` drives one connection through the messages of docs/design.md's "Remote play" until the seat is
 taken, one step per frame (:meth:`Seating.step`):
 
 - host: ``create`` with ``"hold": true`` -> ``created`` (the tokens of the remote seats) -> ``join`` with the

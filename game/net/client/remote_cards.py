@@ -1,7 +1,7 @@
 """One seat at an Artischocken table on a server: the remote implementation of the session seam.
 
 :class:`RemoteSeatSession` is :class:`~game.artischocken.session.Session` built from the server's latest
-``state`` message (DESIGN.md, "Remote play"): its view, its legal actions (as :class:`Action` objects) and the
+``state`` message (docs/design.md, "Remote play"): its view, its legal actions (as :class:`Action` objects) and the
 log, appended from each state's ``log_from``. Nothing can be taken back (``can_undo`` is False). Applying an
 action checks it against the legal ones (IllegalAction, nothing sent, when it is not one of them), sends
 ``act`` and waits (:attr:`RemoteSeatSession.waiting`, no legal actions) until the next state; an ``error`` from
@@ -19,9 +19,6 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from game.artischocken.engine.cards import Action, IllegalAction
-
-#: What a seat shows while the server has not answered yet.
-WAITING_PROMPT = "waiting"
 
 
 class Link(Protocol):

@@ -1,7 +1,7 @@
 """The Artischocken table of the server (a :class:`~game.net.server.room_table.RoomTable`; pure: no sockets,
 files, clock).
 
-``create`` takes the ``create`` message of DESIGN.md (``seats``, ``seed``, ``rhubarb``, ``start_player``; also
+``create`` takes the ``create`` message of docs/design.md (``seats``, ``seed``, ``rhubarb``, ``start_player``; also
 the table rules ``open_artichokes`` and ``round_limit``) and starts ``new_game(len(seats), seed=...,
 rhubarb=..., start_player=...)``, so that every view equals that local game's ``view(seat)`` after the same
 actions. What each seat is sent is a ``state``: exactly ``Game.view(seat, log_since=K)``, its legal actions

@@ -21,7 +21,7 @@ SPECTATORS = -1
 
 Delivery = tuple[int, dict[str, Any]]
 
-#: The error codes of DESIGN.md (``{"type": "error", "code": ...}``), and the server's own.
+#: The error codes of docs/design.md (``{"type": "error", "code": ...}``), and the server's own.
 ERROR_CODES = ("illegal", "not_your_turn", "bad_token", "bad_message", "no_table", "table_full", "rate_limited",
                "too_big", "table_over")
 

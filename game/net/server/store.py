@@ -99,7 +99,6 @@ class Saver:
         self.snapshot = snapshot
         self.dirty: set[str] = set()
         self.task: asyncio.Task[None] | None = None
-        self.writes = 0
         #: When each table was last snapshotted (loop time).
         self.last: dict[str, float] = {}
         #: One writer at a time, so that an older text never lands after a newer one.
@@ -149,7 +148,6 @@ class Saver:
         for code, text in texts.items():
             try:
                 self.store.write(code, text)
-                self.writes += 1
             except OSError as exc:
                 log.error("table %s could not be saved: %s", code, exc)
 

@@ -1,4 +1,4 @@
-"""The table server (DESIGN.md, "Remote play"): connections, tables, seats, bots, timers and saving.
+"""The table server (docs/design.md, "Remote play"): connections, tables, seats, bots, timers and saving.
 
 One asyncio process holds many tables (:class:`Entry`), each authoritative over its game through its
 :class:`~game.net.server.room_table.RoomTable`. The server owns everything around the game:
