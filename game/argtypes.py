@@ -76,13 +76,3 @@ def add_simulate_flags(parser: argparse.ArgumentParser, *, games: int, seats: tu
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-
-
-def screenshots_main(argv: list[str], screenshots: Callable[[str, tuple[int, int], str], list[str]]) -> int:
-    """``[FOLDER] [WxH] [LANG]`` (default ``assets/screenshots 1280x800 en``) for a module's README screenshots:
-    calls ``screenshots(folder, size, lang)`` and prints every file written."""
-    folder = argv[0] if argv else "assets/screenshots"
-    width, height = (int(v) for v in (argv[1] if len(argv) > 1 else "1280x800").lower().split("x"))
-    for written in screenshots(folder, (width, height), argv[2] if len(argv) > 2 else "en"):
-        print(written)
-    return 0

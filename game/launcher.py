@@ -7,14 +7,14 @@ room not built yet and the error message that replaces a failing scene.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
 from game import i18n, rooms, settings
-from game.app import App, BaseScene
+from game.app import BaseScene
 from game.i18n import t
 from game.ui import draw
 from game.ui.fonts import font
@@ -417,28 +417,3 @@ class ErrorScene(NoticeScene):
 
     def __init__(self, message: str) -> None:
         super().__init__(t("common.error"), message, error=True)
-
-
-def frame_bench(app: App, seed: int = 0) -> Iterator[str]:
-    """The frame benchmark's minute at the launcher (see ``game.lab.framebench``): the mouse wanders over the
-    tiles and the buttons, as a player choosing a room does; then it rests outside them."""
-    import math
-    import random
-
-    scene = LauncherScene()
-    app.push(scene)
-    rng = random.Random(seed)
-    w, h = app.size
-    x, y = w / 2, h / 2
-    for frame in range(3600):
-        if frame % 90 == 0:
-            tx, ty = rng.uniform(0, w), rng.uniform(0, h)
-        x += (tx - x) * 0.08 + math.sin(frame / 7) * 2
-        y += (ty - y) * 0.08
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        yield "play"
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0)))
-    for _ in range(40):
-        yield "play"
-    yield "idle"

@@ -1,9 +1,9 @@
 """Frame benchmark: ``python -m game bench frames [--json] [--window WxH] [--rooms a,b] [--idle-seconds S]``.
 
-Each room drives itself headless through a scripted, seeded minute that looks like play: its module has
-``frame_bench(app, seed) -> Iterator[str]`` which puts the room's scene on ``app`` and, before every frame,
-posts that frame's input (or calls the scene's public methods) and yields ``"play"``; at the end it leaves the
-scene waiting for input with nothing moving and yields ``"idle"``.
+Each room is driven headless through a scripted, seeded minute that looks like play: its script, a module of the
+lab (:data:`SCRIPTS`), has ``frame_bench(app, seed) -> Iterator[str]`` which puts the room's scene on ``app`` and,
+before every frame, posts that frame's input (or calls the scene's public methods) and yields ``"play"``; at the
+end it leaves the scene waiting for input with nothing moving and yields ``"idle"``.
 
 Per room this prints the median and 95th percentile of one frame's time (events, fixed steps, update and
 draw) in wall-clock milliseconds and in process CPU milliseconds (less sensitive to a busy machine), after 60
@@ -25,12 +25,12 @@ from typing import Any
 from game.app import HEADLESS_FRAME_MS, App, AppOptions
 from game.argtypes import parse_window
 
-#: Room -> the module whose ``frame_bench`` drives it.
+#: Room -> the lab module whose ``frame_bench`` drives it.
 SCRIPTS: dict[str, str] = {
-    "launcher": "game.launcher",
-    "cactus": "game.cactus.room",
-    "artischocken": "game.artischocken.room",
-    "editor": "tools.room",
+    "launcher": "game.lab.launcher_frames",
+    "cactus": "game.lab.cactus.frames",
+    "artischocken": "game.lab.artischocken.frames",
+    "editor": "game.lab.editor_frames",
 }
 WARMUP_FRAMES = 60
 #: The figures every room reports (``--json``: ``{"window": "WxH", "rooms": {room: {figure: value, "frames": n}}}``).

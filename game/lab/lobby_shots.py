@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.argtypes import screenshots_main
+from game.lab.shots import screenshots_main
 
 
 def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en",

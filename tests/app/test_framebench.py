@@ -1,7 +1,8 @@
-"""The frame benchmark harness (issue 12: ``python -m game bench frames``): its protocol, figures and JSON."""
+"""The frame benchmark harness (``python -m game bench frames``): its protocol, figures and JSON."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import types
@@ -58,11 +59,20 @@ def test_a_room_without_a_script_is_reported_not_a_crash(fake_rooms: None, capsy
     assert rooms["unbuilt"]["median_ms"] is None and rooms["unbuilt"]["frames"] == 0 and "missing" in rooms["unbuilt"]
 
 
+def test_every_rooms_script_is_a_lab_module_with_a_frame_bench() -> None:
+    # the scripts measure: they live in the lab, never in the rooms they drive
+    assert set(framebench.SCRIPTS) == {"launcher", "cactus", "artischocken", "editor"}
+    for room, module in framebench.SCRIPTS.items():
+        assert module.startswith("game.lab."), room
+        assert callable(getattr(importlib.import_module(module), "frame_bench", None)), room
+
+
 @pytest.mark.slow
 def test_the_launcher_script_ends_still_so_its_idle_loop_waits(make_app) -> None:
-    # issue 12: "idle <= 2 frames/s" for the launcher: after its minute of hovering the scene is still and the
+    # "idle <= 2 frames/s" for the launcher: after its minute of hovering the scene is still and the
     # loop waits for input (counted, not timed)
-    from game.launcher import LauncherScene, frame_bench
+    from game.lab.launcher_frames import frame_bench
+    from game.launcher import LauncherScene
 
     app = make_app((1280, 800))
     frame = 0

@@ -62,7 +62,7 @@ def position(hands: list[list[str]], *, decks: list[list[str]] | None = None,
              discards: list[list[str]] | None = None, stack: list[str] | None = None, row: list[str] | None = None,
              compost: list[str] | None = None, player: int = 0, phase: str = "play", played: list[str] | None = None,
              rhubarb: bool = False, seed: int = 0) -> dict[str, Any]:
-    """A scenario in the ``artischocken/1`` save format (DESIGN.md)."""
+    """A scenario in the ``artischocken/1`` save format (docs/design.md)."""
     n = len(hands)
     return {
         "format": "artischocken/1",

@@ -28,6 +28,12 @@ def test_scenario_that_is_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture
     assert str(tmp_path) in err and "folder" in err
 
 
+def test_scenario_takes_a_file_only_demo_positions_are_the_labs(capsys: pytest.CaptureFixture[str]) -> None:
+    # the demo positions are lab code: ``python -m game.lab.artischocken.demo NAME --out FILE`` writes one
+    err = _usage_error(["--scenario", "demo:table"], capsys)
+    assert "demo:table: no such file" in err
+
+
 def test_scenario_inside_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a.json").write_text("{}", encoding="utf-8")
     err = _usage_error(["--scenario", str(tmp_path / "a.json" / "b.json")], capsys)

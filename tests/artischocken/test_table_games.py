@@ -15,7 +15,7 @@ from game.artischocken import save as savemod
 from game.artischocken.room import setup_scene
 from game.artischocken.seats import Seat
 from game.artischocken.table import cards as cardsmod
-from game.artischocken.table import scene_table
+from game.artischocken.table import scene_table, table_base
 from game.artischocken.table.scene_table import Options, TableScene
 
 A = "artichoke"
@@ -54,9 +54,10 @@ def test_A_G2_no_other_seat_hand_card_is_ever_drawn_face_up(drv: Driver, monkeyp
     """Hot seat with three humans and a bot, with animations: every face-up card drawn is recorded with its
     zone; a hand (or a private card in flight) is only ever drawn for the seat that looks at the screen, never
     while a hand-over screen stands, and the cards drawn in a hand are really in that hand."""
+    monkeypatch.setattr(table_base, "OPENING_PAUSE", 0.05)
     monkeypatch.setattr(scene_table, "BOT_PAUSE", 0.05)
-    monkeypatch.setattr(scene_table, "REVEAL_HOLD", 0.1)
-    monkeypatch.setattr(scene_table, "AUTO_PAUSE", 0.05)
+    monkeypatch.setattr(table_base, "REVEAL_HOLD", 0.1)
+    monkeypatch.setattr(table_base, "AUTO_PAUSE", 0.05)
     seats = [Seat("Anna", "human"), Seat("Ben", "human"), Seat("Cleo", "greedy"), Seat("Dana", "human")]
     game = new_game(4, seed=11, round_limit=3)
     scene = TableScene(game, seats, Options(seed=11))
@@ -92,7 +93,7 @@ def test_A_G2_no_other_seat_hand_card_is_ever_drawn_face_up(drv: Driver, monkeyp
 
 
 def test_resume_from_the_autosave_continues_exactly(drv: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scene_table, "FAST_STEPS", 7)
+    monkeypatch.setattr(table_base, "FAST_STEPS", 7)
     seats = [Seat("Anna", "greedy"), Seat("Ben", "random"), Seat("Cleo", "greedy")]
     first = TableScene.new(seats, Options(fast=True, seed=21))
     drv.app.push(first)

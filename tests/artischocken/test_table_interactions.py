@@ -11,7 +11,7 @@ from table_helpers import Driver, position, table
 from game import i18n
 from game.artischocken import Action
 from game.artischocken.table import cards as cardsmod
-from game.artischocken.table import scene_table
+from game.artischocken.table import scene_table, table_base
 
 A = "artichoke"
 
@@ -245,7 +245,7 @@ def test_reveals_stay_on_screen_and_bots_pause(drv: Driver, monkeypatch: pytest.
     shown_at = drv.now
     while scene.reveal is not None:
         drv.frame()
-    assert drv.now - shown_at >= (scene_table.REVEAL_HOLD - 0.1) * 1000
+    assert drv.now - shown_at >= (table_base.REVEAL_HOLD - 0.1) * 1000
 
 
 def test_browse_a_discard_and_leave_with_esc(drv: Driver) -> None:

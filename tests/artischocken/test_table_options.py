@@ -1,4 +1,4 @@
-"""The table options (auto-end, the open-artichokes table rule) and the end-of-game statistics (issue 10)."""
+"""The table options (auto-end, the open-artichokes table rule) and the end-of-game statistics."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game.artischocken.describe import plural
 from game.artischocken.room import setup_scene
 from game.artischocken.seats import Seat
 from game.artischocken.stats import seat_stats
-from game.artischocken.table import scene_table
+from game.artischocken.table import scene_table, table_base
 from game.artischocken.table.panels import stats_lines
 from game.artischocken.table.scene_table import Options, TableScene
 from game.artischocken.turns import new_table_game
@@ -40,7 +40,9 @@ def test_A_T4_without_auto_end_the_play_phase_waits_for_the_player(drv: Driver) 
 
 def test_A_T4_auto_end_ends_a_play_phase_with_nothing_playable_after_a_pause(drv: Driver,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(scene_table, "BOT_PAUSE", 30.0)  # the bot waits: only the human's turn is watched
+    # the bot waits: only the human's turn is watched
+    monkeypatch.setattr(table_base, "OPENING_PAUSE", 30.0)
+    monkeypatch.setattr(scene_table, "BOT_PAUSE", 30.0)
     scene = table(drv.app, _nothing_playable(), ["human", "greedy"], fast=False, auto_end=True)
     drv.frame(20)  # 0.3 s: the player still sees why
     assert scene.table.game.current_player == 0
@@ -50,6 +52,7 @@ def test_A_T4_auto_end_ends_a_play_phase_with_nothing_playable_after_a_pause(drv
 
 
 def test_A_C_CARROT_auto_end_after_a_carrot(drv: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_base, "OPENING_PAUSE", 30.0)
     monkeypatch.setattr(scene_table, "BOT_PAUSE", 30.0)
     pos = position([["carrot", "leek", A, A, A], [A] * 5], decks=[[A] * 5, [A] * 5], stack=["peas"] * 10)
     scene = table(drv.app, pos, ["human", "greedy"], fast=False, auto_end=True)

@@ -1,5 +1,6 @@
-"""Issue 12 in the shape editor: the scene says when it is still, the cached layers draw what a fresh paint
-draws, and the frame benchmark's minute ends idle without touching the bundled files."""
+"""The shape editor sleeps when still (an idle window should cost next to nothing): the scene says when it is
+still, the cached layers draw what a fresh paint draws, and the frame benchmark's minute ends idle without
+touching the bundled files."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def editor(make_app: MakeApp, tmp_path: Path) -> Editor:
     return ed
 
 
-def test_issue12_still_when_idle_not_during_a_drag(editor: Editor) -> None:
+def test_still_when_idle_not_during_a_drag(editor: Editor) -> None:
     ed, scene = editor, editor.scene
     assert not scene.still()  # the preview's piece is falling after the start
     assert ed.settle(), "the editor never comes to rest"
@@ -77,7 +78,7 @@ def test_issue12_still_when_idle_not_during_a_drag(editor: Editor) -> None:
     assert ed.settle()
 
 
-def test_issue12_not_still_during_a_hang_test_nor_while_a_message_shows(editor: Editor) -> None:
+def test_not_still_during_a_hang_test_nor_while_a_message_shows(editor: Editor) -> None:
     ed, scene = editor, editor.scene
     assert ed.settle()
     scene.widgets["hang_count"].set_text("6")
@@ -91,7 +92,7 @@ def test_issue12_not_still_during_a_hang_test_nor_while_a_message_shows(editor: 
     assert not scene.message.visible and not scene.hang_run.running
 
 
-def test_issue12_a_focused_text_field_counts_as_still(editor: Editor) -> None:
+def test_a_focused_text_field_counts_as_still(editor: Editor) -> None:
     """The decision: a text field left focused does not keep the editor at 60 fps; its cursor blinks on the
     idle loop's wake-ups instead."""
     ed, scene = editor, editor.scene
@@ -104,7 +105,7 @@ def test_issue12_a_focused_text_field_counts_as_still(editor: Editor) -> None:
     assert ed.settle(60) and scene.forms.typing()
 
 
-def test_issue12_a_pending_tooltip_is_not_still(editor: Editor) -> None:
+def test_a_pending_tooltip_is_not_still(editor: Editor) -> None:
     ed, scene = editor, editor.scene
     assert ed.settle()
     ed.post(pygame.MOUSEMOTION, pos=scene.tools[0].rect.center, rel=(0, 0), buttons=(0, 0, 0))
@@ -126,7 +127,7 @@ def _fresh(scene: EditorScene, surface: pygame.Surface) -> np.ndarray:
 
 
 @pytest.mark.parametrize("state", ["idle", "hang", "drag", "cacti"])
-def test_issue12_cached_layers_draw_what_a_fresh_paint_draws(editor: Editor, state: str) -> None:
+def test_cached_layers_draw_what_a_fresh_paint_draws(editor: Editor, state: str) -> None:
     ed, scene = editor, editor.scene
     ed.settle()
     if state == "hang":
@@ -158,8 +159,8 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_issue12_frame_bench_minute_ends_idle_and_leaves_the_bundled_files(make_app: MakeApp) -> None:
-    from tools.room import frame_bench
+def test_frame_bench_minute_ends_idle_and_leaves_the_bundled_files(make_app: MakeApp) -> None:
+    from game.lab.editor_frames import frame_bench
 
     before = {name: _digest(asset(name)) for name in ("pieces.json", "cacti.json")}
     app = make_app((1280, 800))
@@ -187,7 +188,7 @@ def test_issue12_frame_bench_minute_ends_idle_and_leaves_the_bundled_files(make_
     assert {name: _digest(asset(name)) for name in ("pieces.json", "cacti.json")} == before
 
 
-def test_issue12_the_hang_test_keeps_to_its_frame_budget() -> None:
+def test_the_hang_test_keeps_to_its_frame_budget() -> None:
     """A drop after the first starts only while the time spent plus one more drop fits the budget; the results
     are those of the same drops run without one."""
     from physics.cacti import load_cacti

@@ -1,6 +1,6 @@
 """What the looking seat's clicks and keys do at the table: select, confirm, target, pick, pass, undo.
 
-A mixin of :class:`~game.artischocken.table.scene_table.TableScene`: every method works out the seat's decision from
+A mixin of :class:`~game.artischocken.table.table_base.TableBase`: every method works out the seat's decision from
 its session (:meth:`decision_state`) and sends the action through :meth:`apply`; a click outside the decision
 does nothing. Number keys choose the n-th item of whatever is to be chosen now.
 """
@@ -16,7 +16,7 @@ from game.artischocken.table.canvas import Choice
 from game.artischocken.table.intent import PLAYING, ROW_PICKS, Command, Decision, Intent
 
 if TYPE_CHECKING:
-    from game.artischocken.turns import LocalTable
+    from game.artischocken.table.table_base import CardTable
     from game.ui.widgets import MessageLine
 
 
@@ -24,7 +24,7 @@ class TableControls:
     """Input handling of the table; the scene provides the attributes and hooks declared here."""
 
     intent: Intent
-    table: LocalTable
+    table: CardTable
     message: MessageLine
 
     def decision_state(self) -> Decision:
@@ -33,7 +33,7 @@ class TableControls:
     def apply(self, action: Action) -> bool:
         raise NotImplementedError
 
-    def undo(self) -> None:
+    def undo(self) -> bool:
         raise NotImplementedError
 
     def why_not(self, card: str) -> str:

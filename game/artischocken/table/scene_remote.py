@@ -1,13 +1,11 @@
 """The card table on a remote session: one seat of a game that runs on a table server.
 
-(A flavour of the table scene, not a scene of its own: it extends :class:`TableScene` by the wire, so it lives
-beside the table's other modules; the room opens it through ``room.remote_table_scene``.)
-
-The scene is the local :class:`~game.artischocken.table.scene_table.TableScene`, played at a
-:class:`~game.net.client.remote_cards.RemoteTable` instead of a local one: the seat always looks (no hot-seat
-hand-over), the bots play on the server, nothing is taken back, saved or recorded here. Every frame it takes
-the server's messages in; a new state animates the log entries it brought, as a local action does. While an
-action is on its way the prompt says so; a refused one is shown as a message, the game unchanged.
+The card table itself is :class:`~game.artischocken.table.table_base.TableBase`, played here at a
+:class:`~game.net.client.remote_cards.RemoteTable` instead of the local one of ``scene_table``: the seat always
+looks (no hot-seat hand-over), the bots play on the server, nothing is taken back, saved or recorded here. Every
+frame it takes the server's messages in; a new state animates the log entries it brought, as a local action does.
+While an action is on its way the prompt says so; a refused one is shown as a message, the game unchanged. The
+room opens it through ``room.remote_table_scene``.
 
 The connection's troubles are shown over the table: a banner with the reconnect countdown while it is away,
 and a dialog (back to the lobby) when the server cannot be reached any more or ended the table.
@@ -16,14 +14,14 @@ and a dialog (back to the lobby) when the server cannot be reached any more or e
 from __future__ import annotations
 
 import math
-from typing import cast
+from collections.abc import Callable
 
 import pygame
 
 from game.artischocken.seats import HUMAN, Seat
 from game.artischocken.table.flights import row_slots
-from game.artischocken.table.scene_table import TableScene
-from game.artischocken.turns import LocalTable, Options
+from game.artischocken.table.table_base import TableBase
+from game.artischocken.turns import Options
 from game.i18n import t
 from game.net.client.remote_cards import RemoteTable
 from game.ui import draw
@@ -47,7 +45,7 @@ def seats_for(remote: RemoteTable, names: list[str] | None = None) -> list[Seat]
     return out
 
 
-class RemoteTableScene(TableScene):
+class RemoteTableScene(TableBase):
     """One seat of a remote game at the card table (see the module text)."""
 
     def __init__(self, remote: RemoteTable, names: list[str] | None = None, options: Options | None = None) -> None:
@@ -56,8 +54,7 @@ class RemoteTableScene(TableScene):
         opts.autosave = False
         opts.record_replays = False
         opts.fast = False
-        # the remote table has every part of LocalTable's surface that the table scene uses
-        super().__init__(None, seats_for(remote, names), opts, table=cast(LocalTable, remote))
+        super().__init__(seats_for(remote, names), opts, remote)
         self.banner: str | None = None
         self.trouble_shown = False
 
@@ -134,12 +131,9 @@ class RemoteTableScene(TableScene):
             at = (lay.table.centerx, lay.row[0].top - 64) if lay is not None and lay.row else None
             _banner(surface, self.banner, at)
 
-    def _layout_end(self) -> None:
-        super()._layout_end()
-        if self.end_buttons:  # the game was the server's: no "again" here, back to the lobby instead
-            again = self.end_buttons[0]
-            again.label = t("net.table.lobby")
-            again.on_click = self._to_launcher
+    def _after_game(self) -> tuple[str, Callable[[], None]]:
+        """The game was the server's: no "again" here, back to the lobby instead."""
+        return t("net.table.lobby"), self._to_launcher
 
 
 def _error_text(message: dict[str, object]) -> str:

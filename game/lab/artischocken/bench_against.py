@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 #: This checkout's root (the directory holding the ``game`` package that runs this module).
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 #: The child: plays the games with the root's own engine and prints one JSON object.
 _CHILD = """

@@ -1,4 +1,9 @@
-"""Demo positions for the README screenshots and for trying the table: ``--scenario demo:NAME``.
+"""Demo positions for the README screenshots and for trying the table.
+
+``python -m game.lab.artischocken.demo NAME --out FILE`` writes the position as a scenario file (the
+``artischocken/1`` format that ``python -m game artischocken --scenario FILE`` opens);
+``python -m game.lab.artischocken.demo NAME [ROOM FLAGS...]`` opens the table there at once, the other flags going
+to ``python -m game artischocken`` (e.g. ``--seats human,greedy,random --lang de``).
 
 Each demo is a real game played from ``new_game`` by a fixed, seeded policy until a moment worth showing, so
 the log, the piles and the compost look like a game in progress.
@@ -6,8 +11,13 @@ the log, the piles and the compost look like a game in progress.
 
 from __future__ import annotations
 
+import argparse
+import json
 import random
-from collections.abc import Callable
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from game.artischocken import Action, Game, new_game
 
@@ -68,3 +78,35 @@ def demo(name: str, players: int = 3) -> Game:
                 return game
             game.apply(_policy(game, rng))
     raise ValueError(f"no position found for demo {name!r}")
+
+
+def write_scenario(name: str, path: Path) -> Path:
+    """Write the demo position ``name`` to ``path`` as a scenario file (``artischocken/1``); returns ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(demo(name).to_dict()), encoding="utf-8")
+    return path
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.lab.artischocken.demo",
+        description="a demo position of the card table: written as a scenario file, or the table opened there "
+                    "(flags not listed here go to python -m game artischocken)")
+    parser.add_argument("name", choices=DEMOS, help="the demo position")
+    parser.add_argument("--out", type=Path, default=None, metavar="FILE",
+                        help="write the position to FILE (artischocken/1) instead of opening the table")
+    args, room_flags = parser.parse_known_args(argv)
+    if args.out is not None:
+        if room_flags:
+            parser.error(f"with --out, no flags for the room: {' '.join(room_flags)}")
+        print(write_scenario(args.name, args.out))
+        return 0
+    from game import cli
+
+    with tempfile.TemporaryDirectory(prefix="artischocken-demo-") as folder:
+        scenario = write_scenario(args.name, Path(folder) / f"{args.name}.json")
+        return cli.main(["artischocken", "--scenario", str(scenario), *room_flags])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""The README screenshots of the card room: ``python -m game.lab.artischocken.screenshots [FOLDER] [WxH] [LANG]``.
+
+Setup, a table mid-game (the mouse on a card that cannot be played), the eggplant pass, the end screen and the
+replay viewer, rendered headless into FOLDER (default ``assets/screenshots``) as ``artischocken-*.png``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from game.lab.shots import screenshots_main
+
+
+def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en") -> list[str]:
+    """Render the README screenshots (setup, mid-game table, eggplant pass, end screen, replay) into ``folder``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game import i18n
+    from game.app import App, AppOptions
+    from game.artischocken.room import replay_scene, table_scene
+    from game.artischocken.seats import Seat
+    from game.artischocken.table.scene_setup import SetupScene
+    from game.artischocken.table.scene_table import TableScene
+    from game.artischocken.turns import Options
+    from game.lab.artischocken.demo import demo
+
+    i18n.set_language(lang)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    saved: list[str] = []
+    app = App(AppOptions(size=size, headless=True, seed=7))
+    clock = [0]
+
+    def frames(n: int) -> None:
+        for _ in range(n):
+            app.frame(clock[0])
+            clock[0] += 16
+
+    def shot(name: str) -> None:
+        path = out / f"artischocken-{name}.png"
+        pygame.image.save(app.surface, str(path))
+        saved.append(str(path))
+
+    try:
+        setup = SetupScene(open_table=table_scene, offer_resume=False)
+        app.push(setup)
+        frames(2)
+        setup.add_button.activate()
+        setup.entries[0].set_text("Anna")
+        setup.kinds[1] = "greedy"
+        setup.entries[1].set_text("Basil")
+        setup.entries[2].set_text("Cleo")
+        setup.rhubarb = True
+        frames(3)
+        shot("setup")
+        seats = [Seat("Anna", "human"), Seat("Basil", "greedy"), Seat("Cleo", "random")]
+        table = TableScene(demo("table"), seats, Options(seed=7, autosave=False, record_replays=False))
+        app.replace(table)
+        frames(2)
+        view = table.table.session.table_view()
+        hand = table.hand()
+        blocked = next(i for i, c in enumerate(hand) if c != "artichoke" and not table.playable(c))
+        assert table.lay is not None and view["hand"]
+        rect = table.lay.hand_rects(len(hand))[blocked]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.top + 40), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        frames(45)
+        shot("table")
+        egg = TableScene(demo("eggplant"), seats, Options(seed=7, autosave=False, record_replays=False))
+        app.replace(egg)
+        frames(2)
+        egg.select_hand(0)
+        egg.select_hand(1)
+        frames(3)
+        shot("eggplant")
+        end = TableScene.new([Seat("Anna", "greedy"), Seat("Basil", "greedy"), Seat("Cleo", "random")],
+                             Options(seed=3, fast=True, autosave=False, record_replays=False))
+        app.replace(end)
+        for _ in range(400):
+            frames(1)
+            if end.table.session.is_over:
+                break
+        frames(3)
+        shot("end")
+        # the replay viewer: that game again, halfway, with every card face up
+        viewer = replay_scene(end.table.replay())
+        app.replace(viewer)
+        session = viewer.session  # type: ignore[attr-defined]
+        session.turn_start(len(session.turn_starts) // 2)
+        session.open = True
+        frames(3)
+        shot("replay")
+    finally:
+        pygame.quit()
+    return saved
+
+
+def main(argv: list[str]) -> int:
+    """``python -m game.lab.artischocken.screenshots [FOLDER] [WxH] [LANG]``: the README screenshots."""
+    return screenshots_main(argv, screenshots)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
