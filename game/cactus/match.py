@@ -53,7 +53,7 @@ from physics.impacts import Impact
 from physics.scenes import drop_position, hang_points
 
 SAVE_FORMAT = "cactus-match/1"
-#: The kinds of bot a seat may be played by (:mod:`game.cactus.bots.kinds` makes them; issue 16).
+#: The kinds of bot a seat may be played by (:mod:`game.cactus.bots.kinds` makes them).
 BOT_KINDS = ("simple", "planner", "planner-easy", "planner-hard")
 #: Simulated seconds after letting go before the placement is judged even if something still moves.
 SETTLE_CAP = 6.0
@@ -372,7 +372,7 @@ class Match:
     @property
     def resting(self) -> bool:
         """Nothing is held or settling and every piece sleeps: the world is not stepped then (a step would
-        change nothing but its clock), so time spent idle, however long, never changes the world (issue 12)."""
+        change nothing but its clock), so time spent idle, however long, never changes the world."""
         return (self.stage not in (Stage.HOLDING, Stage.SETTLING) and self.world.hand.held is None
                 and self.world.all_at_rest())
 

@@ -1,4 +1,4 @@
-"""The Cactus recorder: records a live match for its replay (issue 13; the format: :mod:`game.replay.cactus`).
+"""The Cactus recorder: records a live match for its replay (the format: :mod:`game.replay.cactus`).
 
 :meth:`Recorder.begin` rebuilds the match in place from its own dict (so the replay, built from that same dict,
 runs the same future), then wraps the match's public actions on that one instance (``ACTIONS``: every call

@@ -46,7 +46,8 @@ class Autosave:
                 path.unlink()
             return None
         try:
-            write_json_atomic(path, saved_form(match))  # the recording so far travels with it (issue 13)
+            # the recording so far travels with it, so a resumed game records one replay of the whole game
+            write_json_atomic(path, saved_form(match))
         except OSError as exc:
             return t("cactus.save.failed", reason=str(exc))
         self.saved_to = path
@@ -68,7 +69,7 @@ def load_autosave() -> Resumed:
         if data is None:
             return Resumed()
         match = Match.from_dict(data)
-        adopt(match, data)  # the replay recorded before the save goes on (issue 13)
+        adopt(match, data)  # the replay recorded before the save goes on
         return Resumed(match=match)
     except CorruptFileError as exc:
         return Resumed(problem=t("cactus.save.corrupt", name=exc.path.name,

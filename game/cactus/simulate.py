@@ -3,7 +3,7 @@
 What the card lab does for Artischocken, for the Cactus bots (:data:`game.cactus.match.BOT_KINDS`): whole games on
 the real physics, every seat a bot of the lineup. Seats rotate between games (game g puts lineup entry
 (s - g) mod n on seat s) unless ``--fixed-seats``; every game has its own seed from ``--seed`` and its number, so
-the result does not depend on ``--workers``. Every bot game ends (the bots' retry caps, issue 16), but for a rare
+the result does not depend on ``--workers``. Every bot game ends (the bots' retry caps), but for a rare
 stuck one (two same-colour pieces wedged together that no push of the bots parts, C-R2): it counts with no winner
 and the end reason ``stuck``.
 

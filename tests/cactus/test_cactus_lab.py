@@ -1,4 +1,4 @@
-"""``python -m game simulate cactus`` (issue 16): statistics per bot kind, seats rotated, --plot, clear refusals."""
+"""``python -m game simulate cactus``: statistics per bot kind, seats rotated, --plot, clear refusals."""
 
 from __future__ import annotations
 

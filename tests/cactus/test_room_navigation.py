@@ -1,4 +1,5 @@
-"""Issue 11: the Cactus screens reach each other through the room's navigator, never by importing each other."""
+"""The Cactus screens reach each other through the room's navigator, never by importing each other (so any
+screen can change without touching the others, docs/design.md layer 4)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from game.cactus.screens.scene_setup import SetupScene
 SCREENS = Path(__file__).resolve().parents[2] / "game" / "cactus" / "screens"
 
 
-def test_issue11_no_cactus_scene_imports_another_scene() -> None:
+def test_no_cactus_scene_imports_another_scene() -> None:
     scenes = sorted(SCREENS.glob("scene_*.py"))
     assert {p.stem for p in scenes} >= {"scene_setup", "scene_play", "scene_end"}
     for path in scenes:
@@ -28,7 +29,7 @@ def test_issue11_no_cactus_scene_imports_another_scene() -> None:
         assert not imported_modules(path) & others, f"{path.name} imports another scene"
 
 
-def test_issue11_the_room_registers_every_screen(make_app: Callable[..., App]) -> None:
+def test_the_room_registers_every_screen(make_app: Callable[..., App]) -> None:
     app = make_app((1024, 700))
     app.push(BaseScene())
     assert room.create_scene is not None  # importing the room registers setup, play and end
@@ -41,7 +42,7 @@ def test_issue11_the_room_registers_every_screen(make_app: Callable[..., App]) -
     assert isinstance(end, EndScene) and end.match is match and end.quit_after == 5
 
 
-def test_issue11_play_again_goes_back_to_the_setup_through_the_navigator(make_app: Callable[..., App]) -> None:
+def test_play_again_goes_back_to_the_setup_through_the_navigator(make_app: Callable[..., App]) -> None:
     app = make_app((1024, 700))
     app.push(BaseScene())
     match = Match.new(3, names=["Ann", "Ben", "Cleo"], seed=1, bots=[False, True, True])
@@ -55,7 +56,7 @@ def test_issue11_play_again_goes_back_to_the_setup_through_the_navigator(make_ap
     assert [t.checked for t in app.scene.seat_toggles[:3]] == [False, True, True]
 
 
-def test_issue11_unknown_screens_are_refused() -> None:
+def test_unknown_screens_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown Cactus screen"):
         navigation.register("credits", SetupScene)
     with pytest.raises(LookupError, match="not registered"):

@@ -143,7 +143,7 @@ def test_keys_wheel_and_middle_button_zoom_and_reset(app: App) -> None:
     assert match.hand_angle != angle
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 def test_the_camera_follows_a_bot_placement(app: App) -> None:
     # The bot's move is visible: the camera closes in on the target cactus (C-T2) while the bot places.
     match = Match.with_position({0: ["red_arch"]}, last="red_arch", options=COLOUR_DIE, bots=[True, False])

@@ -1,4 +1,4 @@
-"""Issue 12 at the Cactus table: the scenes say when nothing moves (``still``), a resting world is not stepped,
+"""Sleep when still, at the Cactus table: the scenes say when nothing moves (``still``), a resting world is not stepped,
 and idling never changes the physics: the same inputs at the same clock times give the same world whether the
 app waits for input between them or draws every 16 ms."""
 
@@ -15,8 +15,9 @@ from helpers_scene import Driver
 from game.app import IDLE_WAIT_MS, App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
+from game.cactus.screens.match_scene import PULSE_FADE, PULSE_SECONDS
 from game.cactus.screens.scene_end import EndScene
-from game.cactus.screens.scene_play import PULSE_FADE, PULSE_SECONDS, PlayScene
+from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_setup import SetupScene
 from game.lab.cactus.bench import checksum
 from physics.scenes import drop_position, hang_points
@@ -151,7 +152,7 @@ def _play(make_app: Callable[..., App], idle: bool) -> dict[str, Any]:
 
 
 def test_idling_never_changes_the_world(make_app: Callable[..., App]) -> None:
-    """Issue 12 (physics stays on its fixed step): the same events at the same clock times give the same
+    """Physics stays on its fixed step: the same events at the same clock times give the same
     world, to the bit, whether the app idles between them (waits of 500 ms) or draws every 16 ms."""
     busy = _play(make_app, idle=False)
     pygame.quit()
@@ -181,7 +182,7 @@ def _wait_still(d: Driver, scene: BaseScene, limit: int = 400) -> int:
 
 
 def test_the_play_scene_is_still_while_it_waits_for_the_roll(app: App) -> None:
-    """Issue 12 (sleep when still): waiting for the roll nothing moves (the glows stop pulsing after
+    """Sleep when still: waiting for the roll nothing moves (the glows stop pulsing after
     PULSE_SECONDS) and a still scene's fixed steps do not step the world; a held piece, a settling world and the
     die's roll are not still."""
     match = _table()
@@ -221,7 +222,7 @@ def test_the_play_scene_is_still_while_it_waits_for_the_roll(app: App) -> None:
 
 
 def test_setup_and_end_screens_are_still_until_something_moves(app: App) -> None:
-    """Issue 12: the setup screen is still without a focused name field; the end screen once the medals
+    """The setup screen is still without a focused name field; the end screen once the medals
     settled."""
     setup = SetupScene(players=2)
     app.push(setup)

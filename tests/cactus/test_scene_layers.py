@@ -1,4 +1,4 @@
-"""Issue 12 (draw less, the looks stay the same): the play screen drawn from its cached pictures is, pixel for
+"""Draw less, the looks stay the same: the play screen drawn from its cached pictures is, pixel for
 pixel, the screen drawn afresh, all through a scripted minute of play (roll, drag, placement, a bot turn)."""
 
 from __future__ import annotations
@@ -10,18 +10,18 @@ import pygame
 import pytest
 
 from game.app import HEADLESS_FRAME_MS, App
-from game.cactus import room
 from game.cactus.screens.layers import around, text_block, text_height
 from game.cactus.screens.scene_play import PlayScene
+from game.lab.cactus import frames
 from game.ui import draw
 
 
 def test_cached_frames_equal_frames_drawn_afresh(make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(room, "BENCH_DRAG_FRAMES", 300)
+    monkeypatch.setattr(frames, "BENCH_DRAG_FRAMES", 300)
     app = make_app((1280, 800))
     compared = 0
     stages: set[str] = set()
-    for frame, phase in enumerate(room.frame_bench(app, 0)):
+    for frame, phase in enumerate(frames.frame_bench(app, 0)):
         if phase == "idle":
             break
         app.frame(round(frame * HEADLESS_FRAME_MS))

@@ -74,7 +74,7 @@ def test_specials_row_shows_the_rest_as_a_count_when_cells_run_out(make_app: Cal
         return real_text(surface, content, *args, **kw)
 
     monkeypatch.setattr(panels.draw, "text", spy)
-    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture, issue 12)
+    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture)
     scene.draw(app.surface)
     hidden = len(row) - len(scene.row_cells) + 1
     assert i18n.t("cactus.row.more", count=hidden) in shown
@@ -95,7 +95,7 @@ def test_first_turn_die_shows_the_any_piece_face(make_app: Callable[..., App], m
         real(surface, rect, face, **kw)
 
     monkeypatch.setattr(panels, "draw_die", spy)
-    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture, issue 12)
+    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture)
     scene.draw(app.surface)
     assert calls and calls[-1]["face"] is None
     assert calls[-1]["any_piece"] is first  # later turns before the roll: a waiting "?" die instead

@@ -11,8 +11,9 @@ from helpers_scene import Driver
 
 from game import i18n
 from game.app import App, BaseScene
+from game.cactus.saves import autosave_path
 from game.cactus.screens.scene_end import EndScene
-from game.cactus.screens.scene_play import PlayScene, autosave_path
+from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_setup import SetupScene
 from game.cli import build_parser
 from game.rooms import create_room_scene
@@ -89,7 +90,7 @@ def test_a_save_of_the_wrong_shape_is_kept_aside_with_a_message(app: App, sectio
     assert json.loads(kept[0].read_text(encoding="utf-8")) == data
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 def test_cli_plays_a_bot_game_to_the_end_screen(app: App) -> None:
     # C-E1..C-E4 through the room: --players 3 --bots 3 --fast --until-over.
     args = build_parser().parse_args(["cactus", "--players", "3", "--bots", "3", "--fast", "--until-over",

@@ -88,7 +88,7 @@ def test_valid_placement_scores(app: App) -> None:
     assert awards and awards[-1].rule == "C-P1" and awards[-1].detail == "colour3"
     assert any("C-P1" in f.text for f in d.scene.floats)  # the award is shown where it happened
     d.frames(3)
-    from game.cactus.screens.scene_play import autosave_path
+    from game.cactus.saves import autosave_path
 
     saved = json.loads(autosave_path().read_text(encoding="utf-8"))  # autosaved after the turn
     assert Match.from_dict(saved).rules.turn_number == 4
@@ -200,7 +200,7 @@ def test_the_hand_touching_the_cactus_costs_a_flower(app: App) -> None:
 
 
 def test_a_game_saved_mid_turn_resumes_exactly(app: App) -> None:
-    from game.cactus.screens.scene_play import autosave_path
+    from game.cactus.saves import autosave_path
     from game.cactus.screens.scene_setup import SetupScene
 
     match = Match.with_position({0: ["red_arch"]}, last="red_arch", options=COLOUR_DIE)
@@ -215,7 +215,7 @@ def test_a_game_saved_mid_turn_resumes_exactly(app: App) -> None:
     d.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     d.frames()
     saved = json.loads(autosave_path().read_text(encoding="utf-8"))
-    assert "replay" in saved  # issue 13: the autosave also carries the recording so far
+    assert "replay" in saved  # the autosave also carries the recording so far (a resumed game records one replay)
     saved.pop("replay")
     assert saved == expected
     setup = SetupScene()

@@ -15,17 +15,18 @@ from game.cactus.match import Match, Stage
 from game.cactus.screens import layers
 from game.cactus.screens import texts as txt
 from game.cactus.screens.scene_play import PlayScene
+from game.lab.cactus.autopilot import open_table
 
 
 def staged_violation(make_app: Callable[..., App], size: tuple[int, int],
                      lang: str) -> PlayScene:
-    """As `python -m game cactus --players 3 --bots 2 --seed 0 --fast --until-turn 13 --violation`."""
+    """The README's broken rule (``python -m game.lab.cactus.autopilot --players 3 --bots 2 --seed 0 --until-turn 13
+    --violation``): the bots play to turn 13, whose seat then drops its piece where a rule breaks."""
     i18n.set_language(lang)
     app = make_app(size)
     app.push(BaseScene())
     match = Match.new(3, names=["Ann", "Agave", "Yucca"], seed=0, bots=[False, True, True])
-    scene = PlayScene(match, fast=True, autosave=False, until_turn=13, stage_violation=True)
-    app.push(scene)
+    scene = open_table(app, match, 13, violation=True)
     now = 0
     for _ in range(200):
         app.frame(now)
@@ -91,6 +92,6 @@ def test_C_R2_short_view_moves_the_long_explanation_to_the_side_panel(make_app: 
         return real(surface, text, rect, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(layers, "text_block", spy)
-    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture, issue 12)
+    scene.layers.clear()  # the panels are painted afresh (between frames they are a cached picture)
     scene.draw(scene.app.surface)
     assert txt.stage_prompt(scene.match) in drawn  # the long explanation is on screen (side panel)

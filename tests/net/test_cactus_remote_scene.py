@@ -1,4 +1,4 @@
-"""The remote Cactus play scene (issue 14), headless with synthetic mouse events, against an in-process table: the
+"""The remote Cactus play scene, headless with synthetic mouse events, against an in-process table: the
 seat's drag acts at once on its own copy and reaches the table; another seat's drag shows live on the scene;
 both end every turn with the table's checksum."""
 
@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from helpers_scene import Driver
 
 from game.app import BaseScene
 from game.cactus.bots.simple import Bot
 from game.cactus.match import Stage
-from game.cactus.room import RemotePlayScene, remote_play_scene
-from game.lab.cactus.play_demo import PlayDriver
+from game.cactus.room import remote_play_scene
+from game.cactus.screens.scene_remote import RemotePlayScene
 from game.net.client.cactus_link import CactusLink
 from game.net.server.room_table import TableError
 
@@ -55,7 +56,7 @@ class Inbox(CactusLink):
         return []  # the scene sends through its connection
 
 
-def open_scene(make_app: Any, seed: int) -> tuple[Loop, LoopConnection, PlayDriver]:
+def open_scene(make_app: Any, seed: int) -> tuple[Loop, LoopConnection, Driver]:
     loop = Loop(["remote", "remote"], seed=seed, start_player=0, spectators=0)
     connection = LoopConnection(loop, 0)
     loop.links[0] = Inbox(connection)
@@ -63,13 +64,13 @@ def open_scene(make_app: Any, seed: int) -> tuple[Loop, LoopConnection, PlayDriv
     app = make_app()
     app.push(BaseScene())
     app.push(remote_play_scene(connection, 0, "T1"))
-    driver = PlayDriver(app, 33)
+    driver = Driver(app, 33)
     driver.frames(2)
     assert isinstance(app.scene, RemotePlayScene)
     return loop, connection, driver
 
 
-def settle(driver: PlayDriver, limit: int = 90) -> None:
+def settle(driver: Driver, limit: int = 90) -> None:
     for _ in range(limit):
         if not driver.scene.camera.moving:
             return
@@ -183,8 +184,9 @@ def test_a_remote_game_ends_on_an_end_screen_that_leads_back_to_the_lobby(make_a
 
 
 def test_watching_a_seat_that_moves_nothing_lets_the_window_sleep(make_app: Any) -> None:
-    """Issue 12's idle window at a remote table: watching, with the world at rest and nothing received, the
-    scene is still (the app waits for events; the connection's news posts one); input arriving wakes it."""
+    """An idle window costs next to nothing, at a remote table too: watching, with the world at rest and nothing
+    received, the scene is still (the app waits for events; the connection's news posts one); input arriving wakes
+    it."""
     loop, _, driver = open_scene(make_app, seed=4)
     scene = driver.scene
     match = scene.match

@@ -1,4 +1,4 @@
-"""Cactus over the wire, end to end (issue 14 done-when): a real server process (``python -m game serve --port 0``),
+"""Cactus over the wire, end to end: a real server process (``python -m game serve --port 0``),
 two headless clients over websockets, each with a :class:`CactusLink`, several turns with real drags; both
 clients and the server end every turn with the same world checksum; a forged verdict is corrected."""
 
@@ -204,9 +204,11 @@ def test_a_server_restarted_mid_drag_goes_on_with_the_same_game(tmp_path: Path) 
 def test_the_remote_play_scene_over_a_real_connection(server: str, make_app: Any, tmp_path: Path) -> None:
     """The lobby's way in: ``game.net.client.connection.Connection`` + ``remote_play_scene``; the scene's seat plays its
     turn, a headless client plays the next, and both end each turn with the server's checksum."""
+    from helpers_scene import Driver
+
     from game.app import BaseScene
-    from game.cactus.room import RemotePlayScene, remote_play_scene
-    from game.lab.cactus.play_demo import PlayDriver
+    from game.cactus.room import remote_play_scene
+    from game.cactus.screens.scene_remote import RemotePlayScene
     from game.net.client.connection import Connection
 
     host = Client(server, None)
@@ -219,7 +221,7 @@ def test_the_remote_play_scene_over_a_real_connection(server: str, make_app: Any
     app = make_app()
     app.push(BaseScene())
     app.push(remote_play_scene(connection, 0, created["table"]))
-    driver = PlayDriver(app, 17)
+    driver = Driver(app, 17)
     try:
         end = time.monotonic() + 20
         while not isinstance(app.scene, RemotePlayScene):

@@ -1,4 +1,4 @@
-"""Cactus replays (issue 13, DESIGN "Replays"): the match's actions, steps and the hand's input recorded from a
+"""Cactus replays (docs/design.md, "Replays"): the match's actions, steps and the hand's input recorded from a
 rebuilt start verify exactly; a resumed game records one replay of the whole game; tampered streams never
 verify; every broken field is named."""
 
@@ -64,7 +64,7 @@ def test_a_recorded_bot_game_verifies_exactly(players: int, seed: int) -> None:
 
 
 def test_recording_rebuilds_the_live_match_in_place_from_its_start() -> None:
-    """Issue 13: both the live match and the replay are built from ``start`` (so they share one future)."""
+    """Both the live match and the replay are built from ``start`` (so they share one future)."""
     match = Match.new(2, seed=3)
     recorder = Recorder.begin(match)
     assert Recorder.begin(match) is recorder  # begun once per match
@@ -75,7 +75,7 @@ def test_recording_rebuilds_the_live_match_in_place_from_its_start() -> None:
 
 
 def test_the_hand_drags_replay_with_rounded_pointer_input() -> None:
-    """Issue 13: the pointer and the rotation per step while a piece is held (delta-encoded, 0.01 mm)."""
+    """The pointer and the rotation per step while a piece is held (delta-encoded, 0.01 mm)."""
     match = Match.new(2, seed=4)
     recorder = Recorder.begin(match)
     bot = Bot()
@@ -100,7 +100,7 @@ def test_the_hand_drags_replay_with_rounded_pointer_input() -> None:
 
 
 def test_a_game_saved_mid_drag_and_resumed_records_one_exact_replay() -> None:
-    """Issue 13: the autosave carries the recording; the resumed match goes on with it (one replay)."""
+    """The autosave carries the recording; the resumed match goes on with it (one replay)."""
     match = Match.new(3, seed=6, bots=[False, True, True])
     recorder = Recorder.begin(match)
     start = recorder.record.start
@@ -128,7 +128,7 @@ def test_a_game_saved_mid_drag_and_resumed_records_one_exact_replay() -> None:
 
 
 def test_calls_the_live_match_refused_are_recorded_as_refused() -> None:
-    """Issue 13: a refused call is marked ``!`` and must be refused again on replay."""
+    """A refused call is marked ``!`` and must be refused again on replay."""
     match = Match.new(2, seed=4)
     recorder = Recorder.begin(match)
     with pytest.raises(MatchError):
@@ -241,7 +241,8 @@ def _cli(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [0, 2])
 def test_the_cli_records_a_bot_game_that_verifies(tmp_path: Path, seed: int) -> None:
-    """Done-when of issue 13: ``cactus --players 3 --bots 3 --headless --fast --until-over --record C``."""
+    """A whole bot game from the command line records a replay that verifies:
+    ``cactus --players 3 --bots 3 --headless --fast --until-over --record C``."""
     from game.replay.main import main
 
     out = tmp_path / "c.json"

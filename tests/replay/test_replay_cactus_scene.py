@@ -1,4 +1,4 @@
-"""Cactus replays through the play scene (issue 13): a human's drags made with mouse events replay exactly; the
+"""Cactus replays through the play scene: a human's drags made with mouse events replay exactly; the
 scene writes the replay when the game ends or is left; a game autosaved mid-game, left and resumed records one
 exact replay of the whole game."""
 
@@ -11,13 +11,13 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers_scene import Driver
 
 from game.app import App, BaseScene
 from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, Stage
 from game.cactus.saves import autosave_path, load_autosave
 from game.cactus.screens.scene_play import PlayScene
-from game.lab.cactus.play_demo import PlayDriver
 from game.replay import cactus, store
 
 
@@ -25,14 +25,14 @@ def _post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 
 
-def _until(p: PlayDriver, done: Callable[[], bool], limit: int) -> None:
+def _until(p: Driver, done: Callable[[], bool], limit: int) -> None:
     for _ in range(limit):
         if done():
             return
         p.frames()
 
 
-def _human_turn(p: PlayDriver, bot: Bot) -> None:
+def _human_turn(p: Driver, bot: Bot) -> None:
     """Seat 0's turn by mouse and keys: roll, choose, then drag the piece down onto the bot's planned spot."""
     scene = p.scene
     m = scene.match
@@ -82,7 +82,7 @@ def _human_turn(p: PlayDriver, bot: Bot) -> None:
         p.frames()
 
 
-def _play(p: PlayDriver, until_turn: int, limit: int = 4000) -> None:
+def _play(p: Driver, until_turn: int, limit: int = 4000) -> None:
     bot = Bot()
     m = p.scene.match
     for _ in range(limit):
@@ -97,13 +97,13 @@ def _play(p: PlayDriver, until_turn: int, limit: int = 4000) -> None:
 @pytest.mark.slow
 def test_a_human_dragging_game_of_30_turns_replays_exactly_and_is_small(make_app: Callable[..., App],
                                                                           home: Path) -> None:
-    """Issue 13: the drags made by mouse replay exactly; a 30-turn game is well under 1 MB."""
+    """The drags made by mouse replay exactly; a 30-turn game is well under 1 MB."""
     app = make_app((1280, 800))
     match = Match.new(2, names=["Ana", "Saguaro"], seed=11, bots=[False, True])
     app.push(BaseScene())
     scene = PlayScene(match, fast=True, autosave=False)
     app.push(scene)
-    p = PlayDriver(app)
+    p = Driver(app, 17)
     _play(p, 31)
     assert match.rules.turn_number >= 20 or match.is_over
     app.pop()  # left (or over): the replay is written
@@ -121,13 +121,13 @@ def test_a_human_dragging_game_of_30_turns_replays_exactly_and_is_small(make_app
 @pytest.mark.slow
 def test_a_game_autosaved_left_and_resumed_records_one_exact_replay(make_app: Callable[..., App],
                                                                      home: Path, tmp_path: Path) -> None:
-    """Done-when of issue 13: autosave mid-game, leave, resume: one exact replay of the whole game."""
+    """Autosave mid-game, leave, resume: one exact replay of the whole game."""
     app = make_app((1280, 800))
     match = Match.new(3, names=["Ana", "Saguaro", "Agave"], seed=2, bots=[False, True, True])
     app.push(BaseScene())
     first = PlayScene(match, fast=True)
     app.push(first)
-    p = PlayDriver(app)
+    p = Driver(app, 17)
     _play(p, 5)
     _until(p, lambda: match.stage == Stage.ROLL and not match.is_bot_turn, 200)
     _post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")

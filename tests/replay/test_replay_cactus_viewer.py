@@ -1,4 +1,4 @@
-"""The Cactus replay viewer (issue 13) driven headless by events: play/pause, step one action or turn, speed,
+"""The Cactus replay viewer driven headless by events: play/pause, step one action or turn, speed,
 seek on the timeline; every position it shows is the exact one (re-simulated from the start when going back)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Artischocken replays (issue 13, DESIGN "Replays"): recorded while played, exact on verify, tampering never
+"""Artischocken replays (docs/design.md, "Replays"): recorded while played, exact on verify, tampering never
 verifies, every broken field is named, a resumed game records one replay of the whole game."""
 
 from __future__ import annotations

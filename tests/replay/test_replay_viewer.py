@@ -1,4 +1,4 @@
-"""The Artischocken replay viewer driven headless by events (issue 13): play, step, seek, speed, seat switch."""
+"""The Artischocken replay viewer driven headless by events: play, step, seek, speed, seat switch."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The replays list (issue 13): newest first, unreadable files shown and kept, Enter opens the room's viewer."""
+"""The replays list: newest first, unreadable files shown and kept, Enter opens the room's viewer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hints for human Cactus players (issue 16): a good placement for the piece in hand, from the planner's search.
+"""Hints for human Cactus players: a good placement for the piece in hand, from the planner's search.
 
 :func:`suggest` runs the look-ahead bot's search (:func:`game.cactus.bots.planner.search`) at the ``HINT`` level for
 the piece in the hand (stage IN_HAND) and returns a :class:`Hint`: the placement, the hand's path that carries it

@@ -1,4 +1,4 @@
-"""The hint on the play screen (issue 16): H or the hint button asks; from the next ``update`` on the planner's
+"""The hint on the play screen: H or the hint button asks; from the next ``update`` on the planner's
 search looks for it a frame's budget at a time (:class:`game.cactus.bots.hint.HintSearch`, "looking for a good
 placement…" meanwhile), then the hint is counted per seat, logged and said; ``draw`` shows the ghost of the
 suggested placement where the piece came to rest in its trial and a ring where the hand lets go. H (or the

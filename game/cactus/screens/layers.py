@@ -1,4 +1,4 @@
-"""What the Cactus screens draw once and show again (issue 12: draw less).
+"""What the Cactus screens draw once and show again (draw less: an idle window costs next to nothing).
 
 * :class:`Layer`: one cached picture of the whole window, painted again only when its key changes (the play
   screen's panels, the table's backdrop and cacti per camera shot). Painting on a copy of the window surface

@@ -1,10 +1,9 @@
-"""How the Cactus screens reach each other without importing each other (DESIGN.md, layer 4).
+"""How the Cactus screens reach each other without importing each other (docs/design.md, layer 4).
 
 Setup -> play -> end -> setup is a loop of screens, but never a loop of imports: each scene module
 registers its own factory here when it is imported (``register("play", PlayScene)``), and a scene asks
 for the next screen by name through the typed helpers below. This module imports no scene;
-:mod:`game.cactus.room` imports all three scene modules, so every screen is registered whenever the room
-is opened.
+:mod:`game.cactus.room` imports the scene modules, so every screen is registered whenever the room is opened.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from game.ui.theme import PALETTE, SIZES, lerp
 from game.ui.widgets import Button, FocusGroup, first_taker
 
 MEDALS = ((232, 178, 60), (176, 180, 188), (196, 128, 76))
-#: The winners' medals bob this many seconds, then settle in ``BOB_FADE`` s (a still screen idles, issue 12).
+#: The winners' medals bob this many seconds, then settle in ``BOB_FADE`` s (so the screen is still and the app idles).
 BOB_SECONDS = 4.0
 BOB_FADE = 0.5
 
@@ -25,7 +25,7 @@ BOB_FADE = 0.5
 class EndScene(BaseScene):
     def __init__(self, match: Match, *, quit_after: int | None = None, remote: bool = False) -> None:
         self.match = match
-        #: A remote table's end (issue 14): no "play again" here (the host sets up the next table); back leads
+        #: A remote table's end: no "play again" here (the host sets up the next table); back leads
         #: to the lobby the table was opened from.
         self.remote = remote
         self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
@@ -81,7 +81,7 @@ class EndScene(BaseScene):
         return 1.0 if late <= 0 else max(0.0, 1.0 - late / BOB_FADE)
 
     def still(self) -> bool:
-        """The medals have settled and no button flashes: nothing moves until the next input (issue 12)."""
+        """The medals have settled and no button flashes: nothing moves until the next input (the app may sleep)."""
         return (self.dialog is None and self.quit_after is None and self.bob() <= 0
                 and all(b.flash <= 0 for b in self.buttons))
 

@@ -1,38 +1,31 @@
-"""Cactus at a remote table (issue 14): the play scene over a :class:`~game.net.client.cactus_link.CactusLink`.
+"""Cactus at a remote table: the match of a :class:`~game.net.client.cactus_link.CactusLink` on screen.
 
-Scenes never import each other (DESIGN.md, layer 4), so this module holds what a remote table changes of the
-play scene as a mixin, :class:`RemoteControls`; :mod:`game.cactus.room` makes the scene of it
-(``RemotePlayScene(RemoteControls, PlayScene)``) and :func:`game.cactus.room.remote_play_scene` opens it.
-
-The scene draws the link's match and sends what the link noted once a frame; the server decides (see
-:mod:`game.net.server.cactus_table`). On this seat's turn the input acts on the local match at once, as in a local
-game; on another seat's turn the relayed input plays on that match at game speed (``paced``), so the drag is
-seen live, and nothing here acts (no local bot, no local step). ``connection`` is anything with
-``send(message: dict)`` and a non-blocking ``poll() -> list[dict]`` (``game.net.client.connection.Connection``).
+:class:`RemotePlayScene` is a :class:`~game.cactus.screens.match_scene.MatchScene` (the table, its input and its
+drawing, as in a local game) whose match is the link's. It draws that match and sends what the link noted once a
+frame; the server decides (see :mod:`game.net.server.cactus_table`). On this seat's turn the input acts on the
+local match at once, as in a local game; on another seat's turn the relayed input plays on that match at game
+speed (``paced``), so the drag is seen live, and nothing here acts (no local bot, no local step). Nothing is saved
+or recorded here: the server keeps the table. ``connection`` is anything with ``send(message: dict)`` and a
+non-blocking ``poll() -> list[dict]`` (``game.net.client.connection.Connection``).
 
 :class:`ConnectingScene` waits for the table's first snapshot, then replaces itself with
-:class:`RemotePlayScene`.
+:class:`RemotePlayScene`; :func:`game.cactus.room.remote_play_scene` opens it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import pygame
 
 from game.app import BaseScene
 from game.cactus.screens import callouts, navigation
+from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
-
-if TYPE_CHECKING:
-    from game.cactus.screens.scene_play import PlayScene as PlayBase
-else:
-    PlayBase = object
 
 
 class Connection(Protocol):
@@ -47,18 +40,14 @@ def pass_messages(link: CactusLink, connection: Connection) -> None:
         link.receive(message)
 
 
-class RemoteControls(PlayBase):
-    """What a remote table changes of the play scene: the match is the link's (rebuilt in place at every turn
-    start), this seat acts only on its turn, the others' input plays at game speed, the link's messages go out
-    once a frame. Call :meth:`attach_link` at the end of the scene's ``__init__``."""
+class RemotePlayScene(MatchScene):
+    """The table at a remote seat: the match is the link's (rebuilt in place at every turn start), this seat acts
+    only on its turn, the others' input plays at game speed, the link's messages go out once a frame."""
 
-    link: CactusLink
-    connection: Connection
-    table_id: str
-    resyncs_seen: int
-    errors_seen: int
-
-    def attach_link(self, link: CactusLink, connection: Connection, table_id: str = "") -> None:
+    def __init__(self, link: CactusLink, connection: Connection, table_id: str = "") -> None:
+        if link.match is None:
+            raise ValueError("the link needs the table's first snapshot")
+        super().__init__(link.match)
         self.link = link
         self.connection = connection
         self.table_id = table_id
@@ -129,20 +118,15 @@ class RemoteControls(PlayBase):
                 and link.queued == 0
                 and super().still())
 
-    def state(self) -> dict[str, Any]:
-        return {**super().state(), "link": self.link.status, "seat": self.link.seat}
-
 
 class ConnectingScene(BaseScene):
     """Waits for the table's first snapshot (asking again once if it does not come), then replaces itself with
-    ``play(link, connection, table_id)``."""
+    :class:`RemotePlayScene`."""
 
-    def __init__(self, connection: Connection, seat: int | None, table_id: str,
-                 play: Callable[[CactusLink, Connection, str], BaseScene]) -> None:
+    def __init__(self, connection: Connection, seat: int | None, table_id: str) -> None:
         self.connection = connection
         self.link = CactusLink(seat, paced=True)
         self.table_id = table_id
-        self.play = play
         self.time = 0.0
         self.asked = False
 
@@ -150,7 +134,7 @@ class ConnectingScene(BaseScene):
         self.time += dt
         pass_messages(self.link, self.connection)
         if self.link.match is not None:
-            self.app.replace(self.play(self.link, self.connection, self.table_id))
+            self.app.replace(RemotePlayScene(self.link, self.connection, self.table_id))
             return
         if not self.asked and self.time > 2.0 and self.link.seat is not None:
             self.asked = True
@@ -163,4 +147,4 @@ class ConnectingScene(BaseScene):
                   anchor="center", color=PALETTE.ink)
 
 
-__all__ = ["ConnectingScene", "Connection", "RemoteControls"]
+__all__ = ["ConnectingScene", "Connection", "RemotePlayScene"]

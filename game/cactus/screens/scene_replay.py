@@ -1,4 +1,4 @@
-"""The Cactus replay viewer (issue 13): a recorded game played back exactly through a :class:`CactusSession`.
+"""The Cactus replay viewer: a recorded game played back exactly through a :class:`CactusSession`.
 
 The table is drawn by the live table's own functions (:class:`~game.cactus.screens.view.TableView`: the cacti, the
 pieces, the hand ring while a piece is held) from the session's match, so the viewer shows what the game showed,

@@ -29,7 +29,7 @@ NAME_LIMIT = 16
 #: The 'how to play' text starts this far below the top of its box (under its heading).
 HINT_TOP = 34
 FACES = ("colour", "form", "special")
-#: The order the kind button of a bot seat steps through (issue 16).
+#: The order the kind button of a bot seat steps through.
 KIND_ORDER = ("planner", "planner-easy", "planner-hard", "simple")
 
 
@@ -278,7 +278,7 @@ class SetupScene(BaseScene):
         self.message.update(dt)
 
     def still(self) -> bool:
-        """No name field has the blinking cursor, no message or button flash runs: nothing moves (issue 12)."""
+        """No name field has the blinking cursor, no message or button flash runs: nothing moves (the app may sleep)."""
         return (self.dialog is None and not self.message.visible and not any(e.is_focused for e in self.entries)
                 and all(b.flash <= 0 for b in self.widgets()))
 

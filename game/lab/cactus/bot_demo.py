@@ -1,4 +1,4 @@
-"""Demo positions of the look-ahead bot and the hint for README screenshots (issue 16), driven like the CLI does.
+"""Demo positions of the look-ahead bot and the hint for README screenshots, driven like the CLI does.
 
 ``python -m game.lab.cactus.bot_demo drag --screenshot assets/screenshots/cactus-bot-drag.png``: the planner's hand
 drags its piece down onto the target cactus (mid-path, the hand zone shown); ``hint`` : the human seat has a

@@ -1,5 +1,5 @@
 """A crowded cactus, close up, with the colour aids off and on: the README's pictures and the colour-aid test's
-subject (issue 15). ``python -m game.lab.cactus.colour_shots [OUTDIR]`` writes ``cactus-colours.png`` and
+subject. ``python -m game.lab.cactus.colour_shots [OUTDIR]`` writes ``cactus-colours.png`` and
 ``cactus-colour-aids.png`` (default: ``assets/screenshots``)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Demo positions of the Cactus play scene for README screenshots, driven like a player (synthetic events).
 
-Not a screen of its own: it opens the play screen through the room (:mod:`game.cactus.room`), as the CLI
-does, and drives it with :class:`PlayDriver` (which the scene tests use too).
+Not a screen of its own: it opens the play screen through the room's navigator, as the game does, and drives it
+with :class:`PlayDriver`.
 
 ``python -m game.lab.cactus.play_demo zoom --window 1280x800 --screenshot assets/screenshots/cactus-zoom.png``
 shows the close view while a piece is held next to the target cactus, with the hand zone (C-X1).
@@ -22,16 +22,16 @@ from game import i18n
 from game.app import App, AppOptions, BaseScene
 from game.argtypes import parse_window
 from game.cactus.match import Match, Stage
-from game.cactus.room import PlayScene
 from game.cactus.rules import Die, Options
 from game.cactus.screens import navigation
+from game.cactus.screens.scene_play import PlayScene
 from physics.scenes import drop_position, hang_points
 
 FRAME_MS = 17
 
 
 class PlayDriver:
-    """Drives a play scene on a virtual clock: frames, and mouse events at world points (demos and tests)."""
+    """Drives a play scene on a virtual clock: frames, and mouse events at world points."""
 
     def __init__(self, app: App, frame_ms: int = FRAME_MS) -> None:
         self.app = app

@@ -1,13 +1,16 @@
-"""Driving the Cactus scenes headless with synthetic pygame events on the real physics."""
+"""Driving the Cactus table scenes headless with synthetic pygame events on the real physics: the local play scene
+and the remote one alike (shared by the tests of tests/cactus, tests/net and tests/replay)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
 from game.app import App
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
-from game.lab.cactus.play_demo import PlayDriver
+from game.cactus.screens.match_scene import MatchScene
 
 FRAME_MS = 33
 COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks
@@ -24,15 +27,35 @@ def rolled_and_taken() -> Match:
     return m
 
 
-class Driver(PlayDriver):
-    """Posts mouse and key events to the app and runs frames on a virtual clock."""
+class Driver:
+    """Runs the app's frames on a virtual clock (``frame_ms`` apart, the first at once) and posts mouse and key
+    events to the table scene on top, at screen pixels or at world points."""
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app, FRAME_MS)
+    def __init__(self, app: App, frame_ms: int = FRAME_MS) -> None:
+        self.app = app
+        self.frame_ms = frame_ms
+        self.now = 0
+        app.frame(0)
+
+    @property
+    def scene(self) -> MatchScene:
+        scene = self.app.scene
+        assert isinstance(scene, MatchScene), scene
+        return scene
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.now += self.frame_ms
+            self.app.frame(self.now)
 
     def post(self, *events: pygame.event.Event) -> None:
         for e in events:
             pygame.event.post(e)
+
+    def mouse(self, kind: int, world: tuple[float, float], **extra: Any) -> None:
+        """One mouse event of ``kind`` at a world point (through the scene's current camera), then a frame."""
+        self.post(pygame.event.Event(kind, pos=self.scene.screen_of(world), **extra))
+        self.frames()
 
     def key(self, key: int) -> None:
         self.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))

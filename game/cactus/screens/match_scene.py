@@ -1,0 +1,489 @@
+"""What every Cactus table on screen shares, local or remote: the table, the hand, the die, the supply heap, the
+specials row, scores and log, and the player's input on them.
+
+Input becomes match actions (the match and the rules decide); every animation runs on ``dt``; ``update`` computes
+what the frame shows (the camera, the banner, the callout) and ``draw`` only draws it. Mouse: the left button grabs
+(the piece from the hand into free space, or your placed piece again), dragging moves it, letting go drops it;
+the wheel or Q/E turns it. Keys: Space rolls, Enter confirms, Backspace takes the piece back into the hand.
+
+:class:`MatchScene` is not a screen of its own: a scene derives from it and says who moves the match between
+inputs (``fixed_update``: the local table steps the world and lets its bots act, a remote one plays what the
+server relays) and where a finished game goes (``finish``). Its helpers: :mod:`~game.cactus.screens.panels`
+(layout and the panels around the table), :mod:`~game.cactus.screens.callouts` (banner, speech bubble, violation
+marks), :mod:`~game.cactus.screens.effects` (floating texts, flying flowers, the die's roll),
+:mod:`~game.cactus.screens.camera` (what the camera shows).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from game.app import INPUT_EVENTS, BaseScene
+from game.cactus.bots.kinds import SeatBots
+from game.cactus.match import Match, MatchError, Stage
+from game.cactus.rules import Event
+from game.cactus.screens import callouts, layers, panels, sounds
+from game.cactus.screens.camera import CameraDirector
+from game.cactus.screens.effects import ROLL_TIME, Effects, FloatText, Spot
+from game.cactus.screens.hint_view import HintControl
+from game.cactus.screens.layers import Layer
+from game.cactus.screens.panels import PlayButtons, PlayLayout
+from game.cactus.screens.thinking import think_and_show
+from game.cactus.screens.view import PieceShapes, TableView, draw_hand_zone, draw_preview
+from game.i18n import get_language, t
+from game.ui import draw
+from game.ui.theme import PALETTE, SIZES, shade
+from game.ui.widgets import Button, MessageLine, first_taker
+from physics.geometry import Point
+
+ROTATE_STEP = math.radians(12)
+END_DELAY = 1.6
+#: The glows (the die waiting for its roll, the target cactus, broken rules) pulse this many seconds after the
+#: last input or change of the turn, then fade to a steady light in ``PULSE_FADE`` s: a waiting table is still
+#: (the window then waits for input instead of drawing), and the pulse comes back with the next touch.
+PULSE_SECONDS = 4.0
+PULSE_FADE = 0.5
+
+
+class PlayLayers:
+    """The play screen's cached pictures: the panels around the table, the table's scenery (backdrop and
+    cacti per camera shot) and the pieces' screen outlines."""
+
+    def __init__(self) -> None:
+        self.chrome = Layer()
+        self.table = Layer()
+        self.shapes = PieceShapes()
+
+    def clear(self) -> None:
+        self.chrome.clear()
+        self.table.clear()
+        self.shapes = PieceShapes()
+
+
+class MatchScene(BaseScene):
+    """One match on screen and the input of the seat that plays it. ``fast``: bots act at once and settle
+    instantly, the end screen comes without a pause.
+
+    A scene deriving from it defines ``fixed_update`` (who moves the match; it hands what happened to
+    :meth:`take_events`) and :meth:`finish`; it may extend :meth:`after_turn` (a turn confirmed here) and
+    :attr:`human_turn` (whether this screen's player acts now)."""
+
+    def __init__(self, match: Match, *, fast: bool = False) -> None:
+        self.match = match
+        self.fast = fast
+        # each seat's kind; the scene steps the world unless fast. Every table shows a bot thinking (``update``)
+        self.bot = SeatBots.of(match, steps_world=fast)
+        self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
+        self.director = CameraDirector(self.view, match)
+        self.camera = self.director.camera
+        self.message = MessageLine()
+        self.time = 0.0
+        self.roll_anim = 0.0
+        self.end_wait = 0.0
+        self.pulse_age = 0.0  # seconds since the last input or change of the turn (see PULSE_SECONDS)
+        self.woken = False  # an event came to a resting world this frame (see the subclasses' fixed_update)
+        self.pulse_key: tuple[str, int, int] | None = None
+        self.effects = Effects()
+        self.layers = PlayLayers()
+        self.pointer: tuple[int, int] = (0, 0)
+        self.preview_free = False
+        self.last_poses: dict[str, Point] = {}
+        self.claims: set[str] = set()
+        self.claim_buttons: list[tuple[str, Button]] = []
+        self.lay = PlayLayout()
+        self.shown_banner = callouts.Banner("", pygame.Rect(0, 0, 0, 0), False)
+        self.shown_callout: callouts.Callout | None = None
+        self.roll_button = Button(lambda: t("cactus.button.roll"), self._roll, style="primary")
+        self.confirm_button = Button(lambda: t("cactus.button.confirm"), self._confirm, style="green")
+        self.back_button = Button(lambda: t("cactus.button.take_back"), self._take_back, style="secondary")
+        self.leave_button = Button(lambda: t("cactus.button.leave"), self._leave, style="ghost",
+                                   text_size=SIZES.text_small)
+        self.controls = PlayButtons(self.roll_button, self.confirm_button, self.back_button, self.leave_button)
+        self.hints = HintControl(match.rules.players, lambda: self.hints.ask(self.match, self.human_turn, self.message))
+        self.buttons = [*self.controls.all(), self.hints.button]  # H / the hint button: a ghost placement
+        self.finished = False
+        match.drain_events()
+
+    # ------------------------------------------------------------------ layout
+    @property
+    def rects(self) -> dict[str, pygame.Rect]:
+        return self.lay.rects
+
+    @property
+    def heap_cells(self) -> dict[str, pygame.Rect]:
+        return self.lay.heap_cells
+
+    @property
+    def row_cells(self) -> list[pygame.Rect]:
+        return self.lay.row_cells
+
+    @property
+    def floats(self) -> list[FloatText]:
+        return self.effects.floats
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.lay = panels.lay_out(size, self.view, self.match.rules.players, self.controls)
+        self.layers.clear()
+        self._compose()
+
+    def _compose(self) -> None:
+        """What the frame shows over the table: the banner and the callout (drawn as computed here)."""
+        if "prompt" not in self.rects:
+            return
+        self.shown_banner = self.banner()
+        self.shown_callout = self.placed_callout()
+
+    # ------------------------------------------------------------------ what the table shows
+    def banner(self) -> callouts.Banner:
+        """The banner: (text, rect, shortened); see :func:`game.cactus.screens.callouts.banner`."""
+        return callouts.banner(self.match, self.view, self.rects)
+
+    def violation_spot(self) -> pygame.Rect | None:
+        return callouts.violation_spot(self.match, self.view, self.rects["table"])
+
+    def placed_callout(self) -> callouts.Callout | None:
+        """The callout at the placed piece: (text, colour, rect, side, anchor), or None."""
+        return callouts.placed_callout(self.match, self.view, self.rects, self.banner().rect)
+
+    def explain_room(self) -> bool:
+        return callouts.explain_room(self.rects["log"])
+
+    # ------------------------------------------------------------------ actions
+    @property
+    def human_turn(self) -> bool:
+        """This screen's player acts now (here: the seat on turn is no bot)."""
+        return not self.match.is_over and not self.match.is_bot_turn
+
+    def _roll(self) -> None:
+        if not self.human_turn or self.match.stage != Stage.ROLL:
+            return
+        self.match.roll()
+        self.roll_anim = ROLL_TIME
+
+    def _confirm(self) -> None:
+        if not self.human_turn or self.match.stage != Stage.JUDGED:
+            return
+        claims = sorted(self.claims) if self.match.rules.options.strict_claim else None
+        try:
+            self.match.confirm(claims=claims)
+        except MatchError:
+            self.message.show(t("cactus.refuse.violations"), "error")
+            return
+        self.after_turn()
+
+    def _take_back(self) -> None:
+        if not self.human_turn or self.match.stage not in (Stage.JUDGED, Stage.SETTLING):
+            return
+        self.match.take_back()
+
+    def _leave(self) -> None:
+        self.app.pop()
+
+    def after_turn(self) -> None:
+        """A turn was confirmed on this screen: its claims are done."""
+        self.claims = set()
+        self.claim_buttons = []
+
+    def finish(self) -> None:
+        """The game is over and its last effects are shown: where the screen goes now (the subclass says)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in INPUT_EVENTS:
+            self.pulse_age = 0.0  # a touch brings the pulse back
+        self.woken = self.woken or self.match.resting
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if first_taker([*self.buttons, *(b for _kind, b in self.claim_buttons)], event):
+            return
+        if self.director.handle_event(event, self.rects["table"], self.pointer):
+            return
+        m = self.match
+        if not self.human_turn:
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_SPACE, pygame.K_r):
+                self._roll()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._confirm()
+            elif event.key == pygame.K_BACKSPACE:
+                self._take_back()
+            elif event.key == pygame.K_h:
+                self.hints.ask(m, self.human_turn, self.message)
+            elif event.key == pygame.K_q:
+                m.rotate(ROTATE_STEP)
+            elif event.key == pygame.K_e:
+                m.rotate(-ROTATE_STEP)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            m.rotate(ROTATE_STEP * (1 if event.y > 0 else -1))
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and m.stage == Stage.HOLDING:
+            m.move_hand(self._clamp_world(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and m.stage == Stage.HOLDING:
+            m.move_hand(self._clamp_world(event.pos))
+            m.release()
+
+    def on_table(self, pos: tuple[int, int]) -> bool:
+        """Whether a screen point shows the table (picking uses the camera's transform, as drawing does)."""
+        return self.view.visible.collidepoint(pos)
+
+    def _clamp_world(self, pos: tuple[int, int]) -> Point:
+        x, y = self.view.to_world(pos)
+        left, bottom, right, top = self.match.world.bounds
+        return min(max(x, left), right), min(max(y, bottom), top)
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        m = self.match
+        if self.rects["die"].collidepoint(pos):
+            self._roll()
+            return
+        if m.stage == Stage.CHOOSE:
+            for pid, rect in self.heap_cells.items():
+                if rect.collidepoint(pos):
+                    self.choose(pid)
+                    return
+            if self.row_cells and self.row_cells[0].collidepoint(pos) and m.rules.row:
+                self.choose(m.rules.row[0])
+            return
+        if not self.on_table(pos):
+            return
+        point = self.view.to_world(pos)
+        if m.stage == Stage.IN_HAND:
+            try:
+                m.grab_new(point)
+            except MatchError:
+                self.message.show(t("cactus.refuse.no_room"), "warn")
+        elif m.stage in (Stage.JUDGED, Stage.SETTLING):
+            try:
+                m.grab(point)
+            except MatchError as exc:
+                if exc.reason == "not_yours":
+                    self.message.show(t("cactus.refuse.not_yours"), "warn")
+
+    def choose(self, pid: str) -> None:
+        """Take piece ``pid`` after the roll (a refusal is said on the message line)."""
+        if pid not in self.match.allowed():
+            self.message.show(t("cactus.refuse.not_allowed"), "warn")
+            return
+        self.match.take(pid)
+
+    # ------------------------------------------------------------------ time
+    def take_events(self, events: list[Event]) -> None:
+        """Show what the rules said happened: sounds, floating texts, flying flowers, notices."""
+        sounds.event_sounds(events)
+        for e in events:
+            notice = self.effects.event(e, self.match.rules, self._event_spot(e), self._seat_anchor,
+                                        self.rects["supply"].center, self.rects["table"].center)
+            if notice is not None:
+                self.message.show(notice.text, notice.level, notice.seconds)
+
+    def _seat_anchor(self, seat: int | None) -> Point:
+        seat_rects = self.lay.seat_rects
+        if seat is None or not 0 <= seat < len(seat_rects):
+            return self.rects["supply"].center
+        r = seat_rects[seat]
+        return r.right - 40, r.centery
+
+    def _piece_world(self, e: Event) -> Point | None:
+        """Where on the table a rule event happened (world mm), if anywhere."""
+        world = self.match.world
+        for pid in e.pieces:
+            if world.has_piece(pid):
+                x, y, _ = world.pose(pid)
+                return x, y
+            if pid in self.last_poses:
+                return self.last_poses[pid]
+        return world.hand.grip_world()
+
+    def _event_spot(self, e: Event) -> Spot:
+        at = self._piece_world(e)
+        return Spot(self.view.to_screen(at) if at is not None else self.rects["table"].center, at)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.woken = False
+        key = (self.match.stage.value, self.match.rules.turn_number, len(self.match.violations))
+        self.pulse_age = 0.0 if key != self.pulse_key else self.pulse_age + dt
+        self.pulse_key = key
+        self.director.update(dt)
+        self.roll_anim = max(0.0, self.roll_anim - dt)
+        for b in self.buttons:
+            b.update(dt)
+        self.message.update(dt)
+        self.effects.update(dt)
+        m = self.match
+        world = m.world
+        for pid in world.pieces_in_world():
+            x, y, _ = world.pose(pid)
+            self.last_poses[pid] = (x, y)
+        human = self.human_turn
+        self.roll_button.enabled = human and m.stage == Stage.ROLL
+        self.confirm_button.enabled = human and m.can_confirm
+        self.hints.update(m, human, self.message, self.rects["table"], self.shown_banner.rect)
+        think_and_show(self.bot, m, self.message)  # the planner's search: a frame's budget, a cue meanwhile
+        self.back_button.enabled = human and m.stage in (Stage.JUDGED, Stage.SETTLING)
+        if m.stage == Stage.IN_HAND and human and self.on_table(self.pointer):
+            self.preview_free = m.is_free(str(m.piece), self.view.to_world(self.pointer), m.hand_angle)
+        self._update_claims()
+        self._compose()
+        if m.is_over:
+            self.end_wait += dt
+            if self.end_wait >= (0.0 if self.fast else END_DELAY) and not self._floats_busy():
+                self.finish()
+
+    def _floats_busy(self) -> bool:
+        return not self.fast and self.effects.flying
+
+    def _update_claims(self) -> None:
+        m = self.match
+        if not (m.rules.options.strict_claim and self.human_turn and m.can_confirm):
+            self.claim_buttons = []
+            return
+        kinds = [a.kind for a in m.preview_awards()]
+        if [k for k, _ in self.claim_buttons] == kinds:
+            for k, b in self.claim_buttons:
+                b.style = "green" if k in self.claims else "secondary"
+            return
+        self.claims &= set(kinds)
+        prompt = self.rects["prompt"]
+        self.claim_buttons = []
+        x = prompt.x
+        for kind in kinds:
+            label = t("cactus.claim.button", award=t(f"cactus.award.{kind}"))
+            width = draw.font_width(label, SIZES.text_small, bold=True) + 28
+            button = Button(label, lambda k=kind: self._toggle_claim(k), style="secondary",  # type: ignore[misc]
+                            text_size=SIZES.text_small)
+            button.rect = pygame.Rect(x, prompt.bottom + 8, width, 34)
+            x += width + 8
+            self.claim_buttons.append((kind, button))
+
+    def _toggle_claim(self, kind: str) -> None:
+        self.claims ^= {kind}
+
+    # ------------------------------------------------------------------ drawing
+    def pulse(self) -> float:
+        """How strongly the glows pulse now: 1 for ``PULSE_SECONDS`` after the last input or change, then down
+        to 0 (a steady light) over ``PULSE_FADE`` s."""
+        late = self.pulse_age - PULSE_SECONDS
+        return 1.0 if late <= 0 else max(0.0, 1.0 - late / PULSE_FADE)
+
+    def _flash(self) -> float:
+        return 0.5 + 0.5 * math.sin(self.time * 9.0) * self.pulse()
+
+    def still(self) -> bool:
+        """Nothing moves until the next input: no drag, the world at rest and not settling, no roll, float text,
+        flyer, camera glide, message, button flash, bot pause or pulse running."""
+        m = self.match
+        return (self.dialog is None and not m.is_bot_turn and not m.is_over and m.resting
+                and self.roll_anim <= 0 and not self.effects.floats and not self.effects.flyers
+                and not self.camera.moving and not self.message.visible and self.pulse() <= 0
+                and all(b.flash <= 0 for b in self.buttons))
+
+    def _die_moving(self) -> bool:
+        """The die tumbles or its glow pulses: it is drawn every frame, not with the panels' picture."""
+        return self.roll_anim > 0 or (self.human_turn and self.match.stage == Stage.ROLL and self.pulse() > 0)
+
+    def _chrome_key(self, die_moving: bool) -> tuple[object, ...]:
+        """Everything the panels around the table show (see :meth:`_paint_chrome`): their picture is painted
+        again only when this changes."""
+        m = self.match
+        r = m.rules
+        human = self.human_turn
+        hover = None
+        if m.stage == Stage.CHOOSE and human:
+            hover = next((pid for pid, cell in self.heap_cells.items() if cell.collidepoint(self.pointer)), None)
+        buttons = tuple((b.enabled, b.hovered, b.pressed, b.flash > 0, b.focused, b.style, tuple(b.rect))
+                        for b in self.buttons)
+        die = None if die_moving else (self._flash() if human and m.stage == Stage.ROLL else 0.0)
+        return (get_language(), id(self.lay), m.stage, r.turn_number, r.current, human, r.turn.roll, m.piece,
+                len(r.log), tuple(r.supply), tuple(r.row), tuple(r.out), r.bank.supply, r.bank.box,
+                tuple(r.bank.tokens(p) for p in range(r.players)), tuple(m.bots), tuple(r.names),
+                tuple(str(v) for v in m.violations), self.shown_banner.short,
+                self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die)
+
+    @staticmethod
+    def _paint_backdrop(surface: pygame.Surface) -> None:
+        draw.backdrop(surface, PALETTE.sand_light, PALETTE.sand)
+
+    def _paint_chrome(self, die_moving: bool) -> Callable[[pygame.Surface], None]:
+        """The painter of everything around the table: the backdrop, the top bar, the die (while it rests), the
+        scores, the log (or the explanation of a broken rule), the heap, the specials row and the actions."""
+        m = self.match
+        lay = self.lay
+        human = self.human_turn
+
+        def paint(surface: pygame.Surface) -> None:
+            self._paint_backdrop(surface)
+            panels.draw_top(surface, m.rules, lay, self.leave_button)
+            if not die_moving:
+                panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self._flash())
+            panels.draw_scores(surface, m, lay)
+            log = self.rects["log"]
+            if log.height >= 60:
+                if self.shown_banner.short:
+                    callouts.draw_explanation(surface, m, log)
+                else:
+                    panels.draw_log(surface, m.rules, log)
+            panels.draw_heap(surface, m, lay, self.pointer, human)
+            panels.draw_row(surface, m, lay)
+            panels.draw_actions(surface, m, lay, self.controls, human)
+
+        return paint
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panels' picture (painted again only when what they show changed, see :meth:`_chrome_key`), then
+        the table, the banner, the die while it moves, the effects and the message. The panels, the table
+        and the banner never overlap, so this is the picture drawing all of it in the old order gave."""
+        m = self.match
+        moving = self._die_moving()
+        chrome = self.layers.chrome.get(surface, self._chrome_key(moving), self._paint_chrome(moving))
+        for part in layers.around(surface.get_rect(), self.rects["table"]):  # the table covers the rest
+            surface.blit(chrome, part, part)
+        self._draw_table(surface)
+        callouts.draw_banner(surface, m, self.shown_banner, self.shown_callout, (b for _, b in self.claim_buttons))
+        if moving:
+            panels.draw_die_panel(surface, m, self.lay, self.roll_button, self.roll_anim, self.human_turn,
+                                  self._flash())
+        self.effects.draw(surface, self.view)
+        self.message.draw(surface, (self.rects["table"].centerx, self.rects["table"].bottom - 12))
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        m = self.match
+        view = self.view
+        area = self.rects["table"]
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        target = m.rules.target_cactus() if m.stage not in (Stage.OVER,) else None
+        view.draw_scenery(surface, area, m.world, target, self.layers.table, beneath=self._paint_backdrop)
+        if target is not None:
+            view.draw_cacti(surface, m.world, target, self.time, pulse=self.pulse(), only=(target,))
+        callouts.draw_marks_under(surface, m, view, self._flash())
+        view.draw_pieces(surface, m, self.layers.shapes)
+        callouts.draw_marks_over(surface, m, view, self._flash(), self.shown_callout)
+        self.hints.draw_ghost(surface, view, m, self.time)
+        if m.stage == Stage.HOLDING:
+            draw_hand_zone(surface, view, m.world, self._flash())
+        elif m.stage == Stage.IN_HAND and self.human_turn and self.on_table(self.pointer):
+            pid = str(m.piece)
+            outline = [(float(p[0]), float(p[1])) for p in m.outline_at(pid, view.to_world(self.pointer),
+                                                                        m.hand_angle)]
+            draw_preview(surface, view, m.world.pieces[pid], outline, self.preview_free)
+        panels.draw_zoom_badge(surface, view, area)
+        self.hints.draw_button(surface)
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, shade(PALETTE.sand_dark, -0.1), area, 2, border_radius=6)
+
+    def screen_of(self, point: Point) -> tuple[int, int]:
+        """The screen pixel of a world point (for scripts and tests that drive the mouse)."""
+        x, y = self.view.to_screen(point)
+        return round(x), round(y)
+
+
+__all__ = ["END_DELAY", "PULSE_FADE", "PULSE_SECONDS", "ROTATE_STEP", "MatchScene", "PlayLayers"]
