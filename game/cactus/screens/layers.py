@@ -28,7 +28,6 @@ class Layer:
     def __init__(self) -> None:
         self.key: Hashable = None
         self.image: pygame.Surface | None = None
-        self.paints = 0  # how often it was painted (tests, profiling)
 
     def get(self, like: pygame.Surface, key: Hashable, paint: Callable[[pygame.Surface], None]) -> pygame.Surface:
         image = self.image
@@ -40,7 +39,6 @@ class Layer:
         paint(image)
         image.set_clip(None)
         self.key = key
-        self.paints += 1
         return image
 
     def clear(self) -> None:

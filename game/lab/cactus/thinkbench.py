@@ -42,9 +42,8 @@ def measure(turns: int = 2, seed: int = 0, crowded: bool = False) -> dict[str, A
     """The frame figures (see the module doc), in wall-clock milliseconds; the die only rolls COLOUR."""
     app = App(AppOptions(size=(1280, 800), headless=True, seed=seed))
     try:
-        m = Match.with_position({1: ["blue_arch", "green_hook"], 2: ["red_zigzag"]}, last="green_hook",
-                                options=Options(die=Die(6, 0, 0)), bots=[True, True],
-                                seed=seed)
+        m = Match.with_position(CROWDED if crowded else START, last="red_arch" if crowded else "green_hook",
+                                options=Options(die=Die(6, 0, 0)), bots=[True, True], seed=seed)
         m.bot_kinds = ["planner", "planner"]
         app.push(BaseScene())
         scene = PlayScene(m, autosave=False, record_replay=False)
