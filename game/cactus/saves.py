@@ -34,7 +34,6 @@ class Autosave:
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self.saved_to: Path | None = None
 
     def save(self, match: Match) -> str | None:
         """Write the match (a finished one removes the save); returns the failure's message, or None."""
@@ -50,7 +49,6 @@ class Autosave:
             write_json_atomic(path, saved_form(match))
         except OSError as exc:
             return t("cactus.save.failed", reason=str(exc))
-        self.saved_to = path
         return None
 
 

@@ -44,13 +44,15 @@ def fake_rooms(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     pygame.quit()
 
 
-def test_a_room_is_timed_after_warm_up_and_its_idle_loop_waits(fake_rooms: None) -> None:
+@pytest.mark.usefixtures("fake_rooms")
+def test_a_room_is_timed_after_warm_up_and_its_idle_loop_waits() -> None:
     result = framebench.measure("fake", (800, 600), idle_seconds=0.2)
     assert set(framebench.FIGURES) <= set(result) and result["frames"] == 20  # the 60 warm-up frames left out
     assert result["median_ms"] is not None and result["cpu_p95_ms"] is not None and result["idle_fps"] is not None
 
 
-def test_a_room_without_a_script_is_reported_not_a_crash(fake_rooms: None, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.usefixtures("fake_rooms")
+def test_a_room_without_a_script_is_reported_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
     assert framebench.main(["--rooms", "fake,unbuilt", "--idle-seconds", "0.1", "--window", "800x600"]) == 0
     out = capsys.readouterr().out
     assert "unbuilt" in out and "no frame_bench" in out

@@ -274,10 +274,6 @@ def illustration(card: str, size: int) -> pygame.Surface:
 
 
 # -- faces and backs ---------------------------------------------------------------------------------------
-def card_size(width: int) -> tuple[int, int]:
-    return width, round(width * RATIO)
-
-
 def radius_for(width: int) -> int:
     return max(4, width // 12)
 

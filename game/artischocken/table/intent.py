@@ -84,9 +84,6 @@ class Decision:
     plays: list[Action] = field(default_factory=list)  # its legal plays
     pending: dict[str, Any] | None = None
 
-    def plays_of(self, card: str) -> list[Action]:
-        return [a for a in self.legal if a.kind == "play" and a.card == card]
-
     def playable(self, card: str) -> bool:
         return any(a.kind == "play" and a.card == card for a in self.legal)
 
