@@ -1,4 +1,4 @@
-"""The lobby of remote play ("Play over the network", issue 14): host a table, join one by its code, or pick
+"""The lobby of remote play ("Play over the network"): host a table, join one by its code, or pick
 one found on this network.
 
 Host: the game (Artischocken or Cactus), the seats (you, then each a player over the network or a bot), and the

@@ -1,4 +1,4 @@
-"""Keeping pieces out of each other and out of the cacti (issue 11, "no tunnelling").
+"""Keeping pieces out of each other and out of the cacti ("no tunnelling", C-X1).
 
 Two tools, both plain pymunk over shapes the caller names, deciding no rule:
 

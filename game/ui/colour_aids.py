@@ -1,4 +1,4 @@
-"""Colour aids (issue 15): with them on, every one of the five piece colours carries its own mark, and the
+"""Colour aids: with them on, every one of the five piece colours carries its own mark, and the
 pieces take colour-blind-safe fills (the Okabe-Ito set), so colour is readable without telling colours apart.
 
 The marks are shapes, not hues, so they stay apart in grey scale and under any colour blindness: red a dot,

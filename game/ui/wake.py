@@ -1,6 +1,7 @@
-"""The event that wakes an idle window when a connection brings news (issue 12's sleeping window, issue 14's
-remote tables): a connection's thread calls :func:`post_wake`; the app's idle wait ends at once and the scene
-reads the news in its next update. Scenes ignore the event itself (:data:`NET_EVENT`)."""
+"""The event that wakes an idle window when a connection brings news (the window sleeps while nothing moves, but
+a remote table's news must show at once): a connection's thread calls :func:`post_wake`; the app's idle wait
+ends at once and the scene reads the news in its next update. Scenes ignore the event itself (:data:`NET_EVENT`).
+"""
 
 from __future__ import annotations
 

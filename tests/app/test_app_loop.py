@@ -277,7 +277,8 @@ def test_hosted_dialog_a_button_may_open_the_next_dialog(app: App) -> None:
 
 
 def test_a_stall_drops_whole_steps_so_the_steps_stay_on_the_clocks_grid() -> None:
-    """Issue 12: after an idle wait of any length the fixed steps run at the same clock times as without it."""
+    """Idling never moves the physics clock: after an idle wait of any length the fixed steps run at the same
+    clock times as without it."""
     waited, busy = FixedStepAccumulator(step_ms=10, max_frame_ms=250), FixedStepAccumulator(step_ms=10)
     waited.add(3)
     busy.add(3)

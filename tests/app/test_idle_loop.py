@@ -1,4 +1,4 @@
-"""The idle loop (issue 12): a still scene waits for input instead of drawing, and wakes at once for it."""
+"""The idle loop: a still scene waits for input instead of drawing, and wakes at once for it."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_headless_runs_never_wait(make_app: Callable[..., App]) -> None:
 
 
 def test_window_events_wake_the_wait_and_redraw_but_are_not_play(make_app: Callable[..., App]) -> None:
-    # issue 12: a resized, uncovered or refocused window is drawn again at once, and then idles again at once
+    # a resized, uncovered or refocused window is drawn again at once, and then idles again at once
     for event in (pygame.event.Event(pygame.WINDOWEXPOSED), pygame.event.Event(pygame.WINDOWFOCUSGAINED),
                   pygame.event.Event(pygame.VIDEORESIZE, w=900, h=640, size=(900, 640))):
         waits = Waits(event)
@@ -124,7 +124,7 @@ class FlashScene(Probe):
 
 
 def test_an_open_dialog_keeps_the_app_awake_only_while_it_animates(make_app: Callable[..., App]) -> None:
-    # issue 12: App.is_still asks the dialog too (a flashing button is drawn at full rate)
+    # App.is_still asks the dialog too (a flashing button is drawn at full rate)
     scene = FlashScene(still=True)
     app, now = _windowed(make_app, scene, Waits())
     app.frame()
@@ -183,7 +183,7 @@ class Falling(BaseScene):
 
 
 def test_physics_steps_are_the_same_with_and_without_idling(make_app: Callable[..., App]) -> None:
-    # issue 12: "sleeping never changes what the world does": the fixed steps up to the rest are identical
+    # sleeping never changes what the world does: the fixed steps up to the rest are identical
     # whether the loop waits once the scene is still (windowed) or never waits (headless)
     def play(headless: bool) -> list[float]:
         now = [0]
@@ -214,7 +214,7 @@ def test_physics_steps_are_the_same_with_and_without_idling(make_app: Callable[.
 
 
 def test_a_frame_no_event_woke_is_not_shown_again(make_app: Callable[..., App], monkeypatch: Any) -> None:
-    # issue 12: an idle window costs next to nothing: after a wait that timed out, a still scene's frame shows
+    # an idle window costs next to nothing: after a wait that timed out, a still scene's frame shows
     # the picture already in the window, so it is not flipped again; any event (input or the window's) flips
     flips: list[int] = []
     monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
@@ -249,7 +249,7 @@ def test_the_default_wait_returns_the_next_event_or_nothing(make_app: Callable[.
 
 
 def test_the_shared_widgets_say_when_they_are_still(make_app: Callable[..., App]) -> None:
-    # issue 12: the pieces every room shows report their own animations (a flash, a pending hint, a message)
+    # the pieces every room shows report their own animations (a flash, a pending hint, a message)
     from game.ui.widgets import Button, MessageLine, Tooltip
 
     make_app((800, 600))

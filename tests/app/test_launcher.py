@@ -116,7 +116,7 @@ def _move(pos: tuple[int, int]) -> None:
 
 
 def test_the_launcher_is_still_only_while_nothing_moves(launcher) -> None:
-    # issue 12: still() is True when no tile lifts or sinks, no button flashes and no message shows
+    # still() is True when no tile lifts or sinks, no button flashes and no message shows
     app, scene = launcher
     app.frame(0)
     assert scene.still()
@@ -157,7 +157,7 @@ def test_notice_scenes_are_still_unless_their_button_flashes(make_app) -> None:
 
 
 def test_the_resting_launcher_matches_its_readme_screenshot(make_app) -> None:
-    # issue 12: drawing from cached layers must look the same (README screenshot, small anti-aliasing tolerance)
+    # drawing from cached layers must look the same (README screenshot, small anti-aliasing tolerance)
     import numpy as np
 
     from game.paths import asset

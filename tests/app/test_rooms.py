@@ -1,5 +1,6 @@
-"""Issue 11: rooms move through the navigator (game.rooms); the app is handed its error, placeholder and home
-scenes instead of importing the launcher; neither the app nor the navigator imports a scene."""
+"""Rooms move through the navigator (game.rooms); the app is handed its error, placeholder and home scenes
+instead of importing the launcher (so the app stays below every scene); neither the app nor the navigator
+imports a scene."""
 
 from __future__ import annotations
 
@@ -22,21 +23,21 @@ class Buggy(BaseScene):
 
 
 @pytest.mark.parametrize("name", ["app.py", "rooms.py"])
-def test_issue11_app_and_navigator_import_no_scene(name: str) -> None:
+def test_app_and_navigator_import_no_scene(name: str) -> None:
     imports = imported_modules(GAME / name)
     scenes = {m for m in imports if m.startswith("game.launcher") or ".scene" in m or m.endswith(".room")}
     assert scenes == set()
     assert "game.rooms" not in imports or name == "rooms.py"  # the app does not know the navigator either
 
 
-def test_issue11_the_cli_hands_the_app_its_scenes(make_app) -> None:
+def test_the_cli_hands_the_app_its_scenes(make_app) -> None:
     app = make_app((800, 600))
     assert app.options.error_scene is ErrorScene
     assert app.options.placeholder_scene is PlaceholderScene
     assert app.options.home_scene is LauncherScene
 
 
-def test_issue11_without_an_error_scene_a_caught_error_is_logged_and_raised(home: Path, make_app) -> None:
+def test_without_an_error_scene_a_caught_error_is_logged_and_raised(home: Path, make_app) -> None:
     app = make_app((800, 600), catch_errors=True, error_scene=None)
     app.push(Buggy())
     with pytest.raises(RuntimeError, match="boom"):
@@ -44,7 +45,7 @@ def test_issue11_without_an_error_scene_a_caught_error_is_logged_and_raised(home
     assert "RuntimeError: boom" in (home / "crash.log").read_text()
 
 
-def test_issue11_an_error_scene_that_fails_itself_ends_the_app(make_app) -> None:
+def test_an_error_scene_that_fails_itself_ends_the_app(make_app) -> None:
     class FragileMessage(ErrorScene):
         def draw(self, surface: pygame.Surface) -> None:
             raise ValueError("the message cannot draw")
@@ -57,15 +58,14 @@ def test_issue11_an_error_scene_that_fails_itself_ends_the_app(make_app) -> None
     assert not app.running and app.exit_code == 1
 
 
-def test_issue11_show_error_puts_the_message_on_top(home: Path, make_app) -> None:
+def test_show_error_puts_the_message_on_top(home: Path, make_app) -> None:
     app = make_app((800, 600), catch_errors=True)
     app.show_error(OSError("the room could not open"))
     assert isinstance(app.scene, ErrorScene) and "the room could not open" in app.scene.body
     assert "OSError" in (home / "crash.log").read_text()
 
 
-def test_issue11_a_room_not_built_opens_the_handed_in_placeholder(make_app,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_room_not_built_opens_the_handed_in_placeholder(make_app, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(rooms.ROOMS, "cactus", "game.no_such_room_module")
     app = make_app((800, 600))
     app.push(BaseScene())
@@ -75,7 +75,7 @@ def test_issue11_a_room_not_built_opens_the_handed_in_placeholder(make_app,
         rooms.create_room_scene("cactus")
 
 
-def test_issue11_open_room_pushes_the_rooms_first_scene(make_app) -> None:
+def test_open_room_pushes_the_rooms_first_scene(make_app) -> None:
     app = make_app((1280, 800))
     below = BaseScene()
     app.push(below)
@@ -84,8 +84,8 @@ def test_issue11_open_room_pushes_the_rooms_first_scene(make_app) -> None:
     assert not isinstance(scene, PlaceholderScene)
 
 
-def test_issue11_a_room_that_fails_to_open_from_the_launcher_returns_to_it(make_app,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_room_that_fails_to_open_from_the_launcher_returns_to_it(make_app,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     import tools.room
 
     def broken(args: object) -> BaseScene:
@@ -103,7 +103,7 @@ def test_issue11_a_room_that_fails_to_open_from_the_launcher_returns_to_it(make_
     assert app.scene is launcher and app.running
 
 
-def test_issue11_leave_room_goes_back_or_home(make_app) -> None:
+def test_leave_room_goes_back_or_home(make_app) -> None:
     app = make_app((1280, 800))
     below, room = BaseScene(), BaseScene()
     app.push(below)
@@ -114,7 +114,7 @@ def test_issue11_leave_room_goes_back_or_home(make_app) -> None:
     assert len(app.stack) == 1 and isinstance(app.scene, LauncherScene) and app.running
 
 
-def test_issue11_leave_room_without_a_home_ends_the_app(make_app) -> None:
+def test_leave_room_without_a_home_ends_the_app(make_app) -> None:
     app = make_app((800, 600), home_scene=None)
     app.push(BaseScene())
     rooms.leave_room(app)
@@ -137,8 +137,8 @@ def pushed(monkeypatch: pytest.MonkeyPatch) -> list[BaseScene]:
     return seen
 
 
-def test_issue11_cli_a_room_that_cannot_open_shows_the_error_scene(home: Path, tmp_path: Path, pushed,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_a_room_that_cannot_open_shows_the_error_scene(home: Path, tmp_path: Path, pushed,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     import tools.room
     from game import cli
 
@@ -154,8 +154,7 @@ def test_issue11_cli_a_room_that_cannot_open_shows_the_error_scene(home: Path, t
     assert pygame.image.load(str(shot)).get_size() == (1280, 800)
 
 
-def test_issue11_cli_a_room_not_built_shows_the_placeholder(home: Path, pushed,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_a_room_not_built_shows_the_placeholder(home: Path, pushed, monkeypatch: pytest.MonkeyPatch) -> None:
     from game import cli
 
     monkeypatch.setitem(rooms.ROOMS, "editor", "tools.no_such_room_module")

@@ -1,4 +1,4 @@
-"""The text cache of game.ui.draw (issue 12, "texts not rendered again every frame"): cached texts draw the
+"""The text cache of game.ui.draw (texts are not rendered again every frame): cached texts draw the
 very same pixels as a fresh rendering, are rendered once, stay bounded and are dropped with the fonts."""
 
 from __future__ import annotations

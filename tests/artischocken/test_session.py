@@ -1,4 +1,4 @@
-"""SeatSession: one seat's window on a local game (DESIGN.md, contract ``game.artischocken.session``; A-G2)."""
+"""SeatSession: one seat's window on a local game (docs/design.md, contract ``game.artischocken.session``; A-G2)."""
 
 from __future__ import annotations
 

@@ -1,14 +1,16 @@
-"""``bench cactus-counts`` (issue 16): the planner's piece choice on the count model, against two simple seats."""
+"""``bench cactus-counts``: the planner's piece choice on the count model, against two simple seats."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.balance import wilson
 from game.cactus.bots.model import Table
 from game.cactus.rules import CactusGame
 from game.cactus.rules.bank import tokens_for
@@ -77,9 +79,15 @@ def test_the_command_prints_json_and_refuses_bad_flags(capsys: pytest.CaptureFix
                             "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 4 and out["policy"] == "playouts" and out["rollouts"] == 3
-    assert 0.0 <= out["planner_beats_simple"] <= 1.0
-    lo, hi = out["planner_beats_simple_95"]
-    assert lo <= out["planner_beats_simple"] <= hi
+    # the shares are a recount of the same four games (seed 0): each (game, simple seat) pair counted once
+    games = [countbench.play(i, 0, "playouts", 3, countbench.KNOCK) for i in range(4)]
+    pairs = [(g.values[mine], g.values[s]) for g in games for mine in g.seats for s in range(3) if s not in g.seats]
+    wins, ties = sum(a > b for a, b in pairs), sum(a == b for a, b in pairs)
+    assert len(pairs) == 8 and 0 < wins < len(pairs)  # a share stuck at 0 or 1 cannot pass
+    assert out["planner_beats_simple"] == round(wins / len(pairs), 3)
+    assert out["planner_ties_simple"] == round(ties / len(pairs), 3)
+    assert out["planner_beats_simple_95"] == [round(x, 3) for x in wilson(wins, len(pairs))]
+    assert out["ends"] == dict(sorted(Counter(g.end for g in games).items()))
     with pytest.raises(SystemExit) as err:
         countbench.main(["--knock", "2,x"])
     assert err.value.code == 2

@@ -1,4 +1,4 @@
-"""Hints for human Cactus players (issue 16): carrying a hint out is a valid placement (C-X4, C-R2..C-R5, C-X5)."""
+"""Hints for human Cactus players: carrying a hint out is a valid placement (C-X4, C-R2..C-R5, C-X5)."""
 
 from __future__ import annotations
 

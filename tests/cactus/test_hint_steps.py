@@ -1,5 +1,6 @@
-"""Hints across frames (issue 16, feel): the stepped hint search gives the one-shot hint; on the play screen it
-says it is looking, H again cancels it, and taking the piece out of the hand cancels it too."""
+"""Hints across frames (so the screen stays responsive while one is sought): the stepped hint search gives the
+one-shot hint; on the play screen it says it is looking, H again cancels it, and taking the piece out of the hand
+cancels it too."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options, Violation
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 def test_bot_search_has_a_hard_cap_then_drops_on_the_target_top(monkeypatch: pytest.MonkeyPatch) -> None:
     # C-R4 judged on every drop (forced): the bot can never place validly, yet each step stays bounded.
     match = Match.with_position({0: ["red_arch"]}, last="red_arch", options=Options(die=Die(6, 0, 0)))
@@ -46,7 +46,7 @@ def test_bot_search_has_a_hard_cap_then_drops_on_the_target_top(monkeypatch: pyt
     assert all(left - 60 <= x <= right + 60 for x, _ in late)  # after the cap: on the target cactus
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 def test_bot_without_trouble_places_in_one_search() -> None:
     # C-T2: a normal turn needs one searching drop and ends with a confirmed placement.
     match = Match.with_position({0: ["red_arch"]}, last="red_arch", options=Options(die=Die(6, 0, 0)))

@@ -11,7 +11,7 @@ from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import TOTAL_FLOWERS, Die, Options
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 def test_scripted_headless_game_of_at_least_ten_turns_completes() -> None:
     # C-T1, C-T2, C-X4, C-E2/C-E3: the bot plays every seat through the match until the game ends.
     match = Match.new(3, seed=1, bots=[True, True, True])

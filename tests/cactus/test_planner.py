@@ -1,4 +1,4 @@
-"""The look-ahead Cactus bot (issue 16): trials on one snapshot, a bounded search, the hand at work, games that end."""
+"""The look-ahead Cactus bot: trials on one snapshot, a bounded search, the hand at work, games that end."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def test_what_a_placement_leaves_counts_the_next_roll() -> None:
 @pytest.mark.parametrize(("players", "seed"), [(2, 5), (3, 4)])
 @pytest.mark.parametrize("kind", ["simple", "planner-easy"])
 def test_bot_games_that_looped_now_end(players: int, seed: int, kind: str) -> None:
-    # issue 16: these seeds looped forever (a piece kept falling); the retry caps and the clearing push end them.
+    # these seeds once looped forever (a piece kept falling); the retry caps and the clearing push end them.
     m = Match.new(players, seed=seed, bots=[True] * players, bot_kinds=[kind] * players)
     play_seats(m, max_actions=40_000)
     assert m.is_over and m.rules.end_reason is not None
@@ -117,7 +117,7 @@ def test_every_kind_is_made_and_kinds_are_saved_per_seat() -> None:
     with pytest.raises(ValueError, match="bot kind"):
         Match.from_dict(bad)
     old = m.to_dict()
-    del old["bot_kinds"]  # a save from before issue 16
+    del old["bot_kinds"]  # a save from before the bot kinds were saved
     assert Match.from_dict(old).bot_kinds == ["simple"] * 3
 
 

@@ -1,4 +1,4 @@
-"""The planner's count model and the choices it makes (issue 16): awards now, what is left for the next seats,
+"""The planner's count model and the choices it makes: awards now, what is left for the next seats,
 the game's end while ahead or behind."""
 
 from __future__ import annotations

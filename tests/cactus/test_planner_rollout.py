@@ -1,4 +1,4 @@
-"""The planner's play-outs to the game's end (issue 16): pure count-model games, the end rules, ties, and the
+"""The planner's play-outs to the game's end: pure count-model games, the end rules, ties, and the
 search that runs them only when it has a piece to choose."""
 
 from __future__ import annotations

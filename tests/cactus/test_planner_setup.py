@@ -1,4 +1,4 @@
-"""Every Cactus bot kind is selectable at any seat of the setup screen (issue 16), and reaches the play scene."""
+"""Every Cactus bot kind is selectable at any seat of the setup screen, and reaches the play scene."""
 
 from __future__ import annotations
 

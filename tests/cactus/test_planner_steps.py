@@ -1,5 +1,6 @@
-"""The look-ahead bot's search across frames (issue 16, feel): the resumable search picks what the one-shot search
-picks for the same snapshot, runs a bounded number of trials per step, and the play scene stays responsive."""
+"""The look-ahead bot's search across frames (so the screen stays responsive while it thinks): the resumable
+search picks what the one-shot search picks for the same snapshot, runs a bounded number of trials per step, and
+the play scene stays responsive."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""score_placement and Award, exactly as the DESIGN.md contract says: C-P1, C-P2, C-P3, C-P4, C-K3."""
+"""score_placement and Award, exactly as the docs/design.md contract says: C-P1, C-P2, C-P3, C-P4, C-K3."""
 
 from __future__ import annotations
 

@@ -168,7 +168,7 @@ def test_C_R8_save_round_trip() -> None:
 ops = st.lists(st.tuples(st.sampled_from(["award", "pay"]), st.integers(0, 4), st.integers(0, 7)), max_size=60)
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 @settings(max_examples=300, deadline=None)
 @given(players=st.integers(2, 5), ops=ops)
 def test_C_R8_tokens_conserved_under_any_sequence(players: int, ops: list[tuple[str, int, int]]) -> None:

@@ -96,7 +96,7 @@ option_sets = st.builds(
 )
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
@@ -133,7 +133,7 @@ def test_C_S3_same_seed_same_actions_same_game_and_exact_resume(
     assert resumed.to_dict() == game.to_dict()
 
 
-@pytest.mark.slow  # a long property / bot / whole-game run (issue 11: `pytest -m "not slow"`)
+@pytest.mark.slow  # a long property / bot / whole-game run, left out by `make quick` (`pytest -m "not slow"`)
 def test_C_E1_C_E2_C_E3_random_games_end() -> None:
     reasons = set()
     for seed in range(40):

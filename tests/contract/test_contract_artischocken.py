@@ -1,6 +1,6 @@
-"""Black-box contract tests for `game.artischocken` (DESIGN.md "Contracts", RULES.md Artischocken).
+"""Black-box contract tests for `game.artischocken` (docs/design.md "Contracts", docs/rules.md Artischocken).
 
-Written from DESIGN.md and RULES.md only. Positions are set up with the exact save JSON of DESIGN.md
+Written from docs/design.md and docs/rules.md only. Positions are set up with the exact save JSON of docs/design.md
 (`artischocken/1`: deck and garden_stack top first, discard top last) and read back through `to_dict()`
 (which writes at least the documented keys).
 """

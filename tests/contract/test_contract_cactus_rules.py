@@ -1,6 +1,7 @@
-"""Black-box contract tests for `game.cactus.rules` (DESIGN.md "Contracts", RULES.md C-P*, C-R7, C-R8, C-S1, C-E1).
+"""Black-box contract tests for `game.cactus.rules` (docs/design.md "Contracts"; docs/rules.md C-P*, C-R7, C-R8,
+C-S1, C-E1).
 
-Written from DESIGN.md and RULES.md only. Pieces are plain objects that merely satisfy the documented
+Written from docs/design.md and docs/rules.md only. Pieces are plain objects that merely satisfy the documented
 PieceLike protocol (id, kind, colour, form); their colour and form names are those of assets/pieces.json.
 """
 
@@ -376,7 +377,7 @@ def test_C_R8_no_change_anywhere_a_turned_three_pays_two() -> None:
 def c_e1(b: FlowerBank) -> bool:
     """C-E1's end condition: every held flower on its 3-side, and the supply empty.
 
-    all_on_three_side() names the first half (DESIGN: "all_on_three_side() -> bool"); the supply is read
+    all_on_three_side() names the first half (docs/design.md: "all_on_three_side() -> bool"); the supply is read
     from `.supply`.
     """
     return b.all_on_three_side() and b.supply == 0

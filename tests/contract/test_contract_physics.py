@@ -1,6 +1,6 @@
-"""Black-box contract tests for `physics` (DESIGN.md "Contracts", RULES.md C-K2, C-K3, C-X2, C-X3, C-X5).
+"""Black-box contract tests for `physics` (docs/design.md "Contracts", docs/rules.md C-K2, C-K3, C-X2, C-X3, C-X5).
 
-Written from DESIGN.md and RULES.md only: load_pieces, PieceSpec, World.standard/spawn/step/settle/facts,
+Written from docs/design.md and docs/rules.md only: load_pieces, PieceSpec, World.standard/spawn/step/settle/facts,
 cactus_top, to_dict/from_dict. World units are mm, y up, ground y = 0.
 """
 
@@ -313,7 +313,7 @@ def test_same_inputs_same_world(pieces: dict[str, PieceSpec]) -> None:
 
 
 def test_fixed_dt_independent_of_frame_rate(pieces: dict[str, PieceSpec]) -> None:
-    """DESIGN: physics steps at a fixed dt independent of the frame rate."""
+    """docs/design.md: physics steps at a fixed dt independent of the frame rate."""
     worlds = []
     for frames in (1, 2, 4):
         w = World.standard()

@@ -1,6 +1,6 @@
-"""Black-box contract tests of remote play (DESIGN.md, "Remote play: python -m game serve").
+"""Black-box contract tests of remote play (docs/design.md, "Remote play: python -m game serve").
 
-Written from DESIGN.md only, against a real server process (``python -m game serve --port 0``) spoken to with
+Written from docs/design.md only, against a real server process (``python -m game serve --port 0``) spoken to with
 websockets' sync client. A table created with a seed must give, for every seat, exactly
 ``Game.view(seat, log_since=K)`` of the local game ``new_game(len(seats), seed=..., rhubarb=...,
 start_player=...)`` after the same actions, its legal actions (``[]`` while another seat decides) and

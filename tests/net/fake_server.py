@@ -1,4 +1,4 @@
-"""A small table server for the client tests, speaking DESIGN.md's "Remote play" format (create, claim, join,
+"""A small table server for the client tests, speaking docs/design.md's "Remote play" format (create, claim, join,
 act, state, error) over websockets, with real Artischocken games and bots. It stands in for
 ``python -m game serve`` where the real server is not needed (or not there yet)."""
 

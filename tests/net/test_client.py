@@ -1,9 +1,10 @@
-"""game.net.client.connection.Connection (issue 14): non-blocking send/poll, statuses, reconnect with the last join,
-clear texts for an unreachable server. Runs against the in-test fake server (DESIGN.md's wire format)."""
+"""game.net.client.connection.Connection: non-blocking send/poll, statuses, reconnect with the last join, clear
+texts for an unreachable server. Runs against the in-test fake server (the wire format of docs/design.md)."""
 
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -115,3 +116,21 @@ def test_wake_is_called_when_something_arrives(server: FakeServer) -> None:
         assert calls and got[-1]["code"] == "bad_message"
     finally:
         conn.close()
+
+
+def test_client_close_while_connecting_ends_the_thread_at_once() -> None:
+    """Connection.close(): no thread left running after it, even while the server never answers the
+    handshake (it used to wait the whole open_timeout, past close()'s own two seconds)."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)  # takes the TCP connection, never answers the websocket handshake
+        url = f"ws://127.0.0.1:{silent.getsockname()[1]}"
+        conn = Connection(url, open_timeout=8.0)
+        time.sleep(0.3)
+        assert conn.status == "connecting"
+        started = time.monotonic()
+        conn.close()
+        took = time.monotonic() - started
+        assert not [t for t in threading.enumerate() if url in t.name], "the connection's thread outlived close()"
+        assert took < 1.0
+        assert conn.status == "closed"

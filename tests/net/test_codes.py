@@ -1,4 +1,4 @@
-"""Table codes (issue 14): the address plus the table id, read back leniently, bad ones named clearly."""
+"""Table codes of remote play: the address plus the table id, read back leniently, bad ones named clearly."""
 
 import pytest
 from hypothesis import given

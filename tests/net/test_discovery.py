@@ -1,4 +1,4 @@
-"""Tables on the local network (issue 14): the TXT format of the announcement, fail-soft browsing, and (where
+"""Tables on the local network: the TXT format of the announcement, fail-soft browsing, and (where
 multicast on loopback works here) a live announcement heard by a browser."""
 
 from __future__ import annotations

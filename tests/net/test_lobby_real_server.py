@@ -1,4 +1,4 @@
-"""The lobby against the real table server (``python -m game serve``, issue 14): ``claim`` hands out free
+"""The lobby against the real table server (``python -m game serve``): ``claim`` hands out free
 seats with new tokens (never the host's, never one twice, ``table_full`` after), and a table hosted from the
 lobby is played by two remote seats through the card table scene."""
 

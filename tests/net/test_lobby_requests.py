@@ -13,7 +13,7 @@ import pytest
 from game.net.client.lobby import Seating
 
 from .netserver import Client, ServerProcess, create, join
-from .test_review_fixes import ScriptedLink
+from .test_malformed_input import ScriptedLink
 
 
 def test_a_held_seat_is_never_claimed_even_before_the_host_joins(real_server: str) -> None:

@@ -1,4 +1,4 @@
-"""The lobby of remote play and the card table on a remote session (issue 14), headless with synthetic events:
+"""The lobby of remote play and the card table on a remote session, headless with synthetic events:
 the launcher's button opens it; hosting shows the code; a bad code, an unreachable server and a full table are
 said in words; two remote seats play card turns through the table scene; a lost connection shows its
 countdown; a server that is gone ends in a dialog back to the lobby."""

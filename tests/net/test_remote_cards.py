@@ -1,4 +1,4 @@
-"""RemoteSeatSession / RemoteTable (issue 14, DESIGN.md "Remote play"): the Session seam over the wire.
+"""RemoteSeatSession / RemoteTable (docs/design.md, "Remote play"): the Session seam over the wire.
 
 Against the fake server (real games): the remote views equal the local game's view(seat) after the same
 actions, legal actions arrive as Action objects, the log is appended from log_from, errors leave the game

@@ -1,7 +1,7 @@
-"""The server process around the games (issue 14): restart, saves, spectators, dropped seats, rate limit, log.
+"""The server process around the games: restart, saves, spectators, dropped seats, rate limit, log.
 
 Each test runs a real ``python -m game serve --port 0`` (tests/net/netserver.py) and speaks the wire format of
-DESIGN.md to it with websockets' sync client.
+docs/design.md to it with websockets' sync client.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The server's pieces in process: the wire checks (game.net.wire), the Artischocken table (game.net.server.cards_table)
-and the room registry (DESIGN.md "Remote play"; A-G2 for what each audience sees)."""
+and the room registry (docs/design.md "Remote play"; A-G2 for what each audience sees)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15: physics reports impacts as facts (a piece meeting a cactus or a piece, and how hard); reading
+"""Physics reports impacts as facts (a piece meeting a cactus or a piece, and how hard); reading
 them changes nothing in the simulation."""
 
 from __future__ import annotations

@@ -43,7 +43,7 @@ def _runtime_imports(path: Path) -> set[str]:
     return found
 
 
-def test_issue11_hand_does_not_import_the_world_at_run_time() -> None:
+def test_hand_does_not_import_the_world_at_run_time() -> None:
     """No physics.hand <-> physics.world cycle: the world imports the hand zone's constants, never the reverse."""
     assert "physics.world" not in _runtime_imports(PHYSICS / "hand.py")
     for name in ("grip", "overlap", "facts", "placement", "table", "bodies", "constants"):
@@ -75,14 +75,14 @@ def _private_names(path: Path) -> tuple[set[str], set[str]]:
     return defined, reached
 
 
-def test_issue11_no_physics_module_reaches_into_another_modules_private_names() -> None:
+def test_no_physics_module_reaches_into_another_modules_private_names() -> None:
     """A private name used on another object (the hand's ``self._world._grip``) must belong to the same module."""
     for path in sorted(PHYSICS.glob("*.py")):
         defined, reached = _private_names(path)
         assert reached <= defined, (path.name, sorted(reached - defined))
 
 
-def test_issue11_the_grip_is_not_part_of_the_worlds_public_api() -> None:
+def test_the_grip_is_not_part_of_the_worlds_public_api() -> None:
     w = World.standard()
     for name in GRIP_PLUMBING:
         assert not hasattr(w, name), name
@@ -91,11 +91,11 @@ def test_issue11_the_grip_is_not_part_of_the_worlds_public_api() -> None:
         assert hasattr(w.hand, name), name
 
 
-def test_issue11_zone_radius_is_one_public_constant() -> None:
+def test_zone_radius_is_one_public_constant() -> None:
     assert physics.ZONE_RADIUS == ZONE_RADIUS == 6.0
 
 
-def test_issue11_the_hand_drives_the_grip() -> None:
+def test_the_hand_drives_the_grip() -> None:
     w = World.standard()
     c = w.cactus(0)
     w.spawn("red_zigzag", (c.x + 60.0, 225.0))
@@ -117,7 +117,7 @@ def test_issue11_the_hand_drives_the_grip() -> None:
     assert w.hand.held is None and w.facts().held is None and w.hand.grip_world() is None
 
 
-def test_issue11_C_X1_hand_touches_are_the_hands_public_count() -> None:
+def test_C_X1_hand_touches_are_the_hands_public_count() -> None:
     w = World.standard()
     c = w.cactus(0)
     w.spawn("red_zigzag", (c.x + 60.0, 225.0))
@@ -151,7 +151,7 @@ def _hold_tip_at(w: World, at: tuple[float, float]) -> list[tuple[str, int | str
     return [(t.kind, t.target) for t in w.hand.touch_events]
 
 
-def test_issue11_C_X1_the_zone_touches_a_cactus_within_its_radius() -> None:
+def test_C_X1_the_zone_touches_a_cactus_within_its_radius() -> None:
     tx, ty = _trunk_top(2)
     assert _hold_tip_at(World.standard(), (tx, ty + 3.0)) == [("cactus", 2)]
     assert _hold_tip_at(World.standard(), (tx, ty + ZONE_RADIUS - 0.5)) == [("cactus", 2)]
@@ -164,7 +164,7 @@ def test_issue11_C_X1_the_zone_touches_a_cactus_within_its_radius() -> None:
     assert [(t.kind, t.target) for t in w.hand.touch_events] == [("cactus", 2)] and w.hand.touching
 
 
-def test_issue11_C_X1_the_zone_never_touches_a_base() -> None:
+def test_C_X1_the_zone_never_touches_a_base() -> None:
     w = World.standard()
     c = w.cactus(2)
     base_top = max(y for _, y in c.base)
@@ -174,7 +174,7 @@ def test_issue11_C_X1_the_zone_never_touches_a_base() -> None:
     assert not w.hand.touching
 
 
-def test_issue11_C_X1_the_zone_names_the_nearest_piece() -> None:
+def test_C_X1_the_zone_names_the_nearest_piece() -> None:
     """Two pieces just below the zone's centre, one on each side: the touch names the nearer, on either side."""
     centre = (600.0, 400.0)
     for left_gap, right_gap, nearer in ((2.0, 4.0, "red_zigzag"), (4.0, 2.0, "blue_zigzag")):
@@ -184,7 +184,7 @@ def test_issue11_C_X1_the_zone_names_the_nearest_piece() -> None:
         assert _hold_tip_at(w, centre) == [("piece", nearer)]
 
 
-def test_issue11_the_zone_is_checked_after_every_substep_while_holding_only() -> None:
+def test_the_zone_is_checked_after_every_substep_while_holding_only() -> None:
     tx, ty = _trunk_top(2)
     w = World.standard()
     _place(w, "feather", "low", (tx, ty + 3.0))
@@ -199,7 +199,7 @@ def test_issue11_the_zone_is_checked_after_every_substep_while_holding_only() ->
     assert len(w.hand.touch_events) == 1 and not w.hand.touching
 
 
-def test_issue11_placement_geometry_is_the_worlds() -> None:
+def test_placement_geometry_is_the_worlds() -> None:
     w = World.standard()
     c = w.cactus(1)
     pid = "red_arch"
@@ -226,7 +226,7 @@ def test_issue11_placement_geometry_is_the_worlds() -> None:
     assert w.is_free("pot", spot, 0.0, clearance=0.2) and not w.is_free("pot", spot, 0.0, clearance=5.0)
 
 
-def test_issue11_match_asks_the_world_for_placement_geometry() -> None:
+def test_match_asks_the_world_for_placement_geometry() -> None:
     m = Match.new(2, seed=3)
     w = m.world
     for pid, pos, angle in (("sun", w.cactus_top(0), 0.0), ("sun", (w.cactus(0).x, 150.0), 0.0),
@@ -236,7 +236,7 @@ def test_issue11_match_asks_the_world_for_placement_geometry() -> None:
         assert np.array_equal(m.outline_at(pid, pos, angle), w.outline_at(pid, pos, angle))
 
 
-def test_issue11_release_pushes_an_overlap_out() -> None:
+def test_release_pushes_an_overlap_out() -> None:
     """A piece let go while it reaches into a cactus is moved clear before the world settles."""
     w = World.standard()
     c = w.cactus(3)
@@ -252,7 +252,7 @@ def test_issue11_release_pushes_an_overlap_out() -> None:
     assert not w.has_piece(pid) or w.overlap_depth(pid) <= 0.5
 
 
-def test_issue11_push_out_leaves_resting_contacts_alone() -> None:
+def test_push_out_leaves_resting_contacts_alone() -> None:
     w = World.standard()
     w.spawn("red_arch", w.cactus_top(2))
     w.settle()
@@ -262,7 +262,7 @@ def test_issue11_push_out_leaves_resting_contacts_alone() -> None:
     assert w.pose("red_arch") == before
 
 
-def test_issue11_fast_grip_steps_finer_thin_pieces_finest() -> None:
+def test_fast_grip_steps_finer_thin_pieces_finest() -> None:
     """A grip moving at the hand's top speed is stepped in several solver steps, more for a thin piece."""
     assert solver_steps(0.1, 5.0) == 1
     thin = thinness([[(0.0, 0.0), (1.76, 0.0), (1.76, 10.0), (0.0, 10.0)]])

@@ -1,6 +1,6 @@
-"""Issue 11, "no tunnelling": fast drags with the hand never leave a piece inside a cactus (C-X1).
+"""No tunnelling: fast drags with the hand never leave a piece inside a cactus (C-X1).
 
-The fuzz of the issue: for seed i, ``World.standard(seed=i)``; a random piece (``random.Random(i)``) is spawned
+The fuzz: for seed i, ``World.standard(seed=i)``; a random piece (``random.Random(i)``) is spawned
 20 mm above ``cactus_top`` of a random cactus and grabbed at its centre; then 5-40 grip moves to random points up
 to 200 mm sideways of that cactus and anywhere from the ground to 500 mm high, with 1-3 steps of 1/60 s after each
 move; release; settle 4 s. After it the piece has fallen, or every vertex of it lies at most 1 mm inside any
@@ -56,7 +56,7 @@ def deepest_in_cacti(world: World, piece_id: str) -> tuple[float, int | None]:
 
 
 def fast_drag(world: World, rng: random.Random, pid: str, start: tuple[float, float]) -> None:
-    """The issue's drag: grab at ``start``, 5-40 grip moves up to 200 mm sideways and from the ground to 500 mm
+    """The fuzz's drag: grab at ``start``, 5-40 grip moves up to 200 mm sideways and from the ground to 500 mm
     with 1-3 steps of 1/60 s after each, release, settle 4 s."""
     x = start[0]
     world.hand.grab(pid, start)
@@ -69,7 +69,7 @@ def fast_drag(world: World, rng: random.Random, pid: str, start: tuple[float, fl
 
 
 def drag_fuzz(seed: int) -> tuple[str, float, int | None]:
-    """One run of the issue's fuzz: (piece, deepest overlap in mm after settling, cactus); 0.0 when it fell."""
+    """One run of the fuzz: (piece, deepest overlap in mm after settling, cactus); 0.0 when it fell."""
     world = World.standard(seed=seed)
     rng = random.Random(seed)
     pid = rng.choice(sorted(world.pieces))
@@ -92,7 +92,7 @@ def test_inside_depth_sees_concave_pockets() -> None:
     assert depth[1] == pytest.approx(5.0) and depth[2] == pytest.approx(5.0)
 
 
-def test_issue11_fuzz_drags_leave_no_piece_inside_a_cactus_smoke() -> None:
+def test_C_X1_fuzz_drags_leave_no_piece_inside_a_cactus_smoke() -> None:
     """A handful of seeds of the fuzz in the quick loop."""
     for seed in range(8):
         pid, depth, where = drag_fuzz(seed)
@@ -100,7 +100,7 @@ def test_issue11_fuzz_drags_leave_no_piece_inside_a_cactus_smoke() -> None:
 
 
 @pytest.mark.slow
-def test_issue11_fuzz_drags_leave_no_piece_inside_a_cactus() -> None:
+def test_C_X1_fuzz_drags_leave_no_piece_inside_a_cactus() -> None:
     seeds = int(os.environ.get("TUNNEL_SEEDS", DEFAULT_SEEDS))
     bad = []
     for seed in range(seeds):
@@ -142,7 +142,7 @@ def drag_past_a_hanging_piece(seed: int) -> tuple[str, str, float]:
 
 
 @pytest.mark.slow
-def test_issue11_fuzz_drags_leave_no_piece_inside_another() -> None:
+def test_C_X1_fuzz_drags_leave_no_piece_inside_another() -> None:
     seeds = int(os.environ.get("TUNNEL_SEEDS", DEFAULT_SEEDS)) // 3
     bad = []
     for seed in range(seeds):
@@ -152,7 +152,7 @@ def test_issue11_fuzz_drags_leave_no_piece_inside_another() -> None:
     assert not bad, f"{len(bad)} of {seeds} drags end with a piece inside another or a cactus: " + "; ".join(bad[:10])
 
 
-def test_issue11_a_watched_drop_never_lands_inside_a_cactus() -> None:
+def test_C_X1_a_watched_drop_never_lands_inside_a_cactus() -> None:
     """A piece let go without the hand (Match.drop, the bots) and watched lands clear: the feather dropped from
     ``cactus_top`` stands with its quill about 10 mm inside the cactus when not watched (plain spawn, kept as it is
     for the C-X5 contract), never when watched."""

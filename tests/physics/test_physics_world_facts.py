@@ -1,5 +1,5 @@
 """The facts of the world on real physics: touching (C-X2), on_base, fallen (C-X3), carried_by (C-X5),
-a loaded cactus at rest, and the DESIGN.md `physics` contract."""
+a loaded cactus at rest, and the docs/design.md `physics` contract."""
 
 from __future__ import annotations
 

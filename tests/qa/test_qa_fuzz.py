@@ -12,7 +12,7 @@ from qa_fuzz import Fuzzer
 import tools.room
 from game import i18n
 
-pytestmark = pytest.mark.slow  # issue 11: long runs, left out of `make quick`
+pytestmark = pytest.mark.slow  # long runs, left out of `make quick`
 
 FRAMES = {"launcher": 260, "cactus-setup": 220, "cactus-play": 260, "art-setup": 220, "art-table": 300, "editor": 220}
 

@@ -1,4 +1,4 @@
-"""QA idle (issue 12, "sleep when still"): every room's first screen, left alone, becomes still within a few
+"""QA idle ("sleep when still"): every room's first screen, left alone, becomes still within a few
 seconds, so the app waits for input instead of drawing 60 frames a second.
 
 Rooms whose ``still()`` is still being built by others are expected to fail for now (xfail, not strict): the
@@ -15,14 +15,14 @@ from qa_common import scene_factories
 #: Seconds of virtual time a first screen may take to settle (fades, a bot's first visible move, the camera).
 SETTLE_SECONDS = 5.0
 FRAME_MS = 16
-IN_PROGRESS: set[str] = set()  # every room is still when nothing moves (issue 12)
+IN_PROGRESS: set[str] = set()  # rooms whose still() is not built yet (none now: every room rests when idle)
 #: A card table may open on bot turns: they are played at the bots' visible pace before the table rests.
 SETTLE_FOR = {"art-table": 20.0}
 ROOMS = ["launcher", "cactus-setup", "cactus-play", "art-setup", "art-table", "editor"]
 
 
 @pytest.mark.parametrize("room", [
-    pytest.param(room, marks=pytest.mark.xfail(strict=False, reason="issue 12: still() not built for this room yet"))
+    pytest.param(room, marks=pytest.mark.xfail(strict=False, reason="still() not built for this room yet"))
     if room in IN_PROGRESS else room for room in ROOMS])
 def test_qa_every_first_screen_becomes_still_without_input(room: str, tmp_path: Path, make_app) -> None:
     assert set(ROOMS) == set(scene_factories(tmp_path))  # a new screen must be added here

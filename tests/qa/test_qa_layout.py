@@ -3,8 +3,8 @@
 Geometry checks on what the scenes lay out (button rects, label widths from the same fonts the scenes draw
 with). The ones that fail today are strict xfails naming the bug; see the QA report for screenshots.
 
-The sweeps over sizes and languages are ``slow`` (issue 11) except at the default window in English, so that
-``pytest -m "not slow"`` still looks at every screen once.
+The sweeps over sizes and languages are ``slow`` (long runs) except at the default window in English, so that
+``pytest -m "not slow"`` (``make quick``) still looks at every screen once.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import pygame
 import pytest
 from qa_common import buttons_of, run_frames, scene_factories
 
-pytestmark = pytest.mark.slow  # issue 11: long runs, left out of `make quick`
+pytestmark = pytest.mark.slow  # long runs, left out of `make quick`
 
 SIZES = [(800, 600), (1920, 1080), (1024, 700)]
 

@@ -1,4 +1,5 @@
-"""Issue 11, one source for ranges: the editor's material ranges come from physics' MATERIAL_LIMITS (C-K2)."""
+"""One source for ranges: the editor's material ranges come from physics' MATERIAL_LIMITS (C-K2), so the
+editor can never write a material that physics refuses to load."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from physics.pieces import MATERIAL_KEYS, MATERIAL_LIMITS, material_problem
 from tools.editor.ranges import EDITOR_CAPS, MATERIALS, RANGES, material_ranges
 
 
-def test_issue11_every_physics_material_has_an_editor_range_inside_the_limits() -> None:
+def test_every_physics_material_has_an_editor_range_inside_the_limits() -> None:
     assert MATERIALS == MATERIAL_KEYS and set(RANGES) == set(MATERIAL_LIMITS)
     for key, r in RANGES.items():
         lo, hi, lo_ok = MATERIAL_LIMITS[key]
@@ -21,7 +22,7 @@ def test_issue11_every_physics_material_has_an_editor_range_inside_the_limits() 
         assert material_problem(key, r.clamp(-1e9)) is None and material_problem(key, r.clamp(1e9)) is None, key
 
 
-def test_issue11_editor_ranges_are_physics_limits_except_the_commented_caps() -> None:
+def test_editor_ranges_are_physics_limits_except_the_commented_caps() -> None:
     for key, r in RANGES.items():
         lo, hi, lo_ok = MATERIAL_LIMITS[key]
         assert r.hi == min(hi, EDITOR_CAPS.get(key, math.inf)), key
@@ -30,7 +31,7 @@ def test_issue11_editor_ranges_are_physics_limits_except_the_commented_caps() ->
     assert all(cap < MATERIAL_LIMITS[key][1] for key, cap in EDITOR_CAPS.items())  # a cap really narrows
 
 
-def test_issue11_editor_ranges_follow_a_change_of_physics_limits() -> None:
+def test_editor_ranges_follow_a_change_of_physics_limits() -> None:
     limits = {"density": (0.0, 0.2, False), "friction": (0.1, 1.5, True), "elasticity": (0.0, 0.5, False)}
     ranges = material_ranges(limits)
     assert (ranges["density"].lo, ranges["density"].hi) == (0.0001, 0.2)
@@ -39,12 +40,12 @@ def test_issue11_editor_ranges_follow_a_change_of_physics_limits() -> None:
 
 
 @given(st.sampled_from(MATERIAL_KEYS), st.floats(allow_nan=True, allow_infinity=True))
-def test_issue11_a_typed_value_physics_refuses_is_never_accepted(key: str, value: float) -> None:
+def test_a_typed_value_physics_refuses_is_never_accepted(key: str, value: float) -> None:
     if RANGES[key].accepts(value):
         assert material_problem(key, value) is None
 
 
-def test_issue11_edges_of_the_typed_ranges() -> None:
+def test_edges_of_the_typed_ranges() -> None:
     density, friction = RANGES["density"], RANGES["friction"]
     assert not density.accepts(0.0) and density.accepts(density.lo) and density.accepts(MATERIAL_LIMITS["density"][1])
     assert not density.accepts(MATERIAL_LIMITS["density"][1] * 1.001)

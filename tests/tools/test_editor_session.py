@@ -1,5 +1,5 @@
-"""Issue 11: the editing session on its own (no pygame, no window): selection, outline and material edits,
-id rules, undo/redo, saving, and the hang test's runner."""
+"""The editing session on its own (no pygame, no window, so it can be tested and reused without a screen):
+selection, outline and material edits, id rules, undo/redo, saving, and the hang test's runner."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def special(s: EditingSession) -> str:
     return next(p.id for p in s.pieces.state.pieces if p.kind == "special")
 
 
-def test_issue11_the_session_imports_no_pygame() -> None:
+def test_the_session_imports_no_pygame() -> None:
     code = ("import sys; import tools.editor.session, tools.editor.hangtest, tools.editor.ranges; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
@@ -52,7 +52,7 @@ def test_issue11_the_session_imports_no_pygame() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_issue11_current_piece_and_outline_follow_the_selection(session: EditingSession) -> None:
+def test_current_piece_and_outline_follow_the_selection(session: EditingSession) -> None:
     s = session
     first = s.pieces.state.pieces[0]
     assert s.current_piece() == first and s.current_outline() == s.pieces.state.outline(first)
@@ -69,7 +69,7 @@ def test_issue11_current_piece_and_outline_follow_the_selection(session: Editing
     assert s.current_piece() is None
 
 
-def test_issue11_outline_edits_undo_and_redo(session: EditingSession) -> None:
+def test_outline_edits_undo_and_redo_and_a_drag_is_one_step(session: EditingSession) -> None:
     s = session
     s.select_piece(special(s))
     before = s.current_outline()
@@ -86,7 +86,7 @@ def test_issue11_outline_edits_undo_and_redo(session: EditingSession) -> None:
     assert len(s.pieces.history) == 2 and s.undo() == "move" and s.current_outline() == mirrored
 
 
-def test_issue11_material_edits_are_clamped_into_the_ranges_and_merge_per_slider(session: EditingSession) -> None:
+def test_material_edits_are_clamped_into_the_ranges_and_merge_per_slider(session: EditingSession) -> None:
     s = session
     piece = s.current_piece()
     assert piece is not None
@@ -105,7 +105,7 @@ def test_issue11_material_edits_are_clamped_into_the_ranges_and_merge_per_slider
     assert s.shown_material() == s.pieces.state.default
 
 
-def test_issue11_typed_materials_only_inside_the_ranges(session: EditingSession) -> None:
+def test_typed_materials_only_inside_the_ranges(session: EditingSession) -> None:
     s = session
     before = s.pieces.state
     for field, text in (("density", "0"), ("density", "0.0501"), ("density", "abc"), ("friction", "2.5"),
@@ -118,7 +118,7 @@ def test_issue11_typed_materials_only_inside_the_ranges(session: EditingSession)
     assert parse_number("1,25") == 1.25 and parse_number("x") is None
 
 
-def test_issue11_id_rules(session: EditingSession) -> None:
+def test_piece_ids_must_be_valid_and_free_and_a_rename_undoes(session: EditingSession) -> None:
     s = session
     piece = s.current_piece()
     assert piece is not None
@@ -132,7 +132,7 @@ def test_issue11_id_rules(session: EditingSession) -> None:
     assert valid_piece_id("sun_2") and not valid_piece_id("sun 2")
 
 
-def test_issue11_kind_colour_and_form_edits(session: EditingSession) -> None:
+def test_kind_colour_and_form_edits(session: EditingSession) -> None:
     s = session
     piece = s.current_piece()
     assert piece is not None and piece.kind == "basic"
@@ -149,7 +149,7 @@ def test_issue11_kind_colour_and_form_edits(session: EditingSession) -> None:
     assert now is not None and now.colour == "blue"
 
 
-def test_issue11_cactus_edits(session: EditingSession) -> None:
+def test_cactus_moves_refuse_bad_positions_and_renames_mark_only_the_cacti_file(session: EditingSession) -> None:
     s = session
     s.set_tab("cacti")
     cactus = s.current_cactus()
@@ -163,7 +163,7 @@ def test_issue11_cactus_edits(session: EditingSession) -> None:
     assert (s.current_cactus() or cactus).name == "Tall one" and s.cacti.dirty and not s.pieces.dirty
 
 
-def test_issue11_save_outcomes(session: EditingSession) -> None:
+def test_save_writes_a_backup_and_refuses_a_self_crossing_outline_leaving_the_file(session: EditingSession) -> None:
     s = session
     assert s.save().kind == "nothing"
     s.select_piece(special(s))
@@ -185,7 +185,7 @@ def test_issue11_save_outcomes(session: EditingSession) -> None:
 
 
 @pytest.mark.parametrize(("where", "field"), [("default", "friction"), ("red_hook", "elasticity")])
-def test_issue11_the_first_refused_material_is_focused(tmp_path: Path, where: str, field: str) -> None:
+def test_the_first_refused_material_is_focused(tmp_path: Path, where: str, field: str) -> None:
     def change(doc: dict[str, Any]) -> None:
         block = doc["default"] if where == "default" else next(p for p in doc["pieces"] if p["id"] == where)
         block[field] = -3.0
@@ -207,7 +207,7 @@ def test_issue11_the_first_refused_material_is_focused(tmp_path: Path, where: st
     assert s.focus_first_material_fault() is None and s.physics_subject()[0] is not None
 
 
-def test_issue11_filters_and_the_file_check(session: EditingSession) -> None:
+def test_filters_narrow_the_pieces_and_the_file_check_passes(session: EditingSession) -> None:
     s = session
     s.set_filter("kind", "special")
     assert s.visible_pieces() and all(p.kind == "special" for p in s.visible_pieces())
@@ -221,7 +221,7 @@ def test_issue11_filters_and_the_file_check(session: EditingSession) -> None:
     assert s.file_check() is None
 
 
-def test_issue11_hang_runner_cancels_on_change_and_keeps_the_run_before(session: EditingSession) -> None:
+def test_hang_runner_cancels_on_change_and_keeps_the_run_before(session: EditingSession) -> None:
     spec, table = session.physics_subject()
     assert spec is not None and table is not None
     runner = HangRunner(count=4)
@@ -240,7 +240,7 @@ def test_issue11_hang_runner_cancels_on_change_and_keeps_the_run_before(session:
     assert runner.before is first and runner.stats == first  # same seed, same numbers
 
 
-def test_issue11_drop_count_parsing() -> None:
+def test_drop_count_is_clamped_and_bad_text_falls_back_to_the_default() -> None:
     assert parse_drop_count("25", 40) == (25, True)
     assert parse_drop_count(" 7 ", 40) == (7, True)
     assert parse_drop_count("0", 40) == (1, False)

@@ -1,4 +1,4 @@
-"""Issue 15: colour aids. With them on, every piece on the table and in the supply carries the mark of its
+"""Colour aids. With them on, every piece on the table and in the supply carries the mark of its
 colour; under simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira & Fernandes 2009, severity
 1, on linear sRGB) each mark still stands out from its piece, each piece is told by its mark, and every two
 supply pieces of one form and different colours still differ on the screenshot. Without the aids some pair does

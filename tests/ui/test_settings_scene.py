@@ -1,4 +1,4 @@
-"""Issue 15: the settings screen. Reachable by F2 from every room and the launcher's button; works by keyboard
+"""The settings screen. Reachable by F2 from every room and the launcher's button; works by keyboard
 and mouse in both languages at 800x600 and up; every setting says its new value at once and is remembered
 (atomically, in settings.json); --mute / --colour-blind hold for one run only."""
 

@@ -1,4 +1,4 @@
-"""The shape editor's frame, drawn from the scene (issue 12: draw less).
+"""The shape editor's frame, drawn from the scene (its regions cached: draw less).
 
 What changes rarely is drawn into cached layers (:mod:`tools.editor.layers`): the top bar and the tool bar
 with their buttons, the list, the file check, the material (or cactus) panel, the hang panel; the canvas and

@@ -31,7 +31,7 @@ HANG_DEFAULT = 40
 HANG_MAX = 500
 DROPS_PER_FRAME = 3
 #: Seconds of one frame the editor gives the hang test: a drop starts only while the ones before it and one
-#: more (at their mean time) fit, the first always does (issue 12: a frame stays within its budget).
+#: more (at their mean time) fit, the first always does (so a frame stays within its budget).
 FRAME_BUDGET = 0.0025
 
 

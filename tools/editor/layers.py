@@ -1,4 +1,4 @@
-"""Cached pictures of screen regions that change rarely (issue 12: draw less).
+"""Cached pictures of screen regions that change rarely (draw less: an idle window costs next to nothing).
 
 A layer is one region of the screen, its paint function and a key naming everything that paint reads. The
 first time (and whenever the key changes) the paint draws on the screen as before and the region is copied

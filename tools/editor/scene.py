@@ -568,7 +568,7 @@ class EditorScene(BaseScene):
         self._refresh_list()
 
     def still(self) -> bool:
-        """Nothing moves until the next input (issue 12): no vertex drag or pan, no slider held, no hang test
+        """Nothing moves until the next input (the app sleeps): no vertex drag or pan, no slider held, no hang test
         running, the preview's piece at rest with no drop pending, no message fading, no tooltip or click
         flash on its way, the widgets showing the session. A focused text field still counts as still: its
         cursor blinks on the idle wake-ups (it toggles about once a second at 2 frames a second), which is

@@ -1,4 +1,4 @@
-"""A client's end of a remote Cactus table (issue 14): its own copy of the match, in step with the server.
+"""A client's end of a remote Cactus table: its own copy of the match, in step with the server.
 
 :class:`CactusLink` builds its match from every ``turn`` message's snapshot (``Match.from_dict``: the same
 future as the server's match, see :mod:`game.net.server.cactus_table`).

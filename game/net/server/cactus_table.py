@@ -1,4 +1,4 @@
-"""The Cactus table of the server (issue 14): one authoritative match, the hand's input streamed live.
+"""The Cactus table of the server: one authoritative match, the hand's input streamed live.
 
 Determinism does the work. At every turn start the table rebuilds its match from the match's own dict (the
 *snapshot*, ``game.replay.cactus.rebuilt``) and sends that snapshot to every seat and spectator; everyone

@@ -1,11 +1,11 @@
-"""Review of remote play (DESIGN.md, "Remote play"): the holes found, each pinned by a test that failed before
-its fix."""
+"""Malformed input anywhere in remote play (docs/design.md, "Remote play") - from the wire, from another machine's
+announcement or from a person typing a code - gets a clear refusal or is skipped, never a traceback: numbers too
+long for json, digits that are not ASCII, frames nested too deep, seat keys that are not numbers."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import socket
 import threading
 import time
 from typing import Any
@@ -13,17 +13,12 @@ from typing import Any
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from game.cactus.bots.simple import Bot
-from game.cactus.match import Match
 from game.net import wire
 from game.net.client.connection import Connection
 from game.net.client.lobby import Seating
 from game.net.codes import CodeError, parse_code
 from game.net.discovery import OpenTable, decode_tables
-from game.net.server import cactus_table
 from game.net.server.room_table import TableError
-from game.replay.cactus import plain
-from game.replay.format import checksum
 
 
 @pytest.mark.parametrize("raw", ['{"type": "act", "seed": ' + "1" * 5000 + "}",
@@ -34,24 +29,6 @@ def test_contract_remote_a_number_too_long_to_read_is_a_bad_message(raw: str) ->
     with pytest.raises(TableError) as info:
         wire.parse(raw)
     assert info.value.code == "bad_message"
-
-
-def test_client_close_while_connecting_ends_the_thread_at_once() -> None:
-    """Connection.close(): no thread left running after it, even while the server never answers the
-    handshake (it used to wait the whole open_timeout, past close()'s own two seconds)."""
-    with socket.socket() as silent:
-        silent.bind(("127.0.0.1", 0))
-        silent.listen(4)  # takes the TCP connection, never answers the websocket handshake
-        url = f"ws://127.0.0.1:{silent.getsockname()[1]}"
-        conn = Connection(url, open_timeout=8.0)
-        time.sleep(0.3)
-        assert conn.status == "connecting"
-        started = time.monotonic()
-        conn.close()
-        took = time.monotonic() - started
-        assert not [t for t in threading.enumerate() if url in t.name], "the connection's thread outlived close()"
-        assert took < 1.0
-        assert conn.status == "closed"
 
 
 @pytest.mark.parametrize("text", ["192.168.1.20:\u00b2/K7QX-2M9P", "myhost:8\u00b9/K7QX", "[::1]:\u00b3/AB"])
@@ -68,29 +45,6 @@ def test_discovery_skips_a_free_count_that_is_no_ascii_number() -> None:
     from int("\u00b2") in zeroconf's handler thread, so the whole server went unlisted)."""
     props = {b"v": b"1", b"tables": "AAAA-BBBB/cactus/\u00b2;CCCC-DDDD/artischocken/2".encode()}
     assert decode_tables(props) == (OpenTable("CCCC-DDDD", "artischocken", 2),)
-
-
-def test_a_cactus_bot_that_raises_leaves_the_table_and_its_save_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Remote play, a table whose bot raises: the server logs it and the table waits; what the bot did before
-    it raised is recorded, so that the save resumes to the very match the table holds (the calls used to be
-    made on the match but left out of its record: save, resume and clients went apart)."""
-    table = cactus_table.create({"seats": ["bot", "remote"], "seed": 4, "start_player": 0})
-    assert table.bot_due()
-    act = Bot.act
-
-    def act_then_fail(self: Bot, match: Match) -> None:
-        act(self, match)
-        raise RuntimeError("a bug in the bot")
-
-    monkeypatch.setattr(Bot, "act", act_then_fail)
-    with pytest.raises(RuntimeError):
-        table.bot_move()
-    monkeypatch.setattr(Bot, "act", act)
-    again = cactus_table.resume(json.loads(json.dumps(table.to_dict())))
-    assert checksum(plain(again.match)) == checksum(plain(table.match))
-    table.bot_move()  # and it plays on from there
-    again.bot_move()
-    assert checksum(plain(again.match)) == checksum(plain(table.match))
 
 
 class ScriptedLink:

@@ -1,5 +1,6 @@
-"""Review of the table server (DESIGN.md, "Remote play"), in process: saves that cannot be read, hidden
-information in replies and the log. Each test failed before the fix it pins (see the commit that adds it)."""
+"""The table server's crash safety (docs/design.md, "Remote play"), in process: saves that cannot be read are set
+aside, shutdown saves at once even while a peer never answers, and a save that cannot be removed does not stop
+the reaper."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Review of the lobby's own server (game.net.client.host.LocalServer): it ends with the program however the program
-ends - also killed, when no atexit runs (it used to serve on for ever, on every interface)."""
+"""The lobby's own server (game.net.client.host.LocalServer) ends with the program however the program ends - also
+killed, when no atexit runs (otherwise it would serve on for ever, on every interface)."""
 
 from __future__ import annotations
 
