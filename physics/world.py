@@ -551,12 +551,14 @@ class World:
         try:
             w = cls(pieces, cacti, seed=int(d.get("seed", 0)), tolerance=float(d.get("tolerance", TOLERANCE)))
             w._steps = int(d.get("steps", 0))
-            w._acc = float(d.get("carry", 0.0))
+            # a carry outside one sub-step, or any number that is not finite, would stall or hang stepping
+            w._acc = _finite(d.get("carry", 0.0), "carry", 0.0, SUBSTEP)
             for rec in d.get("pieces", []):
-                w.spawn(rec["id"], (float(rec["x"]), float(rec["y"])), float(rec.get("angle", 0.0)))
+                x, y = _finite(rec["x"], "x"), _finite(rec["y"], "y")
+                w.spawn(rec["id"], (x, y), _finite(rec.get("angle", 0.0), "angle"))
                 b = w._live[rec["id"]].body
-                b.velocity = (float(rec.get("vx", 0.0)), float(rec.get("vy", 0.0)))
-                b.angular_velocity = float(rec.get("w", 0.0))
+                b.velocity = (_finite(rec.get("vx", 0.0), "vx"), _finite(rec.get("vy", 0.0), "vy"))
+                b.angular_velocity = _finite(rec.get("w", 0.0), "w")
             for rec in d.get("pieces", []):
                 body = w._live[rec["id"]].body
                 if rec.get("sleeping") and not body.is_sleeping:
@@ -568,6 +570,13 @@ class World:
             detail = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise ValueError(f"bad world snapshot: {detail}") from exc
         return w
+
+
+def _finite(value: Any, name: str, low: float = -1e9, high: float = 1e9) -> float:
+    number = float(value)
+    if not low <= number <= high:  # also false for NaN
+        raise ValueError(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")
+    return number
 
 
 class Hand:
