@@ -73,7 +73,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
 
 def main(argv: list[str]) -> int:
-    return screenshots_main(argv, screenshots)
+    return screenshots_main(argv, screenshots, prog="python -m game.lab.lobby_shots")
 
 
 if __name__ == "__main__":

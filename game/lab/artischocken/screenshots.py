@@ -100,7 +100,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
 def main(argv: list[str]) -> int:
     """``python -m game.lab.artischocken.screenshots [FOLDER] [WxH] [LANG]``: the README screenshots."""
-    return screenshots_main(argv, screenshots)
+    return screenshots_main(argv, screenshots, prog="python -m game.lab.artischocken.screenshots")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ subject. ``python -m game.lab.cactus.colour_shots [OUTDIR]`` writes ``cactus-col
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pygame
 
 from game import settings
 from game.app import App, AppOptions
+from game.argtypes import parse_window
 from game.cactus.match import Match
 from game.cactus.screens.scene_play import PlayScene
 
@@ -68,8 +70,13 @@ def write(out: Path, size: tuple[int, int] = (1280, 800)) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    for path in write(Path(args[0] if args else "assets/screenshots")):
+    """``python -m game.lab.cactus.colour_shots [FOLDER] [WxH]``: the two colour-aid pictures."""
+    parser = argparse.ArgumentParser(prog="python -m game.lab.cactus.colour_shots",
+                                     description="Render the crowded cactus with the colour aids off and on.")
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("assets/screenshots"), help="where the PNGs go")
+    parser.add_argument("window", nargs="?", type=parse_window, default=(1280, 800), metavar="WxH")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    for path in write(args.folder, args.window):
         print(path)
     return 0
 
