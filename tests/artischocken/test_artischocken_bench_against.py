@@ -1,4 +1,4 @@
-"""``python -m game bench artischocken --against REV``: the side-by-side measurement (issue 16).
+"""``python -m game bench artischocken --against REV``: the side-by-side measurement.
 
 Checks the JSON shape, the equal decision counts of identical games and the error for an unknown revision;
 never the speed itself (a figure, not a test: the ratio of HEAD against itself is only printed).

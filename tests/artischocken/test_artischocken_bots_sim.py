@@ -14,7 +14,7 @@ from game.lab.artischocken import bench
 
 
 def test_registry_and_make_bot() -> None:
-    # weakest first: the setup screen's order (issue 16 added the search levels)
+    # weakest first: the setup screen's order, the search levels among the others by strength
     assert list(BOTS) == ["random", "greedy", "search-easy", "expert", "search", "search-hard"]
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)

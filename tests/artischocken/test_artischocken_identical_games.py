@@ -1,4 +1,4 @@
-"""Engine speed work must not change a single game (issue 16): saves and replays record seeds and actions.
+"""Engine speed work must not change a single game, since saves and replays record only seeds and actions.
 
 For a few hundred seeded games with seeded random choices (2, 3 and 4 players, with and without rhubarb, some
 with a round limit) the fingerprint hashes every legal-action list in order, every chosen action, the events,

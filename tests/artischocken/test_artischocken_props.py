@@ -6,6 +6,7 @@ determinism (same seed + same actions = same game) and exact resumption through 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.artischocken import CARDS, Action, Game, IllegalAction, new_game
+from game.artischocken.engine.decisions import EggplantDecision
 
 # A pool of actions to try as illegal ones: every kind with plausible fields, plus nonsense.
 _POOL: list[Action] = [Action("end_play"), Action("choose", option="take"), Action("choose", option="leave"),
@@ -38,8 +40,9 @@ def _hidden_variant(g: Game, viewer: int, rng: random.Random) -> Game:
     unknown = [rng.choice(CARDS) for _ in range(len(deck) - known)]
     h.decks[viewer] = unknown + deck[len(deck) - known:]
     h.stack = [rng.choice(CARDS) for _ in h.stack]
-    if h.pending is not None and h.pending["kind"] == "eggplant":
-        h.pending["chosen"] = {s: c if s == viewer else ("corn",) for s, c in h.pending["chosen"].items()}
+    if isinstance(h.pending, EggplantDecision):  # the passes other seats chose are theirs to know
+        h.pending = dataclasses.replace(
+            h.pending, chosen=tuple((s, c if s == viewer else ("corn",)) for s, c in h.pending.chosen))
     return h
 
 

@@ -1,4 +1,4 @@
-"""One or more tests per Artischocken rule ID (RULES.md), edge cases of issue 3 included."""
+"""One or more tests per Artischocken rule ID (docs/rules.md), edge cases included."""
 
 from __future__ import annotations
 
@@ -416,7 +416,7 @@ def test_A_C_LEEK_target_with_empty_deck_reshuffles_first() -> None:
     g = game([["leek"], [A]], decks=[[], []], discards=[[], ["onion"]])
     assert "leek" in plays(g)
     g.apply(play("leek", target=1))
-    assert g.pending is not None and g.pending["revealed"] == ["onion"]
+    assert g.pending is not None and g.pending.revealed == ("onion",)
     assert any(e["what"] == "shuffle" and e["seat"] == 1 for e in g.events())
     assert g.discards[1] == []
 

@@ -1,4 +1,4 @@
-"""The save format artischocken/1 (DESIGN.md): minimal positions, exact resumption, clear errors."""
+"""The save format artischocken/1 (docs/design.md): minimal positions, exact resumption, clear errors."""
 
 from __future__ import annotations
 
@@ -77,6 +77,47 @@ def test_eggplant_pending_survives_save() -> None:
     h.apply(act)
     g.apply(act)
     assert h.to_dict() == g.to_dict()
+
+
+#: Each open decision as saved and as seats 0, 1 and 2 see it (``pending``, ``in_play``), exactly as the engine wrote
+#: them when a decision was still a plain dict (commit 81c2032): the typed decisions keep the format.
+DECISION_JSON: dict[str, tuple[dict[str, Any], list[dict[str, Any]], str | None]] = {
+    "leek": ({"kind": "leek", "seat": 0, "revealed": ["peas"], "target": 1, "in_play": "leek"},
+             [{"kind": "leek", "seat": 0, "by": 0, "mine": s == 0, "revealed": ["peas"], "target": 1}
+              for s in range(3)], "leek"),
+    "peas": ({"kind": "peas", "seat": 0, "revealed": ["onion", "peas"], "in_play": "peas"},
+             [{"kind": "peas", "seat": 0, "by": 0, "mine": s == 0, "revealed": ["onion", "peas"]}
+              for s in range(3)], "peas"),
+    "rhubarb": ({"kind": "rhubarb", "seat": 0},
+                [{"kind": "rhubarb", "seat": 0, "by": 0, "mine": s == 0} for s in range(3)], None),
+    "eggplant": ({"kind": "eggplant", "seat": 0, "queue": [1, 2], "chosen": [[0, ["artichoke", "artichoke"]]]},
+                 [{"kind": "eggplant", "seat": 1, "by": 0, "mine": s == 1, "waiting": [1, 2],
+                   **({"count": 2} if s == 1 else {})} for s in range(3)], None),
+}
+
+
+@pytest.mark.parametrize("card", list(DECISION_JSON))
+def test_every_open_decision_keeps_its_saved_and_viewed_json(card: str) -> None:
+    a = "artichoke"
+    vegetables = ["eggplant", "broccoli", "peas", "carrot", "potato", "leek", "corn", "pepper", "beet", "onion",
+                  "rhubarb"]
+    g = Game.from_dict(position(
+        [[*vegetables, a, a, a, a], [a, "corn"], ["beet", a, "peas"]],
+        decks=[["corn", "leek"], ["peas", a], ["onion"]], discards=[["beet"], ["onion"], []],
+        stack=["onion", "peas", "corn", "beet", "leek", "potato", "carrot"], row=["leek", "corn", "peas"],
+        rhubarb=True))
+    g.apply(Action("play", card, target=1 if card == "leek" else None))
+    if card == "eggplant":
+        g.apply(g.legal_actions()[0])  # seat 0 has chosen; seats 1 and 2 wait
+    saved, viewed, in_play = DECISION_JSON[card]
+    d = g.to_dict()
+    assert d["pending"] == saved and list(d["pending"]) == list(saved)  # the keys in the same order, too
+    for seat in range(3):
+        view = g.view(seat, log=False)
+        assert view["pending"] == viewed[seat] and list(view["pending"]) == list(viewed[seat])
+        assert view["in_play"] == in_play
+    again = Game.from_dict(json.loads(json.dumps(d)))
+    assert again.pending == g.pending and again.to_dict() == d
 
 
 def _bad(mutate: Any) -> str:
@@ -208,14 +249,14 @@ def test_lenient_forms_of_legal_actions() -> None:
 
 
 def test_save_rng_uses_the_shared_generator_form() -> None:
-    # issue 10: the generator is saved as game.rngstate writes it, {"version", "state", "gauss"}
+    # one generator form for every save: the one game.rngstate writes, {"version", "state", "gauss"}
     d = new_game(2, seed=12).to_dict()
     assert set(d["rng"]) == {"version", "state", "gauss"} and len(d["rng"]["state"]) == 625
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_old_list_form_rng_save_loads_and_resumes_exactly(players: int) -> None:
-    """A save written before issue 10 (``"rng": [version, [625 integers], gauss]``) still resumes exactly."""
+    """A save in the older list form (``"rng": [version, [625 integers], gauss]``) still resumes exactly."""
     g = new_game(players, seed=40 + players, rhubarb=True, round_limit=40)
     for i in range(25):  # into the game, with shuffles and beet swaps behind it
         legal = g.legal_actions()

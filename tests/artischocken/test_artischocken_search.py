@@ -87,7 +87,7 @@ def test_search_levels_are_registered_offered_and_ordered() -> None:
         assert isinstance(make_bot(kind, 1), SearchBot)
     its = [LEVELS[k].iterations for k in ("search-easy", "search", "search-hard")]
     assert its == sorted(its) and len(set(its)) == 3
-    assert LEVELS["search"].time_cap <= 0.25  # the default level's safety cap (issue 16)
+    assert LEVELS["search"].time_cap <= 0.25  # the default level's cap: a bot turn never stalls the table
     with pytest.raises(ValueError):
         SearchBot(0, iterations=0)
 

@@ -1,4 +1,4 @@
-"""End-of-game statistics per seat (issue 10: turns, artichokes composted by card, cards passed and stolen).
+"""End-of-game statistics per seat (turns, artichokes composted by card, cards passed and stolen).
 
 ``stats.seat_stats`` must give the same numbers from any seat's view of the log (A-G2: hidden cards are None
 there, only their count is known) as from the full log.
@@ -102,17 +102,29 @@ def test_stats_beet_and_leek_steal_from_an_opponent() -> None:
     assert st[0]["stolen"] == 1 and st[1]["stolen"] == 0
 
 
-def test_stats_in_simulate_json_per_bot_kind(capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_in_simulate_json_are_each_kinds_totals_over_its_seat_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert simulate.main(["--games", "12", "--seats", "greedy,random,random", "--seed", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     by_kind = data["seat_stats_by_bot"]
     assert set(by_kind) == {"greedy", "random"}
     assert by_kind["greedy"]["seat_games"] == 12 and by_kind["random"]["seat_games"] == 24
-    for entry in by_kind.values():
-        assert entry["turns_mean"] > 0
-        for key in ("passed_mean", "stolen_mean", "artichokes_composted_mean", "given_mean", "harvested_mean"):
-            assert entry[key] >= 0
-        assert all(v > 0 for v in entry["composted_by_card_mean"].values())
+    # the same batch, its per-game statistics summed here per kind: every mean is that total / seat-games
+    results = simulate.run(simulate.SimConfig(games=12, lineup=("greedy", "random", "random"), seed=2))
+    counts = ("turns", "artichokes_composted", "harvested", "passed", "stolen", "given")
+    for kind, entry in by_kind.items():
+        rows = [st for r in results for k, st in zip(r.kinds, r.stats, strict=True) if k == kind]
+        assert len(rows) == entry["seat_games"]
+        for key in counts:
+            assert entry[f"{key}_mean"] == pytest.approx(sum(st[key] for st in rows) / len(rows)), (kind, key)
+        by_card: Counter[str] = Counter()
+        for st in rows:
+            by_card.update(st["composted"])
+        assert entry["composted_by_card_mean"] == pytest.approx({c: n / len(rows) for c, n in by_card.items()})
+    for key in counts:  # the batch moves every kind of card, so a statistic stuck at zero cannot pass
+        assert any(e[f"{key}_mean"] > 0 for e in by_kind.values()), key
+    # seat-games times the turn mean give back the turns the engine counted in every game
+    turns = sum(e["turns_mean"] * e["seat_games"] for e in by_kind.values())
+    assert turns == pytest.approx(sum(r.turns for r in results))
     # the per-kind composted numbers add up to the per-card totals of the whole batch
     total = sum(e["artichokes_composted_mean"] * e["seat_games"] for e in by_kind.values())
     assert total == pytest.approx(sum(data["artichokes_composted"].values()))

@@ -1,4 +1,4 @@
-"""The engine's move stack (issue 10, the undo rule): ``Game.push`` / ``Game.pop`` within one seat's turn (A-T4).
+"""The engine's move stack (the undo rule): ``Game.push`` / ``Game.pop`` within one seat's turn (A-T4).
 
 A seat may take back its own decisions of the play phase (A-T4) until something hidden comes to light or
 chance is used: a reveal, a shuffle, a draw, a refill, a beet swap, an eggplant pass or a new turn empties

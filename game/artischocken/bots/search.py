@@ -41,6 +41,7 @@ from game.artischocken.bots.memory import recall
 from game.artischocken.bots.model import clean_draw_chance, end_draw_chance, model_probability, win_probability
 from game.artischocken.bots.worlds import sample_position
 from game.artischocken.engine import ARTICHOKE, BROCCOLI, CARROT, EGGPLANT, ONION, POTATO, Action, Game
+from game.artischocken.engine.observer import pending_view
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def light_view(game: Game, seat: int) -> dict[str, Any]:
         "deck_top_known": deck[:-known - 1:-1] if known else [],
         "seats": [{"deck_count": len(d), "discard": game.discards[s], "hand_count": len(game.hands[s])}
                   for s, d in enumerate(game.decks)],
-        "pending": game.pending,
+        "pending": pending_view(game, seat),
     }
 
 
@@ -259,7 +260,7 @@ class SearchBot:
     def _observation(game: Game, me: int) -> Any:
         """What the seat learns after an action: its hand and any cards lying revealed."""
         pending = game.pending
-        revealed = tuple(pending["revealed"]) if pending is not None and "revealed" in pending else ()
+        revealed = pending.revealed if pending is not None else ()
         return (tuple(sorted(game.hands[me])), revealed, tuple(game.row))
 
     def _rollout(self, game: Game, me: int, turn: int, policy: GreedyBot, steps: int,

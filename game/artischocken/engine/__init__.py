@@ -1,7 +1,8 @@
 """The pure Artischocken engine: no pygame, no files, no clock; randomness only from ``Game.rng``.
 
-:mod:`.game` holds :class:`Game`; beside it the cards and actions (:mod:`.cards`), what each card does
-(:mod:`.effects`), legality (:mod:`.legal`, :mod:`.reasons`), the zones (:mod:`.zones`), what a seat may know
+:mod:`.game` holds :class:`Game` (the position, the turn, the zones, what is legal now); beside it the cards
+and actions (:mod:`.cards`), each card's rule written once, what it needs and what it does
+(:mod:`.card_rules`), the decisions a card leaves open (:mod:`.decisions`), what a seat may know
 (:mod:`.observer`) and the save format (:mod:`.save`). This package re-exports what the rest of the program uses.
 """
 

@@ -4,14 +4,13 @@
 the hot path and ``apply()`` recognises them by identity. Card strings coming from outside are interned
 through :data:`CANON` so that identity comparisons (``card is CARROT``) stay valid.
 
-Also here: the event tuple layout, the list helpers of the garden row (A-T2) and the Fisher-Yates shuffle
-with the game's generator.
+Also here: the event tuple layout and the Fisher-Yates shuffle with the game's generator (shared by the turn
+flow and the card effects).
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from contextlib import suppress
 from dataclasses import dataclass
 from math import trunc
@@ -42,7 +41,7 @@ CANON: dict[str, str] = {c: c for c in CARDS}
 
 PHASES = ("refill", "harvest", "play", "over")
 ZONES = ("hand", "deck", "discard", "garden_stack", "garden_row", "compost", "table", "revealed")
-#: The decisions that can be pending after a card (answered with a ``choose`` action).
+#: The decisions that can be pending after a card (answered with a ``choose`` action; see ``decisions``).
 PENDING_KINDS = ("leek", "peas", "rhubarb", "eggplant")
 
 DECK_ARTICHOKES = 10  # A-S1
@@ -61,7 +60,7 @@ class IllegalAction(ValueError):
 
 @dataclass(frozen=True)
 class Action:
-    """One decision. See DESIGN.md for the meaning of each field per ``kind``.
+    """One decision. See docs/design.md for the meaning of each field per ``kind``.
 
     Its hash is computed once (the search bots look actions up in dicts millions of times a second) and kept
     beside the fields, not as one (the contract names exactly five); a pickled action is rebuilt from its fields,
@@ -100,7 +99,8 @@ CHOICE_ZONE: dict[str, str] = {"corn": "garden_row", "pepper": "discard"}
 UNDO_BARRIERS = frozenset({"reveal", "refill", "four_alike", "shuffle", "draw", "swap", "pass", "pass_choice",
                            "under_stack", "win", "stalemate", "turn"})
 
-# Reason ids for why_unplayable(); the catalogue has "artischocken.unplayable.<id>" for each.
+#: Reason ids for ``Game.why_unplayable`` (a card's own reasons come from its rule in ``card_rules``); the
+#: catalogue has "artischocken.unplayable.<id>" for each.
 UNPLAYABLE_REASONS = (
     "game_over", "not_your_turn", "not_play_phase", "decision_pending", "not_in_hand", "after_carrot",
     "artichoke", "needs_artichoke", "needs_three_artichokes", "needs_two_artichokes", "carrot_not_first",
@@ -114,7 +114,6 @@ UNPLAYABLE_REASONS = (
 
 END_PLAY = Action("end_play")
 HARVEST_ACTS = {c: Action("harvest", c) for c in CARDS}
-HARVEST_ACT = HARVEST_ACTS.__getitem__
 PLAY_ACTS = {c: Action("play", c) for c in CARDS}
 #: Plays that name an opponent: (card, target seat) -> Action.
 PLAY_TARGET_ACTS: dict[tuple[str, int], Action] = {
@@ -144,18 +143,6 @@ LEEK_TARGETS = {n: tuple(tuple((t, PLAY_TARGET_ACTS[LEEK, t]) for t in range(n) 
                 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 BEET_TARGETS = {n: tuple(tuple((t, PLAY_TARGET_ACTS[BEET, t]) for t in range(n) if t != p) for p in range(n))
                 for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-_PASS: dict[tuple[str, ...], Action] = {}
-#: The eggplant passes per sorted hand (a bounded cache).
-PASS_CACHE: dict[tuple[str, ...], list[Action]] = {}
-CACHE_LIMIT = 100_000
-
-
-def pass_action(cards: tuple[str, ...]) -> Action:
-    """The shared eggplant-pass action for these (sorted) cards."""
-    act = _PASS.get(cards)
-    if act is None:
-        act = _PASS[cards] = Action("choose", cards=cards)
-    return act
 
 
 # Event tuple layout: (what, seat, cards, src, dst, target, by, visible_to)
@@ -215,28 +202,3 @@ def seeded_rng(seed: int) -> random.Random:
 
 #: The C generator's seeding (``random.Random``'s base class), which ``Random.seed`` calls for an int.
 _C_SEED = random.Random.__mro__[1].seed  # type: ignore[attr-defined]
-
-
-def others_table(players: int) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the other seats in seat order."""
-    return tuple(tuple(t for t in range(players) if t != p) for p in range(players))
-
-
-def four_alike(row: list[str]) -> bool:
-    """True when 4 or more cards of one vegetable lie in the row (a row never holds more than 5)."""
-    if len(row) < 4:
-        return False
-    # With at most 5 cards, a vegetable that appears 4 times is one of the first two.
-    return row.count(row[0]) >= 4 or row.count(row[1]) >= 4
-
-
-def can_form_row(cards: list[str]) -> bool:
-    """A-T2: can these cards (stack plus row) form a full row without 4 alike?"""
-    if len(cards) < ROW_SIZE:
-        return False
-    return sum(min(n, 3) for n in Counter(cards).values()) >= ROW_SIZE
-
-
-def distinct(cards: list[str]) -> list[str]:
-    """The cards without repeats, in first-seen order."""
-    return list(dict.fromkeys(cards))

@@ -1,18 +1,20 @@
-"""Artischocken rules engine (pure: no drawing, no files, no clock; randomness only from ``Game.rng``).
+"""Artischocken rules engine: :class:`Game` and :func:`new_game` (pure: no drawing, no files, no clock; randomness
+only from ``Game.rng``).
 
-Every rule of ``RULES.md`` (A-S*, A-T*, A-W*, A-C-*, A-G*) lives in the ``engine*`` modules. The public surface
-is the contract of ``DESIGN.md``: ``new_game``, ``Game`` (``current_player``, ``legal_actions``, ``apply``,
+Every rule of docs/rules.md (A-S*, A-T*, A-W*, A-C-*, A-G*) lives in this package. The public surface is the
+contract of docs/design.md: ``new_game``, ``Game`` (``current_player``, ``legal_actions``, ``apply``,
 ``is_over``, ``winner``, ``view``, ``to_dict``, ``from_dict``, ``clone``), ``Action`` and ``IllegalAction``;
 this module re-exports the card ids and constants of :mod:`~game.artischocken.engine.cards` so that importers
 need only ``game.artischocken.engine``.
 
-The engine's modules:
-- ``engine`` (here): ``Game`` (queries, legal actions, apply/push/pop, turn flow) and ``new_game``;
-- ``engine_cards``: card ids, constants, ``Action``, ``IllegalAction``, cached actions, row/shuffle helpers;
-- ``engine_effects``: what each card does and how each pending decision is answered (dispatch tables);
-- ``engine_zones``: deck reshuffle, revealing a deck's top, row refill with the four-alike rule;
-- ``engine_observer``: a seat's view and its view of the event log, the full event dicts;
-- ``engine_save``: ``to_dict`` and the loader behind ``Game.from_dict``.
+``Game`` owns the position, the turn (A-T1..A-T6, A-W1, A-W2), the moves between zones and what is legal now;
+its helpers live beside it. Around it:
+- :mod:`.cards`: card ids, constants, ``Action``, ``IllegalAction``, the shared action instances, events;
+- :mod:`.card_rules`: each card's rule, written once: what it needs to be played now (the reason when it
+  cannot) and what it does; ``legal_actions`` and ``why_unplayable`` both read it;
+- :mod:`.decisions`: the decision a card leaves open (``Game.pending``), a frozen value per kind;
+- :mod:`.observer`: what a seat may know (its view, its view of the event log);
+- :mod:`.save`: the ``artischocken/1`` save format.
 
 Internal layout (chosen for speed; the save format uses the documented orientation):
 - decks and the garden stack keep their *top card at the end* of the list (``pop()`` draws);
@@ -29,18 +31,18 @@ from collections import Counter
 from typing import Any
 
 from game.artischocken.engine import observer as engine_observer
-from game.artischocken.engine import reasons as engine_reasons
 from game.artischocken.engine import save as engine_save
+from game.artischocken.engine.card_rules import CLOSES_PLAY, EFFECTS, NEEDS
 from game.artischocken.engine.cards import (
     ACTION_KINDS,
     ARTICHOKE,
     BEET,
-    BEET_TARGETS,
     BROCCOLI,
+    CANON,
+    CARD_SET,
     CARDS,
     CARROT,
     CORN,
-    CORN_ACTS,
     DECK_ARTICHOKES,
     EGGPLANT,
     END_PLAY,
@@ -51,20 +53,16 @@ from game.artischocken.engine.cards import (
     HARVEST_ACTS,
     HARVEST_EVENTS,
     LEEK,
-    LEEK_TARGETS,
     MAX_PLAYERS,
     MAX_RESHUFFLES,
     MIN_PLAYERS,
     ONE,
     ONION,
-    ONION_ACTS,
     PEAS,
     PENDING_KINDS,
     PEPPER,
-    PEPPER_ACT,
     PER_VEGETABLE,
     PHASES,
-    PLAY_ACTS,
     POTATO,
     REFILL_EVENTS,
     RHUBARB,
@@ -77,14 +75,10 @@ from game.artischocken.engine.cards import (
     Action,
     Event,
     IllegalAction,
-    four_alike,
-    others_table,
     seeded_rng,
     shuffle,
 )
-from game.artischocken.engine.effects import CHOOSE_EFFECTS, PLAY_EFFECTS
-from game.artischocken.engine.legal import pending_actions
-from game.artischocken.engine.zones import four_alike_check, refill, reshuffle
+from game.artischocken.engine.decisions import Decision
 
 __all__ = [
     "ACTION_KINDS", "ARTICHOKE", "BEET", "BROCCOLI", "CARDS", "CARROT", "CORN", "DECK_ARTICHOKES", "EGGPLANT",
@@ -100,8 +94,8 @@ class Game:
     __slots__ = (
         "players", "rhubarb", "open_artichokes", "round_limit", "seed", "start_player", "rng",
         "hands", "decks", "discards", "known", "stack", "row", "compost",
-        "player", "phase", "played", "turn_number", "pending", "in_play",
-        "is_over", "won_by", "log", "legal_cache", "others", "undo_stack",
+        "player", "phase", "played", "turn_number", "pending",
+        "is_over", "won_by", "log", "legal_cache", "undo_stack",
     )
 
     players: int
@@ -123,8 +117,8 @@ class Game:
     phase: str
     played: list[str]
     turn_number: int
-    pending: dict[str, Any] | None
-    in_play: str | None
+    #: The decision a card left open (:mod:`~game.artischocken.engine.decisions`), None when there is none.
+    pending: Decision | None
     #: The game has ended (A-W1 or A-W2). A plain attribute, not a property: it is read once per decision.
     is_over: bool
     #: The winning seat once the game is over (None: not over, or a stalemate): read it as :attr:`winner`.
@@ -132,8 +126,6 @@ class Game:
     log: list[Event]
     #: The legal actions of the current position, once computed (None: not yet); reset by every change.
     legal_cache: list[Action] | None
-    #: For each seat, the other seats (:func:`~game.artischocken.engine.cards.others_table`).
-    others: tuple[tuple[int, ...], ...]
     #: Positions that ``pop`` can go back to (python-chess's move stack): see :meth:`push`.
     undo_stack: list[Game]
 
@@ -147,9 +139,7 @@ class Game:
             return None
         pending = self.pending
         if pending is not None:
-            if pending["kind"] == "eggplant":
-                return int(pending["queue"][0])
-            return int(pending["seat"])
+            return pending.chooser
         return self.player
 
     @property
@@ -160,6 +150,12 @@ class Game:
     def round(self) -> int:
         """The round being played (0-based): every seat has had ``round`` full turns before."""
         return self.turn_number // self.players
+
+    @property
+    def in_play(self) -> str | None:
+        """The played card lying on the table while the decision it opened is pending (leek, peas)."""
+        pending = self.pending
+        return None if pending is None else pending.in_play
 
     def opponents(self, seat: int) -> list[int]:
         return [s for s in range(self.players) if s != seat]
@@ -178,7 +174,7 @@ class Game:
         if self.is_over:
             out = []
         elif pending is not None:
-            out = pending_actions(self, pending)
+            out = pending.answers(self)
         elif self.phase == "harvest":  # A-T3: each distinct row card, in row order
             out = []
             seen = []  # (a plain loop: cheaper than dict.fromkeys for five cards)
@@ -186,71 +182,90 @@ class Game:
                 if c not in seen:
                     seen.append(c)
                     out.append(HARVEST_ACTS[c])
-        elif self.played and CARROT in self.played:  # A-C-CARROT: nothing after it
+        elif CLOSES_PLAY in self.played:  # A-C-CARROT: nothing after it
             out = [END_PLAY]
-        else:  # the play phase (A-T4): each distinct hand card in first-seen order, if its needs are met
+        else:  # the play phase (A-T4): the plays of each distinct hand card in first-seen order (card_rules)
             out = [END_PLAY]
-            played = self.played
             p = self.player
             hand = self.hands[p]
             arts = hand.count(ARTICHOKE)
+            needs = NEEDS
             seen = []  # the distinct cards so far (a plain loop: cheaper than dict.fromkeys or a cache)
             for c in hand:
-                if c is ARTICHOKE or c in seen:  # A-C-ARTICHOKE: never played on its own
+                if c is ARTICHOKE or c in seen:  # the artichoke's needs always refuse it: no need to ask
                     continue
                 seen.append(c)
-                if c is POTATO:
-                    if self.decks[p] or self.discards[p]:
-                        out.append(PLAY_ACTS[c])
-                elif c is CORN:
-                    if arts:
-                        row_seen = []
-                        for x in self.row:
-                            if x not in row_seen:
-                                row_seen.append(x)
-                                out.append(CORN_ACTS[x])
-                elif c is PEPPER:
-                    discard = self.discards[p]
-                    if discard:
-                        out.extend(map(PEPPER_ACT, dict.fromkeys(discard)))
-                elif c is LEEK:
-                    decks, discards = self.decks, self.discards
-                    for t, act in LEEK_TARGETS[self.players][p]:
-                        if decks[t] or discards[t]:
-                            out.append(act)
-                elif c is BEET:
-                    if len(hand) < 2:
-                        continue
-                    hands = self.hands
-                    for t, act in BEET_TARGETS[self.players][p]:
-                        if hands[t]:
-                            out.append(act)
-                elif c is ONION:
-                    if arts:
-                        out.extend(ONION_ACTS[self.players][p])
-                elif c is PEAS:
-                    if len(self.stack) >= 2:
-                        out.append(PLAY_ACTS[c])
-                elif c is CARROT:
-                    if not played and arts >= 2:
-                        out.append(PLAY_ACTS[c])
-                elif c is EGGPLANT:
-                    if arts:
-                        out.append(PLAY_ACTS[c])
-                elif c is BROCCOLI:
-                    if arts >= 3:
-                        out.append(PLAY_ACTS[c])
-                elif self.row or self.stack:  # rhubarb
-                    out.append(PLAY_ACTS[c])
+                needs[c](self, p, hand, arts, out)  # adds the card's plays, or gives the reason it has none
         self.legal_cache = out
         return out.copy()
 
     def why_unplayable(self, card: str, player: int | None = None) -> str | None:
         """None when ``player`` (default: the seat to act) may play ``card`` now, else a reason id.
 
-        The reason ids are :data:`UNPLAYABLE_REASONS`; the text is ``artischocken.unplayable.<id>``.
+        The reason ids are :data:`UNPLAYABLE_REASONS`; the text is ``artischocken.unplayable.<id>``. The card's
+        own reasons come from the same rule as its legal plays (:data:`~.card_rules.NEEDS`).
         """
-        return engine_reasons.why_unplayable(self, card, player)
+        card = CANON.get(card, card)
+        if card not in CARD_SET:
+            return "unknown_card"
+        if self.is_over:
+            return "game_over"
+        seat = self.player if player is None else player
+        if seat != self.player:
+            return "not_your_turn"
+        if self.pending is not None:
+            return "decision_pending"
+        if self.phase != "play":
+            return "not_play_phase"
+        hand = self.hands[seat]
+        if card not in hand:
+            return "not_in_hand"
+        if CLOSES_PLAY in self.played:
+            return "after_carrot"
+        return NEEDS[card](self, seat, hand, hand.count(ARTICHOKE), [])
+
+    def _match(self, action: object, legal: list[Action]) -> Action:
+        """The legal action meant by ``action``, else IllegalAction.
+
+        Lenient forms of the same decision are accepted: cards given as a list or (for an eggplant pass) in
+        any order, and a left-out target where only one opponent exists."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"expected an Action, got {type(action).__name__}")
+        for act in legal:
+            if act == action:
+                return act
+        cards = action.cards
+        if not isinstance(cards, tuple | list) or not all(isinstance(c, str) for c in cards):
+            raise IllegalAction(f"{action}: cards must be a tuple of card ids")
+        cards = tuple(cards)
+        if action.kind == "choose" and action.card is None and action.option is None:
+            cards = tuple(sorted(cards))
+        target = action.target
+        if target is None and self.players == 2:
+            target = 1 - (self.current_player or 0)
+        for candidate in (Action(action.kind, action.card, action.target, cards, action.option),
+                          Action(action.kind, action.card, target, cards, action.option)):
+            for act in legal:
+                if act == candidate:
+                    return act
+        raise IllegalAction(self._illegal_message(action))
+
+    def _illegal_message(self, action: Action) -> str:
+        """Why ``action`` is not legal now, for the IllegalAction message."""
+        if self.is_over:
+            return "the game is over; no action is possible"
+        if action.kind not in ACTION_KINDS:
+            return f"unknown action kind {action.kind!r} (one of {', '.join(ACTION_KINDS)})"
+        seat = self.current_player
+        if self.pending is not None:
+            return (f"seat {seat} must first answer the pending {self.pending.kind} decision with a "
+                    f"'choose' action; {action} is not one of its options")
+        if action.kind == "play" and isinstance(action.card, str) and self.phase == "play":
+            reason = self.why_unplayable(action.card)
+            if reason is not None:
+                return f"seat {seat} cannot play {action.card!r} now ({reason})"
+            return f"{action} is not a legal way to play {action.card!r} now (check target/cards)"
+        return f"{action} is not legal for seat {seat} in phase {self.phase!r}"
 
     # ---------------------------------------------------------------------------------------------------
     # Applying actions
@@ -270,7 +285,7 @@ class Game:
             if act is action:
                 break
         else:
-            action = engine_reasons.match(self, action, legal)
+            action = self._match(action, legal)
         self.legal_cache = None
         kind = action.kind
         if kind == "play":  # A-T4: the card leaves the hand, lies on the table, its effect is carried out
@@ -280,7 +295,7 @@ class Game:
             hand.remove(card)
             self.played.append(card)
             self.log.append(("play", p, ONE[card], "hand", "table", action.target, None, None))
-            PLAY_EFFECTS[card](self, action, p, hand)
+            EFFECTS[card](self, action, p, hand)
         elif kind == "harvest":  # A-T3: one row card into the hand (inlined for speed)
             harvested: str = action.card  # type: ignore[assignment]
             p = self.player
@@ -290,9 +305,9 @@ class Game:
             self.phase = "play"
         elif kind == "end_play":
             self._end_turn()
-        else:  # the answer to the pending decision
-            pending: dict[str, Any] = self.pending  # type: ignore[assignment]
-            CHOOSE_EFFECTS[pending["kind"]](self, action, pending)
+        else:  # the answer to the pending decision (a choose action is legal only while one is pending)
+            pending: Decision = self.pending  # type: ignore[assignment]
+            pending.resolve(self, action)
 
     def push(self, action: Action) -> bool:
         """Apply ``action`` and keep the position before it, so that :meth:`pop` can take it back.
@@ -333,7 +348,8 @@ class Game:
         self.undo_stack = stack
         self.legal_cache = None
 
-    # --- turn flow ----------------------------------------------------------------------------------------
+    # ---------------------------------------------------------------------------------------------------
+    # Turn flow
 
     def _begin_turn(self) -> None:
         """A-T1/A-T2 for the seat to move, then harvest (or play straight away when the row is empty)."""
@@ -341,7 +357,7 @@ class Game:
         self.played = []
         self.log.append(TURN_EVENTS[p])
         self.phase = "refill"
-        refill(self, p)
+        self.refill(p)
         self.phase = "harvest" if self.row else "play"
 
     def _end_turn(self) -> None:
@@ -363,7 +379,7 @@ class Game:
             drawn = deck[::-1]  # all that is left, top card first
             deck.clear()
             if discard:  # the discard becomes the deck now; the rest is drawn from it (as far as it reaches)
-                reshuffle(self, p)
+                self._reshuffle(p)
                 k = HAND_SIZE - len(drawn)
                 drawn += deck[:-k - 1:-1]
                 del deck[-k:]
@@ -396,10 +412,88 @@ class Game:
             row.append(card)
             log.append(REFILL_EVENTS[p][card])
             if row.count(row[0]) >= 4 or row.count(row[1]) >= 4:  # _four_alike, inlined
-                four_alike_check(self, p, None)
-        elif (len(row) < ROW_SIZE and stack) or four_alike(row):
-            refill(self, p)
+                self._four_alike_check(p, None)
+        elif (len(row) < ROW_SIZE and stack) or _four_alike(row):
+            self.refill(p)
         self.phase = "harvest" if row else "play"
+
+    # ---------------------------------------------------------------------------------------------------
+    # Moving cards between zones (the turn flow, the card effects and the loader share these)
+
+    def refill(self, seat: int, by: str | None = None) -> None:
+        """A-T1 refill of the garden row and A-T2 four-alike reshuffles with their stopping condition; the
+        events name ``seat`` (whose turn or card it is) and ``by`` (the card that caused it, if any)."""
+        dealt = self._fill_row()
+        if dealt:
+            self.log.append(("refill", seat, tuple(dealt), "garden_stack", "garden_row", None, by, None))
+        self._four_alike_check(seat, by)
+
+    def reveal_top(self, seat: int) -> str | None:
+        """Take the top card of seat's deck (reshuffling an empty deck first); None when both are empty."""
+        deck = self.decks[seat]
+        if not deck:
+            if not self.discards[seat]:
+                return None
+            self._reshuffle(seat)
+        if self.known[seat]:
+            self.known[seat] -= 1
+        return deck.pop()
+
+    def _reshuffle(self, seat: int) -> None:
+        """A-T6/A-C-POTATO/A-C-LEEK: the empty deck becomes the shuffled discard."""
+        deck = self.decks[seat]
+        discard = self.discards[seat]
+        deck.extend(discard)
+        discard.clear()
+        shuffle(deck, self.rng)
+        self.known[seat] = 0
+        self.log.append(("shuffle", seat, (), "discard", "deck", None, None, None))
+
+    def _fill_row(self) -> list[str]:
+        """Deal from the stack until the row holds 5 (or the stack is empty); the cards dealt, in order."""
+        row, stack = self.row, self.stack
+        need = ROW_SIZE - len(row)
+        if need <= 0 or not stack:
+            return []
+        if need >= len(stack):
+            dealt = stack[::-1]
+            stack.clear()
+        else:
+            dealt = stack[-need:]
+            del stack[-need:]
+            dealt.reverse()
+        row.extend(dealt)
+        return dealt
+
+    def _four_alike_check(self, seat: int, by: str | None) -> None:
+        """A-T2: reshuffle the row into the stack while it shows 4 alike and a valid row can exist."""
+        row, stack = self.row, self.stack
+        if not _four_alike(row) or not _can_form_row(row + stack):
+            return
+        tries = 0
+        while True:
+            self.log.append(("four_alike", seat, tuple(row), "garden_row", "garden_stack", None, by, None))
+            stack.extend(row)
+            row.clear()
+            shuffle(stack, self.rng)
+            tries += 1
+            if tries >= MAX_RESHUFFLES:
+                self._deal_without_four(seat, by)
+                return
+            dealt = self._fill_row()
+            self.log.append(("refill", seat, tuple(dealt), "garden_stack", "garden_row", None, by, None))
+            if not _four_alike(row):
+                return
+
+    def _deal_without_four(self, seat: int, by: str | None) -> None:
+        """Deal from the top of the (shuffled) stack, skipping cards that would make a fourth alike."""
+        row, stack = self.row, self.stack
+        i = len(stack) - 1
+        while len(row) < ROW_SIZE and i >= 0:
+            if row.count(stack[i]) < 3:
+                row.append(stack.pop(i))
+            i -= 1
+        self.log.append(("refill", seat, tuple(row), "garden_stack", "garden_row", None, by, None))
 
     # ---------------------------------------------------------------------------------------------------
     # Copies, saves, views
@@ -433,13 +527,11 @@ class Game:
         g.phase = self.phase
         g.played = list(self.played)
         g.turn_number = self.turn_number
-        g.pending = _copy_pending(self.pending)
-        g.in_play = self.in_play
+        g.pending = self.pending  # a frozen value: shared, never changed in place
         g.is_over = self.is_over
         g.won_by = self.won_by
         g.log = []
         g.legal_cache = None
-        g.others = self.others
         g.undo_stack = []
         return g
 
@@ -448,11 +540,11 @@ class Game:
         total: Counter[str] = Counter()
         for zone in (*self.hands, *self.decks, *self.discards, self.stack, self.row, self.compost):
             total.update(zone)
-        if self.in_play is not None:
-            total[self.in_play] += 1
         pending = self.pending
-        if pending is not None and pending["kind"] in ("leek", "peas"):
-            total.update(pending["revealed"])
+        if pending is not None:  # cards lying revealed, and the card on the table beside them
+            total.update(pending.revealed)
+            if pending.in_play is not None:
+                total[pending.in_play] += 1
         return total
 
     def to_dict(self) -> dict[str, Any]:
@@ -482,22 +574,24 @@ class Game:
         return engine_observer.events(self, since)
 
 
-def _copy_pending(pending: dict[str, Any] | None) -> dict[str, Any] | None:
-    if pending is None:
-        return None
-    out = dict(pending)
-    if "queue" in out:
-        out["queue"] = list(out["queue"])
-        out["chosen"] = dict(out["chosen"])
-    if "revealed" in out:
-        out["revealed"] = list(out["revealed"])
-    return out
+def _four_alike(row: list[str]) -> bool:
+    """True when 4 or more cards of one vegetable lie in the row (a row never holds more than 5)."""
+    if len(row) < 4:
+        return False
+    # With at most 5 cards, a vegetable that appears 4 times is one of the first two.
+    return row.count(row[0]) >= 4 or row.count(row[1]) >= 4
 
 
-#: The garden stack before its shuffle (A-S2) without and with rhubarb; the other seats per player count.
+def _can_form_row(cards: list[str]) -> bool:
+    """A-T2: can these cards (stack plus row) form a full row without 4 alike?"""
+    if len(cards) < ROW_SIZE:
+        return False
+    return sum(min(n, 3) for n in Counter(cards).values()) >= ROW_SIZE
+
+
+#: The garden stack before its shuffle (A-S2) without and with rhubarb.
 _STACK: tuple[str, ...] = tuple(v for v in VEGETABLES for _ in range(PER_VEGETABLE))
 _FULL_STACK: tuple[str, ...] = (*_STACK, *[RHUBARB] * PER_VEGETABLE)
-_OTHERS = {n: others_table(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_player: int | None = None,
@@ -541,12 +635,9 @@ def new_game(players: int = 2, *, seed: int = 0, rhubarb: bool = False, start_pl
     g.played = []
     g.turn_number = 0
     g.pending = None
-    g.in_play = None
     g.is_over = False
     g.won_by = None
     g.legal_cache = None
-    g.others = _OTHERS[players]
     g.undo_stack = []
     g._begin_turn()
     return g
-

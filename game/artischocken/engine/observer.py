@@ -2,7 +2,8 @@
 
 Functions of the game (``engine.Game``, typed only). A seat's log entry (:func:`event_view`) keeps every field
 of the event but shows the card names only when the event is public or names that seat in ``visible_to``;
-otherwise ``cards`` is None and ``count`` still tells how many cards moved.
+otherwise ``cards`` is None and ``count`` still tells how many cards moved. An open decision is shown by
+:func:`pending_view`: who decides, and what lies revealed for everyone.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.artischocken.engine.cards import ARTICHOKE, Event
+from game.artischocken.engine.decisions import EggplantDecision, LeekDecision, PeasDecision
 
 if TYPE_CHECKING:
     from game.artischocken.engine.game import Game
@@ -51,25 +53,30 @@ def events(game: Game, since: int = 0) -> list[dict[str, Any]]:
     return [event_dict(e) for e in game.log[since:]]
 
 
+def pending_view(game: Game, player: int) -> dict[str, Any] | None:
+    """The open decision as seat ``player`` sees it (the ``pending`` of :func:`view`); None when there is none."""
+    pending = game.pending
+    if pending is None:
+        return None
+    current = game.current_player
+    pend: dict[str, Any] = {"kind": pending.kind, "seat": current, "by": pending.seat, "mine": current == player}
+    if isinstance(pending, LeekDecision | PeasDecision):  # the revealed cards lie face up for everyone
+        pend["revealed"] = list(pending.revealed)
+        if isinstance(pending, LeekDecision):
+            pend["target"] = pending.target
+    elif isinstance(pending, EggplantDecision):
+        pend["waiting"] = list(pending.queue)
+        if current == player:
+            pend["count"] = min(2, len(game.hands[player]))
+    return pend
+
+
 def view(game: Game, player: int, *, log: bool = True, log_since: int = 0) -> dict[str, Any]:
     """What seat ``player`` may know (A-G2), JSON-safe. ``log=False`` leaves the event log out."""
     p = check_seat(game, player)
     known = game.known[p]
     deck = game.decks[p]
-    pending = game.pending
     current = game.current_player
-    pend: dict[str, Any] | None = None
-    if pending is not None:
-        kind = pending["kind"]
-        pend = {"kind": kind, "seat": current, "by": pending["seat"], "mine": current == p}
-        if kind in ("leek", "peas"):  # the revealed cards lie face up for everyone
-            pend["revealed"] = list(pending["revealed"])
-            if kind == "leek":
-                pend["target"] = pending["target"]
-        elif kind == "eggplant":
-            pend["waiting"] = list(pending["queue"])
-            if current == p:
-                pend["count"] = min(2, len(game.hands[p]))
     out: dict[str, Any] = {
         "seat": p,
         "players": game.players,
@@ -91,7 +98,7 @@ def view(game: Game, player: int, *, log: bool = True, log_since: int = 0) -> di
         "garden_stack_count": len(game.stack),
         "compost": list(game.compost),
         "in_play": game.in_play,
-        "pending": pend,
+        "pending": pending_view(game, p),
         "is_over": game.is_over,
         "winner": game.won_by,
         "log_size": len(game.log),

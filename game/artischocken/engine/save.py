@@ -23,10 +23,15 @@ from game.artischocken.engine.cards import (
     RHUBARB,
     ROW_SIZE,
     Event,
-    others_table,
+)
+from game.artischocken.engine.decisions import (
+    Decision,
+    EggplantDecision,
+    LeekDecision,
+    PeasDecision,
+    RhubarbDecision,
 )
 from game.artischocken.engine.observer import event_dict
-from game.artischocken.engine.zones import refill
 from game.rngstate import rng_from_json, rng_to_json
 
 if TYPE_CHECKING:
@@ -39,20 +44,19 @@ _TURN_KEYS = {"player", "phase", "played", "number"}
 _OPTION_KEYS = {"players", "rhubarb", "round_limit", "open_artichokes"}
 
 
-def pending_to_json(pending: dict[str, Any] | None, in_play: str | None) -> dict[str, Any] | None:
+def pending_to_json(pending: Decision | None) -> dict[str, Any] | None:
     """The pending decision as saved (``None`` when there is none)."""
     if pending is None:
         return None
-    out: dict[str, Any] = {"kind": pending["kind"], "seat": pending["seat"]}
-    if "revealed" in pending:
-        out["revealed"] = list(pending["revealed"])
-    if "target" in pending:
-        out["target"] = pending["target"]
-    if "queue" in pending:
-        out["queue"] = list(pending["queue"])
-        out["chosen"] = [[s, list(c)] for s, c in pending["chosen"].items()]
-    if in_play is not None:
-        out["in_play"] = in_play
+    out: dict[str, Any] = {"kind": pending.kind, "seat": pending.seat}
+    if isinstance(pending, LeekDecision | PeasDecision):
+        out["revealed"] = list(pending.revealed)
+        if isinstance(pending, LeekDecision):
+            out["target"] = pending.target
+        out["in_play"] = pending.in_play
+    elif isinstance(pending, EggplantDecision):
+        out["queue"] = list(pending.queue)
+        out["chosen"] = [[s, list(c)] for s, c in pending.chosen]
     return out
 
 
@@ -74,7 +78,7 @@ def to_dict(game: Game) -> dict[str, Any]:
                  "number": game.turn_number},
         "seed": game.seed,
         "start_player": game.start_player,
-        "pending": pending_to_json(game.pending, game.in_play),
+        "pending": pending_to_json(game.pending),
         "result": {"over": game.is_over, "winner": game.won_by},
         "rng": rng_to_json(game.rng),
         "log": [event_dict(e) for e in game.log],
@@ -193,7 +197,6 @@ def load(cls: type[Game], d: Any) -> Game:
     g.rng = rng_from_json(data["rng"], "artischocken position: rng") if "rng" in data else random.Random(seed)
     g.log = _log(data.get("log", []), n)
     g.legal_cache = None
-    g.others = others_table(n)
     g.undo_stack = []
 
     result = _dict(data.get("result", {}), "result", {"over", "winner"})
@@ -211,7 +214,6 @@ def load(cls: type[Game], d: Any) -> Game:
     g.won_by = winner
 
     g.pending = None
-    g.in_play = None
     pending = data.get("pending")
     if pending is not None:
         if phase != "play":
@@ -219,7 +221,7 @@ def load(cls: type[Game], d: Any) -> Game:
         _load_pending(g, _dict(pending, "pending"))
 
     if phase == "refill":
-        refill(g, g.player)
+        g.refill(g.player)
         g.phase = "harvest" if g.row else "play"
     elif phase == "harvest" and not g.row:
         g.phase = "play"  # nothing to harvest: straight to play (A-T3)
@@ -271,18 +273,18 @@ def _load_pending(g: Game, p: dict[str, Any]) -> None:
         revealed = _cards(p.get("revealed"), "pending.revealed", rh)
         if len(revealed) != 1:
             _fail("pending.revealed", "a leek reveals exactly 1 card")
-        g.pending = {"kind": kind, "seat": seat, "target": target, "revealed": revealed}
-        g.in_play = _card(p.get("in_play", "leek"), "pending.in_play", rh)
+        g.pending = LeekDecision(seat=seat, target=target, revealed=tuple(revealed),
+                                 in_play=_card(p.get("in_play", "leek"), "pending.in_play", rh))
     elif kind == "peas":
         revealed = _cards(p.get("revealed"), "pending.revealed", rh)
         if len(revealed) != 2:
             _fail("pending.revealed", "peas reveal exactly 2 cards")
-        g.pending = {"kind": kind, "seat": seat, "revealed": revealed}
-        g.in_play = _card(p.get("in_play", "peas"), "pending.in_play", rh)
+        g.pending = PeasDecision(seat=seat, revealed=tuple(revealed),
+                                 in_play=_card(p.get("in_play", "peas"), "pending.in_play", rh))
     elif kind == "rhubarb":
         if not g.row:
             _fail("pending", "a rhubarb decision needs a card in the garden row")
-        g.pending = {"kind": kind, "seat": seat}
+        g.pending = RhubarbDecision(seat=seat)
     elif kind == "eggplant":
         queue_raw = p.get("queue")
         if not isinstance(queue_raw, list) or not queue_raw:
@@ -305,6 +307,6 @@ def _load_pending(g: Game, p: dict[str, Any]) -> None:
                 _fail("pending.queue", f"seat {s} is queued but has already chosen")
         if len(set(queue)) != len(queue):
             _fail("pending.queue", "a seat is queued twice")
-        g.pending = {"kind": kind, "seat": seat, "queue": queue, "chosen": chosen}
+        g.pending = EggplantDecision(seat=seat, queue=tuple(queue), chosen=tuple(chosen.items()))
     else:
         _fail("pending.kind", f"unknown decision {kind!r} (one of leek, peas, rhubarb, eggplant)")
