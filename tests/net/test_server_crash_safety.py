@@ -90,7 +90,7 @@ def test_a_save_that_cannot_be_removed_is_logged_and_the_reaper_goes_on(tmp_path
     store = TableStore(tmp_path)
     store.write("AAAA-AAAA", "{}")
 
-    def refuse(self: Path, missing_ok: bool = False) -> None:
+    def refuse(self: Path, *_: object, **__: object) -> None:
         raise PermissionError(13, "Permission denied", str(self))
 
     monkeypatch.setattr(Path, "unlink", refuse)

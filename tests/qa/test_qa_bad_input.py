@@ -21,7 +21,8 @@ REPO = Path(__file__).resolve().parents[2]
 BAD_COMMAND_LINES = [
     ["--bogus"], ["cactus", "--bogus"], ["cactus", "--players", "1"], ["cactus", "--players", "x"],
     ["cactus", "--bots", "-1"], ["cactus", "--die", "1/1/1"], ["cactus", "--die", "abc"],
-    ["cactus", "--bot-kinds", "dragon"], ["artischocken", "--seats", "human"], ["artischocken", "--seats", "human,dragon"],
+    ["cactus", "--bot-kinds", "dragon"], ["artischocken", "--seats", "human"],
+    ["artischocken", "--seats", "human,dragon"],
     ["artischocken", "--start-player", "x"], ["editor", "--cacti"], ["--window", "10x10"], ["--window", "abc"],
     ["--seed", "x"], ["--frames", "0"], ["--lang", "fr"], ["simulate", "nope"], ["bench", "nope"],
 ]
