@@ -7,6 +7,7 @@ Artischocken saves used) and raises ValueError naming ``where`` for anything els
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -46,6 +47,8 @@ def rng_from_json(raw: object, where: str = "rng", error: type[ValueError] = Val
     gauss = raw.get("gauss")
     if gauss is not None and (isinstance(gauss, bool) or not isinstance(gauss, int | float)):
         raise error(f"{where}.gauss must be a number or null, got {_kind(gauss)}")
+    if gauss is not None and not math.isfinite(gauss):  # NaN never equals itself: the state could not round-trip
+        raise error(f"{where}.gauss must be a finite number, got {gauss!r}")
     rng = random.Random()
     try:
         rng.setstate((version, tuple(state), None if gauss is None else float(gauss)))
