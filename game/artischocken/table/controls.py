@@ -3,6 +3,10 @@
 A mixin of :class:`~game.artischocken.table.table_base.TableBase`: every method works out the seat's decision from
 its session (:meth:`decision_state`) and sends the action through :meth:`apply`; a click outside the decision
 does nothing. Number keys choose the n-th item of whatever is to be chosen now.
+
+A card from the hand is played in the same steps whatever it is (see :mod:`intent`): select, choose (when it
+has a choice: clicking a seat, a row card or a discard card only chooses), Play. A play is taken back only by
+Cancel or Esc; a click beside the discard picker keeps it open and points at its Cancel button.
 """
 
 from __future__ import annotations
@@ -13,11 +17,15 @@ import pygame
 
 from game.artischocken.engine.cards import Action
 from game.artischocken.table.canvas import Choice
-from game.artischocken.table.intent import PLAYING, ROW_PICKS, Command, Decision, Intent
+from game.artischocken.table.intent import CHOOSING, PLAYING, ROW_PICKS, Command, Decision, Intent
 
 if TYPE_CHECKING:
     from game.artischocken.table.table_base import CardTable
     from game.ui.widgets import MessageLine
+
+
+#: How long the picker's Cancel button lights up after a click beside the picker.
+NUDGE_SECONDS = 0.9
 
 
 class TableControls:
@@ -26,6 +34,7 @@ class TableControls:
     intent: Intent
     table: CardTable
     message: MessageLine
+    nudge: float  # seconds the picker's Cancel button is still pointed at (a click beside the picker)
 
     def decision_state(self) -> Decision:
         raise NotImplementedError
@@ -78,14 +87,13 @@ class TableControls:
             self.message.show(self.why_not(card), "warn", 2.5)
             return
         if intent.selected == index:
-            if d.kind == "confirm":
-                self.confirm()
-                return
-            self.clear_selection()
+            self.confirm()  # a second click plays, once the card's choice is made (only Cancel/Esc takes it back)
             return
         self.clear_selection()
         intent.selected = index
         d = self.decision_state()
+        if d.kind in CHOOSING and len(set(d.plays)) == 1:
+            intent.choice = d.plays[0]  # one possible choice: made already, Play is the next step
         if d.kind == "pick_discard":
             intent.browse = ("pick", self.looking)
             intent.browse_pick = True
@@ -93,13 +101,14 @@ class TableControls:
     def confirm(self) -> None:
         """Enter / the primary button."""
         d = self.decision_state()
-        if d.kind == "confirm" and d.plays:
-            self.apply(d.plays[0])
+        if d.kind == "confirm" or d.kind in CHOOSING:
+            if d.ready is not None:
+                self.apply(d.ready)
         elif d.kind == "play":
             self.apply(Action("end_play"))
         elif d.kind == "pass":
             self.do_pass()
-        elif d.kind in ("target", "peas") and len(d.targets) == 1:
+        elif d.kind == "peas" and len(d.targets) == 1:
             self.choose_target(d.targets[0])
 
     def end_turn(self) -> None:
@@ -107,24 +116,30 @@ class TableControls:
             self.apply(Action("end_play"))
 
     def choose_target(self, seat: int) -> None:
-        action = self.decision_state().target_action(seat, self.intent.peas_keep)
-        if action is not None:
-            self.apply(action)
+        d = self.decision_state()
+        self._answer(d, d.target_action(seat, self.intent.peas_keep))
 
     def choose_row(self, index: int) -> None:
         d = self.decision_state()
         row = self.table.session.table_view()["garden_row"]
         if d.kind in ROW_PICKS and 0 <= index < len(row):
-            action = d.pick_action(row[index])
-            if action is not None:
-                self.apply(action)
+            self._answer(d, d.pick_action(row[index]))
 
     def pick_discard(self, card: str) -> None:
         d = self.decision_state()
         if d.kind == "pick_discard":
-            action = d.pick_action(card)
-            if action is not None:
-                self.apply(action)
+            self._answer(d, d.pick_action(card))
+
+    def _answer(self, d: Decision, action: Action | None) -> None:
+        """A seat or card clicked: the selected card's choice (played by Play), or the answer to a question the
+        game asks after a card (harvest, rhubarb, peas), which is sent at once."""
+        if action is None:
+            return
+        if d.kind in CHOOSING:
+            self.intent.choice = action
+            self.refresh_bar()
+        else:
+            self.apply(action)
 
     def leek(self, option: str) -> None:
         d = self.decision_state()
@@ -155,7 +170,7 @@ class TableControls:
         if name == "undo":
             self.undo()
         elif name == "cancel":
-            self.clear_selection()
+            self.cancel()
         elif name == "confirm":
             self.confirm()
         elif name == "end_turn":
@@ -189,8 +204,11 @@ class TableControls:
             if n < len(d.targets):
                 self.choose_target(d.targets[n])
         elif kind == "pick_discard":
-            if n < len(d.picks):
-                self.pick_discard(d.picks[n])
+            # in the picker's order (the top card first), as its keycaps number them
+            view = self.table.session.table_view()
+            shown = [c for c in dict.fromkeys(reversed(view["seats"][view["seat"]]["discard"])) if c in d.picks]
+            if n < len(shown):
+                self.pick_discard(shown[n])
         elif kind == "peas":
             revealed = (d.pending or {}).get("revealed") or []
             if n < len(revealed):
@@ -198,13 +216,16 @@ class TableControls:
         elif kind == "leek" and n < 2:
             self.leek("take" if n == 0 else "leave")
 
+    def cancel(self) -> None:
+        """Cancel / Esc during a play: the selection and its choice are taken back, the picker closes."""
+        self.clear_selection()
+        self.intent.browse = None
+
     def click(self, pos: tuple[int, int]) -> None:
         for choice in reversed(self.choices):
             if choice.rect.collidepoint(pos):
                 self.choose(choice)
                 return
-        if self.intent.browse is not None:
-            self.close_browse()
 
     def choose(self, choice: Choice) -> None:
         action, arg = choice.action, choice.arg
@@ -223,8 +244,20 @@ class TableControls:
             self.intent.browse_pick = False
         elif action == "close_browse":
             self.close_browse()
+        elif action == "play":
+            self.confirm()
+        elif action in ("outside", "swallow"):
+            self.beside_browse(outside=action == "outside")
 
     def close_browse(self) -> None:
         if self.intent.browse_pick:
-            self.clear_selection()
+            self.cancel()
         self.intent.browse = None
+
+    def beside_browse(self, *, outside: bool) -> None:
+        """A click on no card of an open pile: a pile only looked at closes when clicked beside; the picker of a
+        play stays open (only Cancel or Esc takes the play back) and its Cancel button lights up for a moment."""
+        if self.intent.browse_pick:
+            self.nudge = NUDGE_SECONDS
+        elif outside:
+            self.intent.browse = None

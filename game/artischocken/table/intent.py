@@ -4,6 +4,10 @@ Every decision is derived from the seat's view and its legal actions, never from
 whose legal plays name a target asks for a seat, one whose plays name a card asks for a pick (from the zone the
 engine declares in ``CHOICE_ZONE``), any other is confirmed; a pending decision is the view's ``pending``.
 The bar's buttons and the prompt follow from the same :class:`Decision`, as data the scene turns into widgets.
+
+Every card is played the same way, so that a newcomer learns one gesture: select it (click or 1-9), make its
+choice if it has one (a seat, a row card, a discard card: clicking only chooses, it never plays), then Play
+(the button, Enter, or a second click on the selected card). Only Cancel or Esc takes a selection back.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ _RANK = {c: i for i, c in enumerate(HAND_ORDER)}
 PLAYING = frozenset({"play", "confirm", "target", "pick_row", "pick_discard"})
 #: Decisions in which a garden-row card is clicked.
 ROW_PICKS = frozenset({"harvest", "rhubarb", "pick_row"})
+#: Decisions in which the selected card's choice is made before it is played.
+CHOOSING = frozenset({"target", "pick_row", "pick_discard"})
 END_PLAY = Action("end_play")
 
 
@@ -39,6 +45,7 @@ class Intent:
     selected: int | None = None  # index into the hand in display order
     pass_sel: list[int] = field(default_factory=list)  # eggplant: hand indices to pass on
     peas_keep: str | None = None  # peas: the revealed card to keep, before the opponent is chosen
+    choice: Action | None = None  # the selected card's chosen play (its target or picked card), before Play
     browse: tuple[str, int | None] | None = None  # ("discard", seat) / ("compost", None) / ("pick", seat)
     browse_pick: bool = False
 
@@ -46,6 +53,7 @@ class Intent:
         self.selected = None
         self.pass_sel = []
         self.peas_keep = None
+        self.choice = None
         self.browse_pick = False
         if self.browse and self.browse[0] == "pick":
             self.browse = None
@@ -83,6 +91,14 @@ class Decision:
     card: str | None = None  # the selected hand card
     plays: list[Action] = field(default_factory=list)  # its legal plays
     pending: dict[str, Any] | None = None
+    chosen: Action | None = None  # the selected card's chosen play, once its choice is made
+
+    @property
+    def ready(self) -> Action | None:
+        """The play that Play makes now: the card's only play, or its chosen one (None: a choice is missing)."""
+        if self.kind == "confirm":
+            return self.plays[0] if self.plays else None
+        return self.chosen if self.kind in CHOOSING else None
 
     def playable(self, card: str) -> bool:
         return any(a.kind == "play" and a.card == card for a in self.legal)
@@ -162,7 +178,8 @@ def decide(view: dict[str, Any], legal: list[Action], intent: Intent, *, looking
         kind = "pick_row" if CHOICE_ZONE.get(card) == "garden_row" else "pick_discard"
     else:
         kind = "confirm"
-    return Decision(kind, hand, legal, card, plays)
+    chosen = intent.choice if kind in CHOOSING and intent.choice in plays else None
+    return Decision(kind, hand, legal, card, plays, chosen=chosen)
 
 
 def bar_buttons(d: Decision, intent: Intent, can_undo: bool, names: Sequence[str]) -> list[ButtonSpec]:
@@ -171,13 +188,17 @@ def bar_buttons(d: Decision, intent: Intent, can_undo: bool, names: Sequence[str
     cancel = ButtonSpec(t("table.btn.cancel"), Command("cancel"), "secondary")
     if (d.kind in PLAYING or d.kind == "harvest") and can_undo:
         out.append(ButtonSpec(t("table.btn.undo"), Command("undo"), "ghost"))
+    play = ButtonSpec(t("table.btn.play"), Command("confirm"), "primary", d.ready is not None)
     if d.kind == "confirm":
-        out += [cancel, ButtonSpec(t("table.btn.play"), Command("confirm"), "primary")]
+        out += [cancel, play]
     elif d.kind == "target":
         out.append(cancel)
-        out += [ButtonSpec(f"{n + 1}  {names[s]}", Command("target", s), "primary") for n, s in enumerate(d.targets)]
+        chosen = d.chosen.target if d.chosen else None
+        out += [ButtonSpec(f"{n + 1}  {names[s]}", Command("target", s), "green" if s == chosen else "secondary")
+                for n, s in enumerate(d.targets)]
+        out.append(play)
     elif d.kind in ("pick_row", "pick_discard"):
-        out.append(cancel)
+        out += [cancel, play]
     elif d.kind == "play":
         out.append(ButtonSpec(t("table.btn.end_turn"), Command("end_turn"), "green"))
     elif d.kind == "leek":
@@ -206,6 +227,9 @@ def prompt(d: Decision, intent: Intent, view: dict[str, Any], names: Sequence[st
     card = d.card
     simple = {"harvest": "table.prompt.harvest", "pick_row": "table.prompt.corn", "pick_discard": "table.prompt.pepper",
               "rhubarb": "table.prompt.rhubarb"}
+    if d.kind in CHOOSING and card and d.chosen is not None:
+        chosen = names[d.chosen.target] if d.chosen.target is not None else card_name(d.chosen.cards[0])
+        return t("table.prompt.confirm_choice", card=card_name(card), choice=chosen)
     if d.kind in simple:
         return t(simple[d.kind])
     if d.kind == "play":

@@ -143,8 +143,23 @@ def _veil(surface: pygame.Surface, alpha: int) -> None:
     surface.blit(veil, (0, 0))
 
 
-def browse(c: Canvas, st: TableState, kind: str, seat: int | None, pick: bool) -> None:
-    """A pile laid out card by card, top card first (``pick``: the own discard's cards to choose from)."""
+def _pile_button(c: Canvas, rect: pygame.Rect, label: str, *, primary: bool = False, enabled: bool = True,
+                 lit: bool = False) -> None:
+    """A button drawn in a laid-open pile (``lit``: pointed at, after a click beside the pile)."""
+    if primary:
+        fill, ink, border = (PALETTE.terracotta, PALETTE.paper, PALETTE.terracotta_dark) if enabled else (
+            PALETTE.sand, PALETTE.ink_faint, PALETTE.sand_dark)
+    else:
+        fill, ink, border = PALETTE.paper, PALETTE.ink, PALETTE.terracotta if lit else PALETTE.sand_dark
+    if lit:
+        c.rounded_rect(rect.inflate(10, 10), PALETTE.sun, SIZES.radius_small + 4)
+    c.rounded_rect(rect, fill, SIZES.radius_small, border, 3 if lit else 2)
+    c.text(label, rect.center, size=16, bold=True, color=ink, anchor="center")
+
+
+def browse(c: Canvas, st: TableState, kind: str, seat: int | None, pick: bool, *, nudge: bool = False) -> None:
+    """A pile laid out card by card, top card first (``pick``: the own discard's cards to choose from, with
+    Cancel and Play: the picker of a play, which only those two close; ``nudge``: Cancel is pointed at)."""
     lay, view = st.lay, st.view
     if kind == "compost":
         cards = list(view["compost"])
@@ -161,11 +176,16 @@ def browse(c: Canvas, st: TableState, kind: str, seat: int | None, pick: bool) -
     c.text(title, (box.x + 24, box.y + 18), size=22, bold=True)
     if pick:
         c.text(t("table.browse.pick"), (box.x + 24, box.y + 50), size=16, color=PALETTE.terracotta)
+    c.choice(pygame.Rect((0, 0), lay.size), "outside", key="outside")  # nothing beneath the pile is clicked
+    c.choice(box, "swallow", key="swallow")
     close = pygame.Rect(box.right - 150, box.y + 14, 130, 36)
-    c.rounded_rect(close, PALETTE.paper, SIZES.radius_small, PALETTE.sand_dark, 2)
-    c.text(t("table.browse.close"), close.center, size=16, bold=True, anchor="center")
-    c.choice(box, "swallow")
-    c.choice(close, "close_browse")
+    if pick:
+        play = close.copy()
+        close.right = play.left - 12
+        _pile_button(c, play, t("table.btn.play"), primary=True, enabled=st.decision.ready is not None)
+        c.choice(play, "play", key="play")
+    _pile_button(c, close, t("table.btn.cancel") if pick else t("table.browse.close"), lit=nudge)
+    c.choice(close, "close_browse", key="close")
     grid = pygame.Rect(box.x + 24, box.y + 80, box.width - 48, box.height - 100)
     n = max(1, len(cards))
     cw = lay.mid[0]
@@ -185,18 +205,25 @@ def browse(c: Canvas, st: TableState, kind: str, seat: int | None, pick: bool) -
             break
         c.face(card, rect, zone)
         if card in picks and card not in seen:
-            c.highlight(rect)
+            chosen = st.decision.chosen is not None and st.decision.chosen.cards == (card,)
+            c.highlight(rect, PALETTE.terracotta if chosen else PALETTE.sun, 5 if chosen else 4)
             c.choice(rect, "pick", card, f"pick{len(seen)}")
+            if len(seen) < 9:
+                c.keycap((rect.x + 4, rect.y + 4), str(len(seen) + 1))
             seen.add(card)
 
 
 def detail(c: Canvas, lay: TableLayout, reason: str | None) -> pygame.Rect | None:
     """The hovered face-up card in full: picture, name, the whole rule text in a readable size and, for a
-    hand card that cannot be played now, why (the card itself prints only a short version of its rule)."""
+    hand card that cannot be played now, why (the card itself prints only a short version of its rule).
+
+    It stands above the prompt bar, never on it: the bar's prompt and buttons say what to do with the card it
+    explains. Above the card when there is room, else below it, always within the felt above the bar (a hand
+    card's detail so stands just over the bar)."""
     if c.hover is None:
         return None
     card, rect = c.hover.card, c.hover.rect
-    area = lay.table.inflate(-2 * DETAIL_MARGIN, -2 * DETAIL_MARGIN)
+    area = detail_area(lay)
     width = min(DETAIL_WIDTH, area.width)
     pad = 14
     pic = 64 if lay.size[1] < 700 else 80
@@ -206,8 +233,8 @@ def detail(c: Canvas, lay: TableLayout, reason: str | None) -> pygame.Rect | Non
     text_h = name_px + 10 + draw.text_height(rule, text_w, size=rule_px)
     if reason:
         text_h += 8 + draw.text_height(reason, text_w, size=rule_px - 1, bold=True)
-    box = pygame.Rect(0, 0, width, max(pic, text_h) + 2 * pad)
-    box.midbottom = (rect.centerx, rect.top - 12)
+    box = pygame.Rect(0, 0, width, min(area.height, max(pic, text_h) + 2 * pad))
+    box.midbottom = (rect.centerx, min(rect.top - 12, area.bottom))
     if box.top < area.top:
         box.midtop = (rect.centerx, rect.bottom + 12)
     box.clamp_ip(area)
@@ -226,6 +253,13 @@ def detail(c: Canvas, lay: TableLayout, reason: str | None) -> pygame.Rect | Non
         c.op(draw.text_block, reason, pygame.Rect(x, y + 8, text_w, box.bottom - y), size=rule_px - 1, bold=True,
              color=shade(PALETTE.terracotta, -0.1))
     return box
+
+
+def detail_area(lay: TableLayout) -> pygame.Rect:
+    """Where the hovered card's detail may stand: the felt above the prompt bar (and its message line)."""
+    top = lay.table.top + DETAIL_MARGIN
+    return pygame.Rect(lay.table.x + DETAIL_MARGIN, top, lay.table.width - 2 * DETAIL_MARGIN,
+                       max(0, lay.bar.top - DETAIL_MARGIN - top))
 
 
 def handover_card(size: tuple[int, int]) -> pygame.Rect:

@@ -151,7 +151,8 @@ def opponent(c: Canvas, st: TableState, place: SeatPlace) -> None:
     lay = st.lay
     seat_panel(c, st, place)
     if seat in st.decision.targets:
-        c.highlight(place.panel.inflate(-6, -6), PALETTE.sun)
+        chosen = st.decision.chosen is not None and st.decision.chosen.target == seat
+        c.highlight(place.panel.inflate(-6, -6), PALETTE.terracotta if chosen else PALETTE.sun, 5 if chosen else 4)
         c.choice(place.panel, "target", seat, f"seat{seat}")
     seat_label(c, st, place, seat)
     # the hand: a small fan of backs with the count
@@ -272,6 +273,8 @@ def garden(c: Canvas, st: TableState) -> None:
     row = view["garden_row"]
     landing = {f.slot for f in st.flights if f.dest[0] == "garden_row" and f.slot is not None}
     pickable = d.kind in ROW_PICKS
+    picked = d.chosen.cards[0] if d.chosen is not None and d.chosen.cards else None  # corn's chosen row card
+    chosen = row.index(picked) if picked in row else None
     left, right = lay.row[0].left, lay.row[-1].right
     c.text(t("table.row"), ((left + right) // 2, lay.row[0].top - 6), size=size, bold=True, color=LABEL,
            anchor="midbottom")
@@ -283,7 +286,7 @@ def garden(c: Canvas, st: TableState) -> None:
         r = rect.move(0, -8) if pickable and rect.collidepoint(c.mouse) else rect
         c.face(row[i], r, ("row", None))
         if pickable:
-            c.highlight(r)
+            c.highlight(r, PALETTE.terracotta if i == chosen else PALETTE.sun, 5 if i == chosen else 4)
             c.choice(rect, "row", i, f"row{i}")
             c.keycap((r.x + 4, r.y + 4), str(i + 1))
     compost = view["compost"]
