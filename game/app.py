@@ -96,9 +96,10 @@ class BaseScene:
         return False
 
     def open_dialog(self, title: str, body: str, buttons: list[tuple[TextSource, Callable[[], None]]],
-                    width: int = 520) -> Dialog:
-        """Open a modal dialog over this scene (it replaces one already open); the app runs it from now on."""
-        self.dialog = Dialog(title, body, buttons, width=width)
+                    width: int = 520, focus: int = -1) -> Dialog:
+        """Open a modal dialog over this scene (it replaces one already open); the app runs it from now on.
+        ``focus``: the button Enter presses at first (by default the last, the cancel action)."""
+        self.dialog = Dialog(title, body, buttons, width=width, focus=focus)
         self.dialog.layout(self.app.size)
         return self.dialog
 
@@ -164,7 +165,8 @@ class AppOptions:
     frames: int | None = None
     screenshot: Path | None = None
     lang: str = "en"
-    seed: int = 0
+    #: ``--seed``: the seed of every new game; None draws a fresh one for each (``game.seeds.game_seed``).
+    seed: int | None = None
     title: str = "garden-table"
     #: Turn an exception in a scene into an on-screen message (and a crash log) instead of a traceback.
     #: The CLI sets it; tests leave it off so that failures show.

@@ -72,7 +72,8 @@ def add_simulate_flags(parser: argparse.ArgumentParser, *, games: int, seats: tu
     parser.add_argument("--seats", type=lineup, default=seats, metavar="KINDS",
                         help=f"comma-separated bot kinds, one per seat ({', '.join(kinds)}); "
                              f"default {','.join(seats)}")
-    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S",
+                        help="base seed (default 0: the same games every run)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
     parser.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats between games")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")

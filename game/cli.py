@@ -45,8 +45,8 @@ def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) ->
     group = parser.add_argument_group("global flags")
     group.add_argument("--lang", choices=i18n.LANGUAGES, default=default,
                        help="language of the interface (default: from the locale, else en)")
-    group.add_argument("--seed", type=whole_number, default=argparse.SUPPRESS if in_subcommand else 0,
-                       help="seed of every random choice (default 0)")
+    group.add_argument("--seed", type=whole_number, default=default,
+                       help="seed of every random choice (default: a fresh one for every game)")
     group.add_argument("--headless", action="store_true",
                        default=argparse.SUPPRESS if in_subcommand else False,
                        help="run without a visible window (SDL dummy drivers)")

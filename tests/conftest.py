@@ -39,7 +39,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def make_app(home: Path) -> Iterator[Callable[..., Any]]:
     """``make_app(size=(1280, 800), clock=None, **AppOptions fields)``: a headless App in this test's user data
     folder, handed the same scenes the CLI hands it (error message, room placeholder, launcher as home; pass
-    ``error_scene=None`` and so on to leave one out). ``clock`` replaces the app's virtual clock.
+    ``error_scene=None`` and so on to leave one out). ``clock`` replaces the app's virtual clock. Its games start
+    with seed 0, as ``--seed 0`` does, so that a test sees the same game every run (``seed=None``: fresh seeds).
 
     pygame is shut down once the test ends."""
     import pygame
@@ -49,7 +50,7 @@ def make_app(home: Path) -> Iterator[Callable[..., Any]]:
 
     def build(size: tuple[int, int] = (1280, 800), *, clock: Callable[[], int] | None = None,
               **options: Any) -> App:
-        opts = AppOptions(size=size, **{"headless": True, **app_scenes(), **options})
+        opts = AppOptions(size=size, **{"headless": True, "seed": 0, **app_scenes(), **options})
         return App(opts) if clock is None else App(opts, clock=clock)
 
     yield build

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.app import BaseScene
 from game.argtypes import int_in_range
+from game.seeds import game_seed
 
 if TYPE_CHECKING:
     from game.artischocken import Game
@@ -91,7 +92,7 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
 
     if args is None:
         return setup_scene()
-    seed = int(getattr(args, "seed", 0) or 0)
+    seed = game_seed(getattr(args, "seed", None))
     fast = bool(getattr(args, "fast", False))
     until_over = bool(getattr(args, "until_over", False))
     rhubarb = bool(getattr(args, "rhubarb", False))

@@ -217,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_simulate_flags(parser, games=1000, seats=("greedy", "random"), kinds=BOTS, lineup=_lineup)
     parser.add_argument("--rhubarb", action="store_true", help="play with the rhubarb variant")
     parser.add_argument("--round-limit", type=positive_int, default=DEFAULT_ROUND_LIMIT, metavar="R",
-                        help=f"end a game without winner after R rounds (A-W2; default {DEFAULT_ROUND_LIMIT})")
+                        help=f"end a game without winner after R rounds (default {DEFAULT_ROUND_LIMIT})")
     parser.add_argument("--plot", metavar="OUT.png", default=None,
                         help="also draw the balance lab's figure to OUT.png (needs the 'lab' extra: matplotlib)")
     parser.add_argument("--compare-rhubarb", action="store_true",

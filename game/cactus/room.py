@@ -24,6 +24,7 @@ from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_remote import ConnectingScene, Connection
 from game.cactus.screens.scene_setup import SetupScene
 from game.i18n import t
+from game.seeds import game_seed
 
 _players = int_in_range(MIN_PLAYERS, MAX_PLAYERS, "a number of players",
                         f"Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {{n}}")
@@ -58,8 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help=f"the kind of each bot seat, comma-separated ({', '.join(BOT_KINDS)}; the last one "
                             "repeats; default simple)")
     group.add_argument("--names", default=None, metavar="A,B,..", help="player names, comma-separated")
-    group.add_argument("--long-game", action="store_true", help="variant: fallen pieces go back (C-R6)")
-    group.add_argument("--strict-claim", action="store_true", help="variant: claim awards or lose them (C-T3)")
+    group.add_argument("--long-game", action="store_true", help="variant: fallen pieces come back")
+    group.add_argument("--strict-claim", action="store_true", help="variant: claim awards or lose them")
     group.add_argument("--die", type=_die, default=None, metavar="C/F/S",
                        help="die faces COLOUR/FORM/!! (sum 6, default 2/2/2)")
     group.add_argument("--resume", action="store_true", help="resume the autosaved game")
@@ -97,7 +98,7 @@ def start_match(args: argparse.Namespace) -> Match | None:
         names = [base[i] if i < len(base) and base[i] else
                  (BOT_NAMES[i] if i >= n - k else t("cactus.setup.default_name", n=i + 1))
                  for i in range(n)]
-    seed = int(getattr(args, "seed", 0) or 0)
+    seed = game_seed(getattr(args, "seed", None))
     chosen = list(getattr(args, "bot_kinds", None) or ["simple"])
     chosen += [chosen[-1]] * n
     kinds = ["simple"] * (n - k) + chosen[:k]

@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--window", type=parse_window, default=(1280, 800), metavar="WxH", help="window size")
     parser.add_argument("--rooms", type=_rooms, default=list(SCRIPTS), metavar="ROOM,...",
                         help=f"which rooms (default all: {','.join(SCRIPTS)})")
-    parser.add_argument("--seed", type=int, default=0, help="the scripts' seed")
+    parser.add_argument("--seed", type=int, default=0, help="the scripts' seed (default 0: the same games every run)")
     parser.add_argument("--idle-seconds", type=float, default=3.0, help="how long idle frames are counted")
     args = parser.parse_args(argv)
     import os

@@ -192,7 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=positive_int, default=50, help="tables played at once (default 50)")
     parser.add_argument("--seats", type=int_in_range(2, 4, "a seat count"), default=3,
                         help="remote seats per table (default 3)")
-    parser.add_argument("--seed", type=whole_number, default=0, help="seed of the tables and the clients' choices")
+    parser.add_argument("--seed", type=whole_number, default=0,
+                        help="seed of the tables and the clients' choices (default 0: the same games every run)")
     parser.add_argument("--idle", type=positive_int, default=0, metavar="N",
                         help="measure N idle tables instead (server memory, tables made per second)")
     parser.add_argument("--url", default=None, help="load this running server instead of starting one")

@@ -243,13 +243,17 @@ class Tooltip:
 class Dialog:
     """A modal dialog: dims the scene, takes every event until one of its buttons closes it.
 
-    ``buttons`` are (label, callback) pairs; the last one is the cancel action that Esc triggers.
+    ``buttons`` are (label, callback) pairs; the last one is the cancel action that Esc triggers. ``focus`` is the
+    index of the button that has the keyboard focus when the dialog opens: by default the cancel action, so an
+    Enter or Space meant for the scene below never leaves or discards anything. It is also the one drawn as the
+    primary button (what Enter does is what stands out).
     """
 
     title: str
     body: str
     buttons: list[tuple[TextSource, Callable[[], None]]]
     width: int = 520
+    focus: int = -1
     open: bool = True
     _widgets: list[Button] = field(default_factory=list)
     _focus: FocusGroup = field(default_factory=FocusGroup)
@@ -263,22 +267,29 @@ class Dialog:
         return run
 
     def layout(self, size: tuple[int, int]) -> None:
-        inner = self.width - 2 * SIZES.pad * 2
+        n = len(self.buttons)
+        # the buttons share one width, wide enough for the longest label; the dialog grows to hold them
+        widest = max((font(SIZES.text, bold=True).size(resolve(label))[0] for label, _ in self.buttons), default=0)
+        bw = max(min(200, (self.width - 2 * 32 - (n - 1) * SIZES.gap) // max(1, n)), widest + 32)
+        width = max(self.width, min(size[0] - 32, n * bw + (n - 1) * SIZES.gap + 2 * 32))
+        bw = min(bw, (width - 2 * 32 - (n - 1) * SIZES.gap) // max(1, n))  # a narrow window: inside the dialog
+        inner = width - 2 * SIZES.pad * 2
         body_h = draw.text_height(self.body, inner)
         height = 40 + 40 + body_h + 24 + SIZES.button_height + 32
-        self.rect = pygame.Rect(0, 0, self.width, height)
+        self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (size[0] // 2, size[1] // 2)
+        # laid out again (a resize) the focus stays where the player moved it; the first time it is ``focus``
+        focused = self._focus.index if self._widgets else self.focus
         self._widgets = []
-        n = len(self.buttons)
-        bw = min(200, (self.width - 2 * 32 - (n - 1) * SIZES.gap) // max(1, n))
+        primary = self.focus % n if n else None
         x = self.rect.right - 32 - n * bw - (n - 1) * SIZES.gap
         for i, (label, callback) in enumerate(self.buttons):
             rect = pygame.Rect(x + i * (bw + SIZES.gap), self.rect.bottom - 28 - SIZES.button_height, bw,
                                SIZES.button_height)
-            style = "primary" if i == 0 else "secondary"
+            style = "primary" if i == primary else "secondary"
             self._widgets.append(Button(label, self._close_then(callback), rect=rect, style=style))
         self._focus.set_items(self._widgets, columns=len(self._widgets))
-        self._focus.focus(0)
+        self._focus.focus(focused)
 
     @property
     def widgets(self) -> list[Button]:

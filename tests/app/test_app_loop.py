@@ -195,8 +195,8 @@ def test_hosted_dialog_takes_every_event_first(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
     key(app, pygame.K_x, 0)
     assert scene.events == []  # modal: nothing reached the scene
-    key(app, pygame.K_RETURN, 16)  # the focused first button
-    assert chosen == ["yes"] and scene.dialog is None and not dialog.open
+    key(app, pygame.K_RETURN, 16)  # the focused button: the last, the cancel action
+    assert chosen == ["no"] and scene.dialog is None and not dialog.open
     key(app, pygame.K_x, 32)
     assert scene.events == [pygame.KEYDOWN]  # closed: the scene has its events back
 

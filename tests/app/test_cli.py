@@ -57,7 +57,7 @@ def test_global_flags_before_or_after_the_subcommand() -> None:
     assert (before.lang, before.seed, before.headless) == ("de", 7, True)
     assert (after.lang, after.seed, after.headless, after.window) == ("de", 7, True, (800, 600))
     plain = parser.parse_args([])
-    assert plain.command is None and plain.window == (1280, 800) and plain.seed == 0
+    assert plain.command is None and plain.window == (1280, 800) and plain.seed is None
 
 
 def test_parse_window() -> None:

@@ -66,7 +66,9 @@ def test_A_C_LEEK_pick_opponent_then_take(drv: Driver) -> None:
     drv.click(drv.choice(scene, "hand0"))
     assert scene.decision() == "target"
     drv.frame()
-    drv.click(drv.choice(scene, "seat2"))  # Cleo's panel
+    drv.click(drv.choice(scene, "seat2"))  # Cleo's panel: chosen, played by Play
+    assert scene.decision() == "target"
+    drv.click(drv.button(scene, i18n.t("table.btn.play")))
     assert scene.decision() == "leek"
     drv.frame()
     drv.click(drv.button(scene, i18n.t("table.btn.take")))
@@ -80,6 +82,7 @@ def test_A_C_LEEK_leave_by_keyboard(drv: Driver) -> None:
     drv.frame()
     drv.key(pygame.K_1)  # select the leek
     drv.key(pygame.K_1)  # first target: Ben
+    drv.key(pygame.K_RETURN)  # play
     drv.key(pygame.K_2)  # 2 = leave
     assert scene.table.game.view(0)["seats"][1]["discard"] == ["corn"]
 
@@ -91,10 +94,12 @@ def test_A_C_ONION_and_A_C_BEET_targets(drv: Driver) -> None:
     drv.click(drv.choice(scene, "hand1"))  # onion (beet sorts before onion)
     drv.frame()
     drv.click(drv.choice(scene, "seat1"))
+    drv.click(drv.button(scene, i18n.t("table.btn.play")))
     assert scene.table.game.view(0)["seats"][1]["discard"] == ["onion"]
     drv.click(drv.choice(scene, "hand0"))  # beet
     drv.frame()
     drv.click(drv.button(scene, "Cleo"))  # the action bar names the targets too
+    drv.click(drv.button(scene, i18n.t("table.btn.play")))
     hand = Counter(scene.table.game.view(0)["hand"])
     assert hand["potato"] == 1 or scene.table.game.view(0)["compost"].count(A) == 1  # swapped (or both composted)
 
@@ -106,6 +111,7 @@ def test_A_C_CORN_row_card_onto_the_deck(drv: Driver) -> None:
     assert scene.decision() == "pick_row"
     drv.frame()
     drv.click(drv.choice(scene, "row1"))
+    drv.key(pygame.K_RETURN)
     view = scene.table.game.view(0)
     assert view["deck_top_known"] == ["onion"] and view["seats"][0]["discard"] == [A, "corn"]
 
@@ -117,6 +123,7 @@ def test_A_C_PEPPER_pick_from_the_discard(drv: Driver) -> None:
     assert scene.decision() == "pick_discard" and scene.intent.browse is not None
     drv.frame()
     drv.click(drv.choice(scene, "pick1"))  # top card first: leek, carrot
+    drv.click(drv.choice(scene, "play"))
     view = scene.table.game.view(0)
     assert view["deck_top_known"] == ["carrot"] and view["seats"][0]["discard"] == ["leek", "pepper"]
 
@@ -264,6 +271,10 @@ def test_browse_a_discard_and_leave_with_esc(drv: Driver) -> None:
     drv.key(pygame.K_ESCAPE)  # cancel: keep playing
     assert scene.dialog is None and drv.app.scene is scene
     drv.key(pygame.K_ESCAPE)
+    drv.key(pygame.K_RETURN)  # Enter presses the focused "Keep playing": a leave needs a deliberate choice
+    assert scene.dialog is None and drv.app.scene is scene
+    drv.key(pygame.K_ESCAPE)
+    drv.key(pygame.K_LEFT)
     drv.key(pygame.K_RETURN)  # "Leave": the only scene, so the launcher takes its place
     assert drv.app.scene is not scene and drv.app.running
 

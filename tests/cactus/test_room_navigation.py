@@ -56,6 +56,23 @@ def test_play_again_goes_back_to_the_setup_through_the_navigator(make_app: Calla
     assert [t.checked for t in app.scene.seat_toggles[:3]] == [False, True, True]
 
 
+def test_play_again_keeps_each_seats_kind_of_bot(make_app: Callable[..., App]) -> None:
+    app = make_app((1024, 700))
+    app.push(BaseScene())
+    kinds = ["planner", "planner-hard", "simple"]
+    match = Match.new(3, names=["Ann", "Ben", "Cleo"], seed=1, bots=[False, True, True], bot_kinds=kinds)
+    end = EndScene(match)
+    app.push(end)
+    app.frame(0)
+    end.play_again()
+    app.frame(16)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.kinds[:3] == kinds
+    setup.start_game()  # the next game is played by the same bots
+    again = app.scene
+    assert isinstance(again, PlayScene) and again.match.bot_kinds == kinds
+
+
 def test_unknown_screens_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown Cactus screen"):
         navigation.register("credits", SetupScene)

@@ -14,6 +14,7 @@ from game.app import App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Options
 from game.cactus.screens.scene_play import PlayScene
+from game.i18n import t
 from physics.scenes import drop_position, hang_points
 
 COLOUR_DIE = Options(die=Die(6, 0, 0))  # every roll is COLOUR: the test knows what the die asks
@@ -86,7 +87,8 @@ def test_valid_placement_scores(app: App) -> None:
     assert match.rules.bank.value(0) == before + 1
     awards = [e for e in match.rules.log if e.kind == "award"]
     assert awards and awards[-1].rule == "C-P1" and awards[-1].detail == "colour3"
-    assert any("C-P1" in f.text for f in d.scene.floats)  # the award is shown where it happened
+    shown = t("cactus.float.award", flowers=1, award=t("cactus.award.colour3"))
+    assert any(f.text == shown for f in d.scene.floats)  # the award is shown where it happened, in plain words
     d.frames(3)
     from game.cactus.saves import autosave_path
 
@@ -193,7 +195,7 @@ def test_the_hand_touching_the_cactus_costs_a_flower(app: App) -> None:
     touches = [e for e in match.rules.log if e.kind == "hand_touch"]
     assert len(touches) == 1 and touches[0].rule == "C-R1" and touches[0].flowers == -1
     assert match.rules.bank.value(0) == 2
-    assert any("C-R1" in f.text for f in d.scene.floats)
+    assert any(f.text == t("cactus.float.hand_touch", flowers=1) for f in d.scene.floats)
     d.up()
     d.wait_judged()
     assert match.rules.bank.value(0) == 2  # charged once, at once
@@ -212,8 +214,9 @@ def test_a_game_saved_mid_turn_resumes_exactly(app: App) -> None:
     d.up()  # let go: mid-fall
     assert match.stage == Stage.SETTLING
     expected = json.loads(json.dumps(match.to_dict()))
-    d.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
-    d.frames()
+    d.key(pygame.K_ESCAPE)  # the leave dialog; Left then Enter: "Leave"
+    d.key(pygame.K_LEFT)
+    d.key(pygame.K_RETURN)
     saved = json.loads(autosave_path().read_text(encoding="utf-8"))
     assert "replay" in saved  # the autosave also carries the recording so far (a resumed game records one replay)
     saved.pop("replay")

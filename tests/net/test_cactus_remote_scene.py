@@ -15,6 +15,7 @@ from game.cactus.bots.simple import Bot
 from game.cactus.match import Stage
 from game.cactus.room import remote_play_scene
 from game.cactus.screens.scene_remote import RemotePlayScene
+from game.i18n import t
 from game.net.client.cactus_link import CactusLink
 from game.net.server.room_table import TableError
 
@@ -29,6 +30,7 @@ class LoopConnection:
         self.seat = seat
         self.inbox: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []
+        self.closed = False
 
     def send(self, message: dict[str, Any]) -> None:
         self.sent.append(message)
@@ -40,6 +42,9 @@ class LoopConnection:
     def poll(self) -> list[dict[str, Any]]:
         out, self.inbox = self.inbox, []
         return out
+
+    def close(self) -> None:
+        self.closed = True
 
 
 class Inbox(CactusLink):
@@ -205,3 +210,21 @@ def test_watching_a_seat_that_moves_nothing_lets_the_window_sleep(make_app: Any)
     loop.pump()
     driver.frames()  # the frame the connection's wake-up event brings (NET_EVENT) reads the news
     assert not scene.still()
+
+
+def test_escape_at_a_seat_asks_with_words_true_of_a_network_table(make_app: Any) -> None:
+    """The server keeps the game and, for a while, the seat (then a bot may play it): nothing is "saved" here.
+    Enter right after Esc keeps the seat; choosing Leave closes the connection, so the server sees the seat go."""
+    _loop, connection, driver = open_scene(make_app, seed=3)
+    scene = driver.scene
+    driver.key(pygame.K_ESCAPE)
+    dialog = scene.dialog
+    assert dialog is not None and driver.app.scene is scene
+    assert dialog.title == t("cactus.leave.title") and dialog.body == t("net.table.leave_body")
+    assert "saved" not in dialog.body and "offered again" not in dialog.body
+    driver.key(pygame.K_RETURN)  # the focused "Keep playing"
+    assert scene.dialog is None and driver.app.scene is scene and not connection.closed
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)  # Leave
+    assert driver.app.scene is not scene and connection.closed

@@ -245,3 +245,28 @@ def test_the_lobby_works_by_keyboard(make_app: Callable[..., Any]) -> None:
     key(app, pygame.K_RETURN, "\r")
     assert lobby.join_status == (t("net.code.no_table"), "error")
     assert not lobby.code_entry.is_focused
+
+
+def test_leaving_a_remote_card_table_asks_with_words_true_of_a_network_table(
+        make_app: Callable[..., Any], server: FakeServer) -> None:
+    """Nothing is saved at a remote seat: the dialog says the server keeps the game and, for a while, the seat
+    (never "offered again next time", which only a local autosave does). Enter right after Esc stays."""
+    conn = Connection(server.url)
+    conn.send({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "seed": 4})
+    created = wait_for(collect(conn, [], "created"))
+    remote = RemoteTable.join(conn, created["table"], 0, created["tokens"]["0"])
+    wait_for(lambda: (remote.pump(), remote.session.ready)[-1])
+    app = make_app(size=(1280, 800))
+    app.push(NetworkScene(discover=False))
+    scene = RemoteTableScene(remote)
+    app.push(scene)
+    app.frame()
+    key(app, pygame.K_ESCAPE)
+    assert scene.dialog is not None and scene.dialog.title == t("table.menu.title")
+    assert scene.dialog.body == t("net.table.leave_body") != t("table.menu.body")
+    key(app, pygame.K_RETURN)  # the focused "Keep playing"
+    assert scene.dialog is None and app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)  # Leave
+    assert app.scene is not scene and remote.link.status == "closed"

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.app import App
+from game.i18n import t
 from game.launcher import LauncherScene
 from game.paths import asset
 from physics.pieces import load_pieces
@@ -374,4 +375,46 @@ def test_closing_the_window_with_unsaved_changes_asks_first(editor: Harness) -> 
     h.frame()
     h.dialog_button(1)  # discard and quit
     assert not h.app.running
+    assert h.pieces.read_bytes() == asset("pieces.json").read_bytes()
+
+
+def test_enter_right_after_a_dialog_opens_keeps_the_edits(editor: Harness) -> None:
+    """Every dialog that could discard edits opens with its safe choice focused: Enter keeps editing."""
+    h, scene = editor, editor.scene
+    h.click(scene.tools[0].rect.center)  # mirror
+    edited = scene.current_outline()
+    assert scene.dirty
+    h.key(pygame.K_ESCAPE)  # the unsaved-changes dialog
+    assert scene.dialog is not None
+    h.key(pygame.K_RETURN)
+    assert h.app.scene is scene and scene.dialog is None and scene.dirty
+    h.key(pygame.K_r, pygame.KMOD_CTRL)  # reload: "Discard your changes?"
+    assert scene.dialog is not None and scene.dialog.title == t("editor.reload.title")
+    h.key(pygame.K_SPACE)
+    assert scene.dialog is None and scene.dirty and scene.current_outline() == edited
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # closing the window asks the same
+    h.frame()
+    assert scene.dialog is not None
+    h.key(pygame.K_RETURN)
+    assert h.app.running and h.app.scene is scene and scene.dirty
+    assert h.pieces.read_bytes() == asset("pieces.json").read_bytes()
+
+
+def test_leaving_a_file_that_cannot_be_saved_offers_no_save(editor: Harness) -> None:
+    h, scene = editor, editor.scene
+    scene.session.set_outline(((0.0, 0.0), (30.0, 30.0), (30.0, 0.0), (0.0, 30.0)), "bow tie")  # crosses itself
+    h.frame()
+    assert scene.dirty
+    h.key(pygame.K_ESCAPE)
+    dialog = scene.dialog
+    assert dialog is not None
+    labels = [w.label() if callable(w.label) else w.label for w in dialog.widgets]
+    assert labels == [t("editor.leave.discard"), t("editor.leave.stay")]  # no "Save and leave"
+    assert "crosses itself" in dialog.body  # and it says why
+    assert [w.focused for w in dialog.widgets] == [False, True]
+    h.key(pygame.K_RETURN)  # keep editing
+    assert h.app.scene is scene and scene.dirty
+    h.key(pygame.K_ESCAPE)
+    h.dialog_button(0)  # leave without saving
+    assert h.app.scene is not scene and scene.closed
     assert h.pieces.read_bytes() == asset("pieces.json").read_bytes()

@@ -305,10 +305,7 @@ class EditorScene(BaseScene):
 
     def leave(self, confirmed: bool = False) -> None:
         if self.dirty and not confirmed:
-            self.open_dialog(t("editor.leave.title"), t("editor.leave.body"),
-                             [(lambda: t("editor.leave.save"), self._save_and_leave),
-                              (lambda: t("editor.leave.discard"), lambda: self.leave(True)),
-                              (lambda: t("editor.leave.stay"), lambda: None)])
+            self._ask_before_leaving(self._save_and_leave, lambda: self.leave(True))
             return
         self.closed = True
         self.app.pop()
@@ -318,11 +315,20 @@ class EditorScene(BaseScene):
         if not self.dirty:
             return True
         if not (self.dialog and self.dialog.open):
-            self.open_dialog(t("editor.leave.title"), t("editor.leave.body"),
-                             [(lambda: t("editor.leave.save"), self._save_and_quit),
-                              (lambda: t("editor.leave.discard"), lambda: self.app.quit()),
-                              (lambda: t("editor.leave.stay"), lambda: None)])
+            self._ask_before_leaving(self._save_and_quit, self.app.quit)
         return False
+
+    def _ask_before_leaving(self, save_then_go: Callable[[], None], go: Callable[[], None]) -> None:
+        """The unsaved-changes dialog, "Keep editing" focused. "Save and leave" is offered only when the drafts
+        can be saved; otherwise the dialog says why they cannot, and offers to leave without saving."""
+        fault = self.session.save_fault()
+        stay = (lambda: t("editor.leave.stay"), lambda: None)
+        discard = (lambda: t("editor.leave.discard"), go)
+        if fault is None:
+            self.open_dialog(t("editor.leave.title"), t("editor.leave.body"),
+                             [(lambda: t("editor.leave.save"), save_then_go), discard, stay])
+        else:
+            self.open_dialog(t("editor.leave.title"), t("editor.leave.body_unsavable", reason=fault), [discard, stay])
 
     def _save_and_quit(self) -> None:
         if self.save():
@@ -333,9 +339,10 @@ class EditorScene(BaseScene):
             self.leave(True)
 
     def open_dialog(self, title: str, body: str, buttons: list[tuple[TextSource, Callable[[], None]]],
-                    width: int | None = None) -> Dialog:
+                    width: int | None = None, focus: int = -1) -> Dialog:
         """The editor's dialogs are wider than the house default: their reasons name files and fields."""
-        return super().open_dialog(title, body, buttons, width=width or min(620, self.app.size[0] - 80))
+        return super().open_dialog(title, body, buttons, width=width or min(620, self.app.size[0] - 80),
+                                   focus=focus)
 
     def on_back(self) -> bool:
         if self.dirty:
@@ -345,7 +352,7 @@ class EditorScene(BaseScene):
         return False
 
     def on_enter(self) -> None:
-        self.seed = int(getattr(self.app.options, "seed", 0))
+        self.seed = int(getattr(self.app.options, "seed", None) or 0)  # the hang test repeats: no fresh seed
         problem = self.session.load_error
         if problem:
             self.open_dialog(t("editor.load.failed"), t("editor.load.body", reason=problem),

@@ -378,6 +378,15 @@ class EditingSession:
                 return SaveOutcome("oserror", exc.strerror or str(exc), doc.path.name)
         return SaveOutcome("saved", files=", ".join(d.path.name for d in docs))
 
+    def save_fault(self) -> str | None:
+        """Why :meth:`save` would refuse the changed files as they are now, or None when it would save them."""
+        for doc in (self.pieces, self.cacti):
+            if doc.dirty:
+                problem = doc.error or doc.verdict()
+                if problem is not None:
+                    return problem
+        return None
+
     def reload(self) -> str | None:
         """Read both files again (edits are lost); returns why one did not load, or None."""
         self.pieces = self.pieces.reload()

@@ -67,6 +67,10 @@ class RemoteTableScene(TableBase):
         """Leaving the table closes the connection (the server keeps the seat for a while)."""
         self.remote.close()
 
+    def leave_body(self) -> str:
+        """Nothing is saved here: the server keeps the game and, for a while, the seat."""
+        return t("net.table.leave_body")
+
     def pump(self) -> None:
         """Take in what the server sent: animate a new state's log, show a refused action."""
         session = self.remote.session

@@ -22,6 +22,7 @@ from game.artischocken.table import cards as cardsmod
 from game.artischocken.turns import Options
 from game.i18n import t
 from game.replay.cards import CardRecord
+from game.seeds import game_seed
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import PALETTE, SIZES, shade
@@ -163,7 +164,7 @@ class SetupScene(BaseScene):
         if seats is None:
             self.message.show(t("table.setup.name_empty"), "warn")
             return
-        options = Options(fast=self.fast, until_over=self.until_over, seed=self.app.options.seed,
+        options = Options(fast=self.fast, until_over=self.until_over, seed=game_seed(self.app.options.seed),
                           rhubarb=self.rhubarb, start_player=self.start, auto_end=self.auto_end,
                           open_artichokes=self.open_artichokes, record_path=self.record_path)
         self.started = self.open_table(None, seats, options, None)
@@ -186,8 +187,9 @@ class SetupScene(BaseScene):
         if saved is None:
             return
         self._saved = saved
+        # Enter continues: the safe choice here, since the autosave of a new game would replace the saved one
         self.open_dialog(t("table.resume.title"), t("table.resume.body", players=saved.players, round=saved.round),
-                         [(t("table.resume.yes"), self.resume), (t("table.resume.no"), lambda: None)])
+                         [(t("table.resume.yes"), self.resume), (t("table.resume.no"), lambda: None)], focus=0)
 
     def resume(self) -> None:
         saved = self._saved

@@ -133,6 +133,7 @@ class TableBase(TableControls, BaseScene):
         self.buttons: list[Button] = []
         self._bar_key: tuple[Any, ...] | None = None
         self.mouse = (-1, -1)
+        self.nudge = 0.0
         self.hover_time = 0.0
         self.calm = 0.0  # seconds since the last input or change on the table
         self.end_time = 0.0
@@ -212,19 +213,22 @@ class TableBase(TableControls, BaseScene):
     def on_back(self) -> bool:
         if self.table.session.is_over:
             return False
-        if self.intent.browse:
+        if self.intent.browse and not self.intent.browse_pick:
             self.intent.browse = None
-            self.intent.browse_pick = False
             return True
         if self.intent.busy:
-            self.clear_selection()
+            self.cancel()
             return True
         self._open_menu()
         return True
 
     def _open_menu(self) -> None:
-        self.open_dialog(t("table.menu.title"), t("table.menu.body"),
+        self.open_dialog(t("table.menu.title"), self.leave_body(),
                          [(t("table.menu.leave"), self._to_launcher), (t("table.menu.stay"), lambda: None)])
+
+    def leave_body(self) -> str:
+        """What leaving does to this game, as the leave dialog says it (a remote table says its own)."""
+        return t("table.menu.body") if self.options.autosave else t("table.menu.body_unsaved")
 
     def _to_launcher(self) -> None:
         rooms.leave_room(self.app)
@@ -291,6 +295,7 @@ class TableBase(TableControls, BaseScene):
             if self.reveal.left <= 0:
                 self.reveal = None
         self.wait = max(0.0, self.wait - dt)
+        self.nudge = max(0.0, self.nudge - dt)
         self.message.update(dt)
         self.hover_time += dt
         self.calm += dt
@@ -319,7 +324,7 @@ class TableBase(TableControls, BaseScene):
         pending, pause or breathing highlight (they rest after ``CALM_SECONDS``)."""
         if self.fast or self.flights or self.reveal is not None or self.auto_wait is not None:
             return False
-        if self.message.visible or self.calm < CALM_SECONDS or any(b.flash > 0 for b in self.buttons):
+        if self.message.visible or self.calm < CALM_SECONDS or self.nudge > 0 or any(b.flash > 0 for b in self.buttons):
             return False
         if self.table.session.is_over:
             return not self.options.until_over
@@ -387,8 +392,8 @@ class TableBase(TableControls, BaseScene):
         if event.type == pygame.KEYDOWN:
             self.key(event)
             return
-        if first_taker(self.buttons, event):
-            return
+        if self.intent.browse is None and first_taker(self.buttons, event):
+            return  # (the bar's buttons lie under an open pile: only the pile's own buttons count then)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.click(event.pos)
 
@@ -434,6 +439,11 @@ class TableBase(TableControls, BaseScene):
     @property
     def detail_rect(self) -> pygame.Rect | None:
         return self.frame.detail_rect if self.frame else None
+
+    @property
+    def modal(self) -> bool:
+        """A pile laid open or a dialog stands over the table: nothing beneath reacts to the mouse then."""
+        return self.intent.browse is not None or self.dialog is not None
 
     def log_lines(self) -> list[tuple[str, bool]]:
         """The log as the looking seat may read it (nobody looking: public cards only), newest last."""
@@ -491,7 +501,8 @@ class TableBase(TableControls, BaseScene):
         else:
             phase = int(self.hover_time * 1.6 * PULSE_STEPS) / PULSE_STEPS
             pulse = 0.5 + 0.5 * abs((phase % 2) - 1)
-        c = Canvas(self.mouse, pulse)
+        modal = self.modal
+        c = Canvas((-1, -1) if modal else self.mouse, pulse)
         c.blit(felt(lay), (0, 0))
         reason = None
         for place in lay.seats.values():
@@ -517,9 +528,9 @@ class TableBase(TableControls, BaseScene):
         if self.intent.browse is not None:
             kind, seat = self.intent.browse
             panels.browse(c, st, "discard" if kind == "pick" else kind, seat,
-                          kind == "pick" and d.kind == "pick_discard")
+                          kind == "pick" and d.kind == "pick_discard", nudge=self.nudge > 0)
         frame = Frame(c, d)
-        if self.handover is None:
+        if self.handover is None and not modal:
             frame.hover_reason = reason if c.hover is not None and c.hover.zone[0] == "hand" else None
             frame.detail_rect = panels.detail(c, lay, frame.hover_reason)
         else:

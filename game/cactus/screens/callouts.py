@@ -1,5 +1,5 @@
 """Explaining a placement on the table: the banner over the table (what to do now, or the broken rule at
-length), the speech bubble at the placed piece (the rule ID and what to do, or the awards it earns), the
+length), the speech bubble at the placed piece (what is broken and what to do, or the awards it earns), the
 marks on the pieces a broken rule is about, and the long explanation in the side panel when the view is
 too short for it (C-R2..C-R5, C-X5).
 
@@ -94,7 +94,7 @@ def violation_spot(m: Match, view: TableView, table: pygame.Rect) -> pygame.Rect
 def banner(m: Match, view: TableView, rects: dict[str, pygame.Rect]) -> Banner:
     """The banner. Over a broken rule it goes to the top or the bottom of the view, whichever is farther from
     the violation, and never covers it; when the view is short (or the long text would cover it) it says only
-    the short sentence with the rule ID, and the side panel explains."""
+    the short sentence, and the side panel explains."""
     base = rects["prompt"]
     table = rects["table"]
     long_text = txt.stage_prompt(m)
@@ -178,7 +178,7 @@ def placed_callout(m: Match, view: TableView, rects: dict[str, pygame.Rect],
     sx, sy = view.to_screen((x, y))
     lift = world.pieces[pid].radius * view.scale + 12
     if m.violations:
-        # short, at the place: rule ID and what to do; the banner explains it at length
+        # short, at the place: what is broken and what to do; the banner explains it at length
         content = txt.violation_text(m, m.violations[0])
         spot = violation_spot(m, view, table)
         at = contact_point(m, view) or (sx, sy)
@@ -192,8 +192,8 @@ def placed_callout(m: Match, view: TableView, rects: dict[str, pygame.Rect],
     awards = m.preview_awards()
     content = t("cactus.callout.valid")
     if awards:
-        content = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind),
-                               rule=a.rule) for a in awards)
+        content = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind))
+                           for a in awards)
     placed = place_callout(content, (sx, sy - lift), (sx, sy + lift), None, table, banner_rect)
     return None if placed is None else Callout(content, PALETTE.ok, *placed)
 

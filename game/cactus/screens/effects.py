@@ -87,22 +87,22 @@ class Effects:
         """Feedback for a rule event: floating text where it happened and flowers flying; returns the line
         for the message bar, if the event has one."""
         if e.kind == "award" and e.flowers > 0:
-            label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail), rule=e.rule)
+            label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail))
             self.floats.append(FloatText(label, spot.at, PALETTE.ok, world=spot.world))
             for k in range(e.flowers):
                 self.flyers.append(Flyer(spot.at, seat(e.player), delay=0.15 * k))
         elif e.kind in ("hand_touch", "knocked"):
-            label = t(f"cactus.float.{e.kind}", flowers=abs(e.flowers), rule=e.rule)
+            label = t(f"cactus.float.{e.kind}", flowers=abs(e.flowers))
             self.floats.append(FloatText(label, spot.at, PALETTE.error, world=spot.world))
             for k in range(abs(e.flowers)):
                 self.flyers.append(Flyer(seat(e.player), supply, delay=0.15 * k))
             return Notice(txt.describe(rules, e), "error", 4.0)
         elif e.kind == "placed_fell":
-            self.floats.append(FloatText(t("cactus.float.fell", rule=e.rule), spot.at, PALETTE.warn,
+            self.floats.append(FloatText(t("cactus.float.fell"), spot.at, PALETTE.warn,
                                          world=spot.world))
             return Notice(txt.describe(rules, e), "warn", 4.0)
         elif e.kind == "awards_void":
-            self.floats.append(FloatText(t("cactus.float.void", rule=e.rule), table, PALETTE.error))
+            self.floats.append(FloatText(t("cactus.float.void"), table, PALETTE.error))
         elif e.kind in ("piece_out", "piece_returned"):
             self.floats.append(FloatText(txt.describe(rules, e), spot.at, PALETTE.ink_soft, life=1.6))
         elif e.kind == "award_lost":

@@ -36,7 +36,7 @@ from game.cactus.screens.view import PieceShapes, TableView, draw_hand_zone, dra
 from game.i18n import get_language, t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, MessageLine, first_taker
+from game.ui.widgets import Button, MessageLine, Tooltip, first_taker
 from physics.geometry import Point
 
 ROTATE_STEP = math.radians(12)
@@ -80,6 +80,7 @@ class MatchScene(BaseScene):
         self.director = CameraDirector(self.view, match)
         self.camera = self.director.camera
         self.message = MessageLine()
+        self.tooltip = Tooltip()  # what the die's faces, the flower tokens and the supply mean (on hover)
         self.time = 0.0
         self.roll_anim = 0.0
         self.end_wait = 0.0
@@ -99,7 +100,7 @@ class MatchScene(BaseScene):
         self.roll_button = Button(lambda: t("cactus.button.roll"), self._roll, style="primary")
         self.confirm_button = Button(lambda: t("cactus.button.confirm"), self._confirm, style="green")
         self.back_button = Button(lambda: t("cactus.button.take_back"), self._take_back, style="secondary")
-        self.leave_button = Button(lambda: t("cactus.button.leave"), self._leave, style="ghost",
+        self.leave_button = Button(lambda: t("cactus.button.leave"), self.leave, style="ghost",
                                    text_size=SIZES.text_small)
         self.controls = PlayButtons(self.roll_button, self.confirm_button, self.back_button, self.leave_button)
         self.hints = HintControl(match.rules.players, lambda: self.hints.ask(self.match, self.human_turn, self.message))
@@ -179,7 +180,8 @@ class MatchScene(BaseScene):
             return
         self.match.take_back()
 
-    def _leave(self) -> None:
+    def leave(self) -> None:
+        """Back to the screen below (what a local game keeps is saved as its scene goes: ``on_exit``)."""
         self.app.pop()
 
     def after_turn(self) -> None:
@@ -198,6 +200,7 @@ class MatchScene(BaseScene):
         self.woken = self.woken or self.match.resting
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+            self.tooltip.hover(panels.help_at(self.lay, event.pos), event.pos)
         if first_taker([*self.buttons, *(b for _kind, b in self.claim_buttons)], event):
             return
         if self.director.handle_event(event, self.rects["table"], self.pointer):
@@ -317,6 +320,7 @@ class MatchScene(BaseScene):
         for b in self.buttons:
             b.update(dt)
         self.message.update(dt)
+        self.tooltip.update(dt)
         self.effects.update(dt)
         m = self.match
         world = m.world
@@ -379,12 +383,12 @@ class MatchScene(BaseScene):
 
     def still(self) -> bool:
         """Nothing moves until the next input: no drag, the world at rest and not settling, no roll, float text,
-        flyer, camera glide, message, button flash, bot pause or pulse running."""
+        flyer, camera glide, message, tooltip about to open, button flash, bot pause or pulse running."""
         m = self.match
         return (self.dialog is None and not m.is_bot_turn and not m.is_over and m.resting
                 and self.roll_anim <= 0 and not self.effects.floats and not self.effects.flyers
                 and not self.camera.moving and not self.message.visible and self.pulse() <= 0
-                and all(b.flash <= 0 for b in self.buttons))
+                and self.tooltip.still() and all(b.flash <= 0 for b in self.buttons))
 
     def _die_moving(self) -> bool:
         """The die tumbles or its glow pulses: it is drawn every frame, not with the panels' picture."""
@@ -453,6 +457,7 @@ class MatchScene(BaseScene):
                                   self._flash())
         self.effects.draw(surface, self.view)
         self.message.draw(surface, (self.rects["table"].centerx, self.rects["table"].bottom - 12))
+        self.tooltip.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         m = self.match

@@ -39,9 +39,9 @@ def build(name: str, *args: Any, **kwargs: Any) -> BaseScene:
 
 
 def setup_screen(*, names: Sequence[str] | None = None, bots: Sequence[bool] | None = None,
-                 options: Options | None = None) -> BaseScene:
-    """The setup screen, filled in with these seats and variants."""
-    return build("setup", names=names, bots=bots, options=options)
+                 options: Options | None = None, kinds: Sequence[str] | None = None) -> BaseScene:
+    """The setup screen, filled in with these seats (``kinds``: each seat's kind of bot) and variants."""
+    return build("setup", names=names, bots=bots, options=options, kinds=kinds)
 
 
 def play_screen(match: Match, **flags: Any) -> BaseScene:

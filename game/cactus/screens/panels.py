@@ -118,6 +118,21 @@ def lay_out(size: tuple[int, int], view: TableView, players: int, buttons: PlayB
     return lay
 
 
+def help_at(lay: PlayLayout, pos: tuple[int, int]) -> str | None:
+    """What the term under ``pos`` means, for the tooltip: the die's faces (the "!!" among them), a seat's
+    flower tokens and their two sides, the supply line and why it grows; None where nothing needs saying."""
+    rects = lay.rects
+    if "die_panel" not in rects:
+        return None
+    if rects["die_panel"].collidepoint(pos):
+        return t("cactus.help.die")
+    if rects["supply"].collidepoint(pos):
+        return t("cactus.help.supply")
+    if any(row.collidepoint(pos) for row in lay.seat_rects):
+        return t("cactus.help.flowers")
+    return None
+
+
 def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave: Button) -> None:
     top = lay.rects["top"]
     draw.text(surface, t("cactus.title"), (20, top.centery), size=30, display=True, color=PALETTE.terracotta,
@@ -336,4 +351,4 @@ def draw_actions(surface: pygame.Surface, m: Match, lay: PlayLayout, buttons: Pl
 
 
 __all__ = ["MAX_ROW_CELL", "MIN_ROW_CELL", "PlayButtons", "PlayLayout", "draw_actions", "draw_die_panel", "draw_heap",
-           "draw_log", "draw_row", "draw_scores", "draw_top", "draw_zoom_badge", "lay_out"]
+           "draw_log", "draw_row", "draw_scores", "draw_top", "draw_zoom_badge", "help_at", "lay_out"]

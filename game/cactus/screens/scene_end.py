@@ -43,7 +43,7 @@ class EndScene(BaseScene):
     def play_again(self) -> None:
         rules = self.match.rules
         self.app.replace(navigation.setup_screen(names=list(rules.names), bots=list(self.match.bots),
-                                                 options=rules.options))
+                                                 options=rules.options, kinds=list(self.match.bot_kinds)))
 
     def leave(self) -> None:
         self.app.pop()

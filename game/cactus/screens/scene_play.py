@@ -59,6 +59,15 @@ class PlayScene(MatchScene):
             self._save()
         self._write_replay()
 
+    def on_back(self) -> bool:
+        """Esc asks first, as the card table does (the top bar's "Save & leave" leaves at once: it says so)."""
+        if self.finished or self.match.is_over:
+            return False
+        body = t("cactus.leave.body") if self.autosave.enabled else t("cactus.leave.body_unsaved")
+        self.open_dialog(t("cactus.leave.title"), body,
+                         [(t("cactus.leave.go"), self.leave), (t("cactus.leave.stay"), lambda: None)])
+        return True
+
     def _write_replay(self) -> None:
         """Write the game's replay when it ends or is left (the recorder writes it once)."""
         try:
@@ -77,6 +86,8 @@ class PlayScene(MatchScene):
 
     # ------------------------------------------------------------------ time
     def fixed_update(self, dt: float) -> None:
+        if self.dialog is not None and self.dialog.open:
+            return  # the game waits while its leave dialog asks: no fall goes on, no bot plays
         m = self.match
         if not self.woken:
             # a frame's fixed steps stand for the time before its events: while the world rested (after an idle

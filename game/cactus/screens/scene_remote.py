@@ -66,6 +66,21 @@ class RemotePlayScene(MatchScene):
     def human_turn(self) -> bool:
         return self.link.active
 
+    def on_back(self) -> bool:
+        """Esc asks first at a seat (the table goes on without it); a spectator or a finished table just goes."""
+        if self.finished or self.match.is_over or self.link.seat is None:
+            return False
+        self.open_dialog(t("cactus.leave.title"), t("net.table.leave_body"),
+                         [(t("cactus.leave.go"), self.leave), (t("cactus.leave.stay"), lambda: None)])
+        return True
+
+    def on_exit(self) -> None:
+        """Leaving closes the connection, so the server sees the seat go (it keeps it for a while, then a bot may
+        play it) instead of a seat that stays joined with nobody at it."""
+        close = getattr(self.connection, "close", None)
+        if callable(close):
+            close()
+
     def fixed_update(self, dt: float) -> None:
         m = self.match
         if self.link.active:

@@ -18,6 +18,7 @@ from game.cactus.saves import autosave_path, load_autosave
 from game.cactus.screens import layers, navigation
 from game.cactus.screens.layers import Layer
 from game.i18n import get_language, t
+from game.seeds import game_seed
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.gui import make_manager
@@ -155,7 +156,7 @@ class SetupScene(BaseScene):
     def start_game(self) -> None:
         self.keep_names()
         bots = [self.seat_toggles[i].checked for i in range(self.players)]
-        seed = getattr(getattr(self.app, "options", None), "seed", 0)
+        seed = game_seed(getattr(getattr(self.app, "options", None), "seed", None))
         match = Match.new(self.players, names=self.names_now(), seed=seed, options=self.options_now(), bots=bots,
                           bot_kinds=self.kinds[: self.players])
         self.started = match

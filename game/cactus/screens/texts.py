@@ -8,6 +8,9 @@ from game.cactus.match import Match, Stage
 from game.cactus.rules import CactusGame, Event, Face, Violation
 from game.i18n import t
 
+#: The grammatical genders a piece's name may have (the catalogue's ``.gender`` entries).
+GENDERS = ("m", "f", "n")
+
 
 def piece_name(rules: CactusGame, pid: str) -> str:
     p = rules.pieces.get(pid)
@@ -17,6 +20,22 @@ def piece_name(rules: CactusGame, pid: str) -> str:
     if p.kind == "special":
         return t("cactus.piece.special", name=t(f"cactus.special.{p.id}"), colour=colour)
     return t("cactus.piece.basic", colour=colour, form=t(f"cactus.form.{p.form}"))
+
+
+def piece_pronoun(rules: CactusGame, pid: str | None) -> str:
+    """The pronoun that stands for the piece as an object ("lege sie erneut"): it agrees with the grammatical
+    gender of the name the piece goes by (its form's, or its special's); no piece: the word for "piece"'s."""
+    p = rules.pieces.get(pid) if pid else None
+    gender = "n"
+    if p is not None:
+        named = f"cactus.special.{p.id}" if p.kind == "special" else f"cactus.form.{p.form}"
+        gender = t(f"{named}.gender")
+    return t(f"cactus.pronoun.{gender if gender in GENDERS else 'n'}")
+
+
+def in_sentence(name: str) -> str:
+    """A colour or form name inside a sentence: English writes it small, German keeps its capital (a noun)."""
+    return name.lower() if t("cactus.names.in_sentence") == "lower" else name
 
 
 def player_name(rules: CactusGame, seat: int | None) -> str:
@@ -40,15 +59,16 @@ def ask(match: Match) -> str:
         return t("cactus.die.first.ask")
     what, value = rules.wanted()
     if what == "colour":
-        return t("cactus.die.colour.ask", colour=t(f"cactus.colour.{value}").lower())
+        return t("cactus.die.colour.ask", colour=in_sentence(t(f"cactus.colour.{value}")))
     if what == "form":
-        return t("cactus.die.form.ask", form=t(f"cactus.form.{value}").lower())
+        return t("cactus.die.form.ask", form=in_sentence(t(f"cactus.form.{value}")))
     return t("cactus.die.special.ask")
 
 
 def target_text(match: Match) -> str:
     target = match.rules.target_cactus()
-    return t("cactus.target.any") if target is None else t("cactus.target", cactus=target + 1)
+    it = piece_pronoun(match.rules, match.piece)
+    return t("cactus.target.any", it=it) if target is None else t("cactus.target", cactus=target + 1, it=it)
 
 
 def violation_text(match: Match, v: Violation) -> str:
@@ -64,15 +84,16 @@ def violation_explained(match: Match, v: Violation) -> str:
     piece = piece_name(rules, str(match.piece)) if match.piece else ""
     others = [p for p in v.pieces if p != match.piece]
     other = piece_name(rules, others[0]) if others else ""
-    return f"{t(f'cactus.explain.{v.kind}', piece=piece, other=other, where=where)} ({v.rule})"
+    return t(f"cactus.explain.{v.kind}", piece=piece, other=other, where=where)
 
 
 def describe(rules: CactusGame, e: Event) -> str:
     """One turn-log sentence for a rule event."""
     player = player_name(rules, e.player)
     piece = piece_name(rules, e.pieces[0]) if e.pieces else ""
-    values: dict[str, Any] = {"player": player, "piece": piece, "flowers": abs(e.flowers), "rule": e.rule,
-                                 "nominal": e.nominal, "cactus": "" if e.cactus is None else e.cactus + 1}
+    values: dict[str, Any] = {"player": player, "piece": piece, "flowers": abs(e.flowers), "nominal": e.nominal,
+                              "cactus": "" if e.cactus is None else e.cactus + 1,
+                              "it": piece_pronoun(rules, e.pieces[0] if e.pieces else None)}
     if e.kind == "roll":
         values["face"] = face_name(e.detail)
     elif e.kind in ("award", "award_lost", "claim_rejected"):
@@ -103,17 +124,18 @@ def stage_prompt(match: Match) -> str:
         return f"{ask(match)} {t('cactus.prompt.choose')}"
     if stage == Stage.IN_HAND:
         piece = piece_name(rules, str(match.piece))
-        return t("cactus.prompt.in_hand", piece=piece, target=target_text(match))
+        it = piece_pronoun(rules, match.piece)
+        return t("cactus.prompt.in_hand", piece=piece, target=target_text(match), it=it)
     if stage == Stage.HOLDING:
-        return t("cactus.prompt.holding", target=target_text(match))
+        return t("cactus.prompt.holding", target=target_text(match), it=piece_pronoun(rules, match.piece))
     if stage == Stage.SETTLING:
         return t("cactus.prompt.settling")
     if match.violations:
         first, *rest = match.violations
         text = violation_explained(match, first)
         if rest:
-            rules_ids = ", ".join(dict.fromkeys(v.rule for v in rest))
-            text = f"{text} {t('cactus.explain.more', rules=rules_ids)}"
+            also = " ".join(dict.fromkeys(violation_text(match, v) for v in rest))
+            text = f"{text} {t('cactus.explain.more', rules=also)}"
         return text
     return t("cactus.prompt.confirm")
 
@@ -122,6 +144,7 @@ def die_label(face: Face | None) -> str:
     return face_name(face.value) if face is not None else t("cactus.die.none")
 
 
-__all__ = ["ask", "award_name", "describe", "die_label", "face_name", "piece_name", "player_name",
+__all__ = ["GENDERS", "ask", "award_name", "describe", "die_label", "face_name", "in_sentence", "piece_name",
+           "piece_pronoun", "player_name",
            "stage_prompt", "target_text", "violation_explained",
            "violation_text"]

@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game bench artischocken-search",
                                      description="CPU time per decision of the search bot levels.")
     parser.add_argument("--games", type=positive_int, default=4, metavar="N", help="games per level (4)")
-    parser.add_argument("--seed", type=whole_number, default=1, metavar="S", help="base seed (1)")
+    parser.add_argument("--seed", type=whole_number, default=1, metavar="S",
+                        help="base seed (default 1: the same games every run)")
     parser.add_argument("--levels", default=",".join(LEVELS), help=f"comma-separated ({','.join(LEVELS)})")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)

@@ -106,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", choices=sorted(BOTS), default="search-hard", help="the bots (search-hard)")
     parser.add_argument("--decisions", type=positive_int, default=12, metavar="N",
                         help="bot decisions with a choice to time (12)")
-    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="the table's seed (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S",
+                        help="the table's seed (default 0: the same games every run)")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     result: dict[str, Any] = {"kind": args.kind, "decisions": args.decisions}
     for mode in MODES:

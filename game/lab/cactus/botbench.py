@@ -205,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=positive_int, default=GAMES, metavar="N",
                         help=f"games ({GAMES}; 3 rotations per 3)")
-    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S",
+                        help="base seed (default 0: the same games every run)")
     parser.add_argument("--level", choices=sorted(LEVELS), default="normal", help="the planner's level (normal)")
     parser.add_argument("--workers", type=positive_int, default=1, metavar="K", help="worker processes (1)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")

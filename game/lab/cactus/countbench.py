@@ -177,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
                                                  "simple seats (no physics).")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--games", type=positive_int, default=GAMES, metavar="N", help=f"games ({GAMES})")
-    parser.add_argument("--seed", type=whole_number, default=0, metavar="S", help="base seed (0)")
+    parser.add_argument("--seed", type=whole_number, default=0, metavar="S",
+                        help="base seed (default 0: the same games every run)")
     parser.add_argument("--policy", choices=POLICIES, default="playouts", help="the policy seat's choice (playouts)")
     parser.add_argument("--rollouts", type=positive_int, default=ROLLOUTS, metavar="R",
                         help=f"play-outs per shortlisted piece with --policy playouts ({ROLLOUTS}, the normal level)")

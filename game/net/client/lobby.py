@@ -62,12 +62,14 @@ class Seating:
 
     # -- the two ways in ------------------------------------------------------------------------------------
     @classmethod
-    def host(cls, link: Link, room: str, kinds: list[str], seed: int = 0, **options: Any) -> Seating:
-        """Create a table of ``kinds`` (each "remote" or a bot kind) and take its first remote seat."""
+    def host(cls, link: Link, room: str, kinds: list[str], seed: int | None = None, **options: Any) -> Seating:
+        """Create a table of ``kinds`` (each "remote" or a bot kind) and take its first remote seat; ``seed``
+        None: the server draws a fresh one (a new game every time)."""
         seating = cls(link, room)
         seating.phase = "creating"
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds]
-        seating.ask({"type": "create", "room": room, "seats": list(kinds), "seed": seed, **options, "hold": True})
+        seeded = {} if seed is None else {"seed": seed}
+        seating.ask({"type": "create", "room": room, "seats": list(kinds), **seeded, **options, "hold": True})
         return seating
 
     @classmethod

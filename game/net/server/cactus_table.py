@@ -14,7 +14,7 @@ verdict (a forged one is answered with ``resync`` and changes nothing). Bot seat
 Messages (every one a JSON object; ``turn`` is the rules' turn number, ``seq`` counts the input messages
 since the snapshot)::
 
-    -> {"type": "create", "room": "cactus", "seats": ["remote", "remote", "bot"], "seed": 7,
+    -> {"type": "create", "room": "cactus", "seats": ["remote", "remote", "bot"], "seed": 7?,
         "names": [...]?, "options": {"long_game": false, "strict_claim": false, "die": {...}}?,
         "start_player": 0?}                                    # seats: "remote" or "bot" ("greedy": the same)
     <- {"type": "turn", "reason": "join" | "sync" | "turn_end", "turn": T, "active": seat | null,
@@ -56,6 +56,7 @@ from game.net.cactus_stream import (
 from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_number
 from game.replay.cactus import CactusRecord, plain
 from game.replay.format import ReplayError, checksum
+from game.seeds import game_seed
 
 SAVE_FORMAT = "cactus-table/1"
 #: Seat kinds: a person over the wire, or the Cactus bot (one kind; "greedy", the server's default
@@ -282,7 +283,7 @@ def _whole(message: Mapping[str, Any], key: str, default: int | None, low: int, 
 def create(message: Mapping[str, Any]) -> CactusTable:
     """A new table from a ``create`` message (see the module doc); TableError bad_message naming the field."""
     seats = _seats(message.get("seats"))
-    seed = _whole(message, "seed", 0, -(2**63), 2**63 - 1)
+    seed = game_seed(_whole(message, "seed", None, -(2**63), 2**63 - 1))  # no seed: every table a new game
     start = _whole(message, "start_player", None, 0, len(seats) - 1)
     raw_options = message.get("options", {})
     if not isinstance(raw_options, Mapping):
@@ -292,7 +293,7 @@ def create(message: Mapping[str, Any]) -> CactusTable:
     except ValueError as exc:
         raise TableError("bad_message", str(exc)) from None
     names = _names(message.get("names"), seats)
-    first = Match.new(len(seats), names=names, seed=int(seed or 0), options=options,
+    first = Match.new(len(seats), names=names, seed=seed, options=options,
                       bots=[kind != REMOTE for kind in seats], start_player=start)
     table = CactusTable(seats, noted(plain(first)))
     table.begin()
