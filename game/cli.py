@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write one turn as an animated GIF (needs Pillow: the 'gif' extra); see --turn")
     replay.add_argument("--turn", type=positive_int, default=1, metavar="N",
                         help="open at turn N (and the turn --gif shows; default 1)")
+    saved = sub.add_parser("saves", help="list the unfinished games (resume one with ROOM --resume ID)")
+    saved.add_argument("--json", action="store_true", help="print them as a JSON list")
     simulate = sub.add_parser("simulate", help=f"batch simulation ({', '.join(SIMULATIONS)})")
     simulate.add_argument("room", choices=sorted(SIMULATIONS), help="the room to simulate")
     simulate.add_argument("args", nargs=argparse.REMAINDER, help="the room's own flags (see ROOM --help)")
@@ -130,8 +132,8 @@ class AppScenes(TypedDict):
 def app_scenes() -> AppScenes:
     """The scenes the app is handed (``AppOptions`` fields): the error message that replaces a failing scene,
     the placeholder of a room not built yet, and the launcher as the home screen."""
-    from game.launcher import ErrorScene, LauncherScene, PlaceholderScene
-    from game.scene_settings import SettingsScene
+    from game.screens.launcher import ErrorScene, LauncherScene, PlaceholderScene
+    from game.screens.scene_settings import SettingsScene
 
     return AppScenes(error_scene=ErrorScene, placeholder_scene=PlaceholderScene, home_scene=LauncherScene,
                      settings_scene=SettingsScene)
@@ -189,6 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_tool(SIMULATIONS, args.room, list(args.args), parser)
     if args.command == "bench":
         return _run_tool(BENCHMARKS, args.room, list(args.args), parser)
+    if args.command == "saves":
+        return _list_saves(args.json)
     if args.command == "replay" and args.verify:
         from game.replay.main import main as replay_main
 
@@ -204,15 +208,52 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.command == "replay":
         return _watch_replay(args)
+    problem = _resume_problem(args)
+    if problem is not None:
+        sys.stderr.write(f"python -m game {args.command}: error: {problem}\n")
+        return 2
 
     def make_scene() -> Any:
         if args.command is None:
-            from game.launcher import LauncherScene
+            from game.screens.launcher import LauncherScene
 
             return LauncherScene(problem=prefs.problem)
         return create_room_scene(args.command, args, placeholder=app_scenes()["placeholder_scene"])
 
     return run_app(args, make_scene)
+
+
+def _list_saves(as_json: bool) -> int:
+    """``python -m game saves``: every unfinished game, newest first, one line each (or a JSON list); a file that
+    could not be read is said on stderr (it was kept aside)."""
+    import json
+
+    from game.artischocken.save import list_saves as card_saves
+    from game.cactus.saves import list_saves as cactus_saves
+
+    found, problems = [], []
+    for listed in (cactus_saves, card_saves):
+        some, bad = listed()
+        found += some
+        problems += bad
+    found.sort(key=lambda s: (s.saved_at, s.id), reverse=True)
+    for problem in problems:
+        sys.stderr.write(f"python -m game saves: {problem}\n")
+    if as_json:
+        print(json.dumps([s.to_json() for s in found], ensure_ascii=False, indent=1))
+    elif not found:
+        print("no unfinished games")
+    for s in found if not as_json else []:
+        where = f"round {s.turn}" if s.room == "artischocken" else f"turn {s.turn}"
+        print(f"{s.id}  {s.room}  {', '.join(s.seats)}  {where}  saved {s.when}")
+    return 0
+
+
+def _resume_problem(args: argparse.Namespace) -> str | None:
+    """Why the room's ``--resume ID`` cannot open its game (said before a window opens), else None."""
+    module = room_module(args.command) if args.command in ("cactus", "artischocken") else None
+    check = getattr(module, "resume_problem", None)
+    return check(args) if check is not None else None
 
 
 def _window_given(argv: Sequence[str]) -> bool:

@@ -50,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="start from a position: a JSON file in the artischocken/1 save format")
     group.add_argument("--record", type=Path, default=None, metavar="PATH",
                        help="write the game's replay to PATH when it ends (default: the user data dir's replays/)")
+    group.add_argument("--resume", default=None, metavar="ID",
+                       help="resume the saved game ID (python -m game saves lists them)")
 
 
 def table_scene(game: Game | None, seats: list[Seat], options: Options, record: CardRecord | None = None) -> BaseScene:
@@ -57,7 +59,16 @@ def table_scene(game: Game | None, seats: list[Seat], options: Options, record: 
     the replay recorded before, when a saved game is resumed)."""
     from game.artischocken.table.scene_table import TableScene
 
-    return TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
+    scene = TableScene.new(seats, options) if game is None else TableScene(game, seats, options, record)
+    scene.open_rules = rules_scene
+    return scene
+
+
+def rules_scene() -> BaseScene:
+    """The rules screen, opened over the setup screen or the table (F1, their Rules button)."""
+    from game.artischocken.table.scene_rules import rules_scene as book
+
+    return book()
 
 
 def remote_table_scene(remote: RemoteTable, names: list[str] | None = None) -> BaseScene:
@@ -82,7 +93,23 @@ def setup_scene(**options: Any) -> BaseScene:
     """The setup screen; it opens the table through :func:`table_scene`."""
     from game.artischocken.table.scene_setup import SetupScene
 
-    return SetupScene(open_table=table_scene, **options)
+    scene = SetupScene(open_table=table_scene, **options)
+    scene.open_rules = rules_scene
+    return scene
+
+
+def resume_problem(args: argparse.Namespace) -> str | None:
+    """Why ``--resume ID`` cannot open its game (no such save, or one that cannot be read: kept aside), else None."""
+    from game.artischocken import save as savemod
+
+    save_id = getattr(args, "resume", None)
+    if not save_id:
+        return None
+    try:
+        savemod.load(save_id=save_id)
+    except savemod.SaveError as exc:
+        return str(exc)
+    return None
 
 
 def create_scene(args: argparse.Namespace | None) -> BaseScene:
@@ -97,6 +124,8 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     until_over = bool(getattr(args, "until_over", False))
     rhubarb = bool(getattr(args, "rhubarb", False))
     record: Path | None = getattr(args, "record", None)
+    if getattr(args, "resume", None):
+        return _resumed(args.resume, fast, until_over, record)
     kinds: list[str] | None = getattr(args, "seats", None)
     start = getattr(args, "start_player", None)
     scenario: Path | None = getattr(args, "scenario", None)
@@ -122,6 +151,21 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     options = Options(fast=fast, until_over=until_over, seed=seed, rhubarb=rhubarb,
                       start_player=None if start is None else start - 1, record_path=record)
     return table_scene(game, seats, options)
+
+
+def _resumed(save_id: str, fast: bool, until_over: bool, record: Path | None) -> BaseScene:
+    """The table of the saved game ``save_id`` (``--resume``); a save that cannot be used ends with a message."""
+    from game.artischocken import save as savemod
+    from game.artischocken.turns import Options
+
+    try:
+        saved = savemod.load(save_id=save_id)
+    except savemod.SaveError as exc:
+        _fail(str(exc))
+    if saved is None:
+        _fail(f"there is no saved game {save_id!r}")
+    options = Options(fast=fast, until_over=until_over, seed=saved.seed, record_path=record, save_id=save_id)
+    return table_scene(saved.game, saved.seats, options, saved.record)
 
 
 def _fail(message: str) -> NoReturn:

@@ -48,6 +48,8 @@ class Options:
     #: Write the game's replay when it ends or is left: to ``record_path``, else into the user data dir.
     record_replays: bool = True
     record_path: Path | None = None
+    #: The save the game is kept in (a resumed game's; None: a new one when it is first saved).
+    save_id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 

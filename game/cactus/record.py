@@ -84,13 +84,15 @@ class Recorder:
             raise ReplayError("the recorded match is gone")
         return replay(self.record, match, created)
 
-    def write(self, path: Path | None = None) -> Path | None:
-        """Write the replay (to ``path``, else into the user data dir's replays/) unless it was written or
-        nothing was played; OSError when it cannot be written."""
+    def write(self, path: Path | None = None, name: str = "") -> Path | None:
+        """Write the replay (to ``path``, else into the user data dir's replays/, as ``name`` when given: the
+        game's one file over all its sittings) unless it was written or nothing was played; OSError when it
+        cannot be written."""
         if self.written is not None or not self.record.acted:
             return self.written
         now = datetime.now(UTC)
-        self.written = store.write(self.replay(now.isoformat(timespec="seconds")), path, now.strftime("%Y%m%d-%H%M%S"))
+        self.written = store.write(self.replay(now.isoformat(timespec="seconds")), path, now.strftime("%Y%m%d-%H%M%S"),
+                                   name)
         return self.written
 
 

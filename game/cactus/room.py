@@ -22,6 +22,7 @@ from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.cactus.screens import scene_end  # noqa: F401  (registers the end screen with game.cactus.screens.navigation)
 from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_remote import ConnectingScene, Connection
+from game.cactus.screens.scene_rules import rules_scene
 from game.cactus.screens.scene_setup import SetupScene
 from game.i18n import t
 from game.seeds import game_seed
@@ -63,7 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--strict-claim", action="store_true", help="variant: claim awards or lose them")
     group.add_argument("--die", type=_die, default=None, metavar="C/F/S",
                        help="die faces COLOUR/FORM/!! (sum 6, default 2/2/2)")
-    group.add_argument("--resume", action="store_true", help="resume the autosaved game")
+    group.add_argument("--resume", nargs="?", const="", default=None, metavar="ID",
+                       help="resume the saved game ID (python -m game saves lists them; no ID: the newest)")
     group.add_argument("--fast", action="store_true",
                        help="bots act without pauses and settle at once (no autosave)")
     group.add_argument("--until-over", action="store_true",
@@ -110,8 +112,9 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
     if args is None:
         return SetupScene()
     options = _options(args)
-    if getattr(args, "resume", False):
-        return _Resume(SetupScene(options=options))
+    resume = getattr(args, "resume", None)
+    if resume is not None and resume is not False:
+        return _Resume(SetupScene(options=options), resume if isinstance(resume, str) and resume else None)
     match = start_match(args)
     if match is None:
         names = _names(args)
@@ -138,17 +141,30 @@ def remote_play_scene(connection: Connection, seat: int | None, table_id: str = 
     return ConnectingScene(connection, seat, table_id)
 
 
-class _Resume(BaseScene):
-    """Opens the setup screen and resumes the autosave at once (its messages show on the setup screen)."""
+def resume_problem(args: argparse.Namespace) -> str | None:
+    """Why ``--resume ID`` cannot open its game (no such save, or one that cannot be read: kept aside), else None."""
+    from game.cactus.saves import load_save
 
-    def __init__(self, setup: BaseScene) -> None:
+    save_id = getattr(args, "resume", None)
+    if not isinstance(save_id, str) or not save_id:
+        return None
+    return load_save(save_id).problem
+
+
+class _Resume(BaseScene):
+    """Opens the setup screen and resumes a save at once, ``save_id`` or the newest (its messages show on the
+    setup screen)."""
+
+    def __init__(self, setup: BaseScene, save_id: str | None = None) -> None:
         self.setup = setup
+        self.save_id = save_id
 
     def on_enter(self) -> None:
         self.app.replace(self.setup)
         resume = getattr(self.setup, "resume_game", None)
         if resume is not None:
-            resume()
+            resume(self.save_id)
 
 
-__all__ = ["add_arguments", "create_scene", "remote_play_scene", "replay_scene", "start_match"]
+__all__ = ["add_arguments", "create_scene", "remote_play_scene", "replay_scene", "resume_problem", "rules_scene",
+           "start_match"]

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pygame
 
 from game.app import App
-from game.launcher import LauncherScene
+from game.screens.launcher import LauncherScene
 
 
 def frame_bench(app: App, seed: int = 0) -> Iterator[str]:

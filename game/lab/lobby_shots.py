@@ -24,7 +24,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
     from game import i18n
     from game.app import App, AppOptions
     from game.net.discovery import Advertiser, Browser, OpenTable
-    from game.scene_network import NetworkScene
+    from game.screens.scene_network import NetworkScene
 
     i18n.set_language(lang)
     out = Path(folder)

@@ -446,8 +446,9 @@ def apply_action(m: Match, entry: list[Any]) -> None:
 
 def result_of(match: Match) -> dict[str, Any]:
     winners = match.rules.winners
+    # ``begun``: the turns begun (turn numbers start at 1 and the end adds none), as the viewer counts them
     return {"turns": match.rules.turn_number, "winner": winners[0] if len(winners) == 1 else None,
-            "checksum": checksum(match.to_dict())}
+            "checksum": checksum(match.to_dict()), "begun": match.rules.turn_number, "over": match.is_over}
 
 
 def replay(record: CactusRecord, final: Match, created: str = "") -> dict[str, Any]:

@@ -71,7 +71,14 @@ class CardRecord:
         return {"format": FORMAT, "room": ROOM, "created": created,
                 "seats": [{"name": s["name"], "kind": s["kind"]} for s in seats], "seed": seed,
                 "options": dict(options or {}), **self.to_json(),
-                "result": {"turns": final.turn_number, "winner": final.winner, "checksum": checksum(final.to_dict())}}
+                "result": {"turns": final.turn_number, "winner": final.winner, "checksum": checksum(final.to_dict()),
+                           **turns_begun(final)}}
+
+
+def turns_begun(final: Game) -> dict[str, Any]:
+    """What the replays list shows: ``begun``, the turns begun (the viewer's count: a finished game's end is part
+    of its last turn, a game left mid-turn counts the turn it was left in), and whether the game is ``over``."""
+    return {"begun": final.turn_number + (0 if final.is_over else 1), "over": final.is_over}
 
 
 def load(d: object) -> tuple[dict[str, Any], CardRecord]:

@@ -5,11 +5,13 @@
  "seats": [{"name": "Anna", "kind": "human"}, ...], "seed": 7, "options": {...},
  "start": {...},            # the room's state when recording began (a save of it: artischocken/1 ...)
  "stream": [...],           # what happened since, in the room's own compact form
- "result": {"turns": 12, "winner": 0, "checksum": "<16 hex digits>"}}
+ "result": {"turns": 12, "winner": 0, "checksum": "<16 hex digits>", "begun": 12, "over": true}}
 ```
-``checksum`` is :func:`checksum` of the room's final state as saved, so that replaying the stream can prove
-it arrives at exactly that state. :func:`check` validates everything but the room's own ``start`` and
-``stream`` (the room module checks those) and names the field on error.
+``begun`` (the turns begun, as the viewer counts them) and ``over`` (false: the game was left unfinished) are
+what the replays list shows; older files lack them. ``checksum`` is :func:`checksum` of the room's final state
+as saved, so that replaying the stream can prove it arrives at exactly that state. :func:`check` validates
+everything but the room's own ``start`` and ``stream`` (the room module checks those) and names the field on
+error.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 FORMAT = "garden-table-replay/1"
 ROOMS = ("artischocken", "cactus")
 _KEYS = {"format", "room", "created", "seats", "seed", "options", "start", "stream", "result"}
-_RESULT_KEYS = {"turns", "winner", "checksum"}
+_RESULT_KEYS = {"turns", "winner", "checksum", "begun", "over"}
 
 
 class ReplayError(ValueError):
@@ -79,6 +81,10 @@ def check(d: object, room: str | None = None) -> dict[str, Any]:
         raise ReplayError(f"result.checksum: expected 16 hex digits, got {result['checksum']!r:.40}")
     if not _is_int(result.get("turns", 0)) or result.get("turns", 0) < 0:
         raise ReplayError(f"result.turns: expected a whole number >= 0, got {result.get('turns')!r:.40}")
+    if not _is_int(result.get("begun", 0)) or result.get("begun", 0) < 0:
+        raise ReplayError(f"result.begun: expected a whole number >= 0, got {result.get('begun')!r:.40}")
+    if not isinstance(result.get("over", True), bool):
+        raise ReplayError(f"result.over: expected true or false, got {result.get('over')!r:.40}")
     winner = result.get("winner")
     if winner is not None and (not _is_int(winner) or not 0 <= winner < len(seats)):
         raise ReplayError(f"result.winner: expected a seat 0..{len(seats) - 1} or null, got {winner!r:.40}")

@@ -23,7 +23,9 @@ class ReplaySession:
         self.games: list[Game] = list(positions(record))  # position k: after the first k actions
         #: Where each turn starts: the first position of the k-th turn (a seat's refill and harvest).
         games = self.games
-        self.turn_starts = [k for k, g in enumerate(games) if k == 0 or g.turn_number != games[k - 1].turn_number]
+        # (the position where the game ended is the end of the last turn, not a turn of its own)
+        self.turn_starts = [k for k, g in enumerate(games)
+                            if k == 0 or (g.turn_number != games[k - 1].turn_number and not g.is_over)]
         self.index = 0
         self.seat = seat
         self.open = open

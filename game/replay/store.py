@@ -16,11 +16,17 @@ def replay_dir() -> Path:
     return user_data_dir() / "replays"
 
 
-def write(replay: dict[str, Any], path: Path | None = None, stamp: str = "") -> Path:
-    """Write ``replay`` to ``path`` or into the replays folder (oldest removed beyond :data:`KEEP`)."""
+def write(replay: dict[str, Any], path: Path | None = None, stamp: str = "", name: str = "") -> Path:
+    """Write ``replay`` to ``path`` or into the replays folder (oldest removed beyond :data:`KEEP`). ``name``: the
+    game's own file name there (a game played over several sittings writes its one replay over the same file);
+    without it a new file is made."""
     if path is not None:
         return _write(path, replay)
     folder = replay_dir()
+    if name:
+        written = _write(folder / f"{name}.json", replay)
+        prune(folder)
+        return written
     name = f"{stamp or 'replay'}-{replay['room']}.json"
     target = folder / name
     n = 1

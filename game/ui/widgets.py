@@ -224,15 +224,23 @@ class Tooltip:
         """No hint waiting to appear (a scene is not still while a tooltip is about to show)."""
         return not self.text or self.visible
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def box(self, bounds: pygame.Rect) -> pygame.Rect | None:
+        """Where the tooltip stands in a window of ``bounds`` (None while it is not shown)."""
         if not self.visible or not self.text:
-            return
+            return None
         fnt = font(SIZES.text_small)
         lines = draw.wrap_text(self.text, fnt, 320)
         width = max(fnt.size(line)[0] for line in lines) + 2 * 10
         height = len(lines) * fnt.get_linesize() + 2 * 8
         rect = pygame.Rect(self.pos[0] + 16, self.pos[1] + 20, width, height)
-        rect.clamp_ip(surface.get_rect().inflate(-8, -8))
+        return rect.clamp(bounds.inflate(-8, -8))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.box(surface.get_rect())
+        if rect is None or not self.text:
+            return
+        fnt = font(SIZES.text_small)
+        lines = draw.wrap_text(self.text, fnt, 320)
         draw.panel(surface, rect, PALETTE.ink, None, SIZES.radius_small, shadow=True)
         for i, line in enumerate(lines):
             draw.text(surface, line, (rect.x + 10, rect.y + 8 + i * fnt.get_linesize()), size=SIZES.text_small,

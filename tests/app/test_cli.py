@@ -79,7 +79,7 @@ def test_launcher_screenshot_1280x800(tmp_path: Path, lang: str) -> None:
 
 def test_a_failing_scene_becomes_a_message_not_a_traceback(home: Path, make_app) -> None:
     from game.app import BaseScene
-    from game.launcher import ErrorScene
+    from game.screens.launcher import ErrorScene
     from physics import PiecesError
 
     class Broken(BaseScene):
@@ -102,7 +102,7 @@ def test_a_failing_scene_becomes_a_message_not_a_traceback(home: Path, make_app)
 
 def test_unexpected_error_names_the_crash_log(make_app) -> None:
     from game.app import BaseScene
-    from game.launcher import ErrorScene
+    from game.screens.launcher import ErrorScene
 
     class Buggy(BaseScene):
         def draw(self, surface: pygame.Surface) -> None:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.launcher import LauncherScene
+from game.screens.launcher import LauncherScene
 
 
 @pytest.fixture
@@ -144,7 +144,7 @@ def test_the_launcher_is_still_only_while_nothing_moves(launcher) -> None:
 
 
 def test_notice_scenes_are_still_unless_their_button_flashes(make_app) -> None:
-    from game.launcher import ErrorScene, PlaceholderScene
+    from game.screens.launcher import ErrorScene, PlaceholderScene
 
     app = make_app((1280, 800))
     for notice in (ErrorScene("Something failed."), PlaceholderScene("editor")):

@@ -29,7 +29,8 @@ PURE_STDLIB = {"__future__", "collections", "contextlib", "copy", "dataclasses",
 SCENES = {name for name in MODULES if name.rsplit(".", 1)[-1].startswith("scene_")}
 #: Who may import a scene: the rooms (their navigators), the launcher, the CLI (it hands the app its scenes) and the
 #: lab's screenshot scripts.
-SCENE_IMPORTERS = ("game.launcher", "game.cli", "game.cactus.room", "game.artischocken.room", "game.lab", "tools.room")
+SCENE_IMPORTERS = ("game.screens.launcher", "game.cli", "game.cactus.room", "game.artischocken.room", "game.lab",
+                   "tools.room")
 #: A module whose name says it measures, demonstrates or takes screenshots belongs in the lab.
 LAB_WORDS = ("bench", "demo", "shots", "autopilot", "fit")
 

@@ -12,7 +12,7 @@ from module_imports import imported_modules
 
 from game import rooms
 from game.app import BaseScene
-from game.launcher import ErrorScene, LauncherScene, PlaceholderScene
+from game.screens.launcher import ErrorScene, LauncherScene, PlaceholderScene
 
 GAME = Path(__file__).resolve().parents[2] / "game"
 
@@ -25,7 +25,7 @@ class Buggy(BaseScene):
 @pytest.mark.parametrize("name", ["app.py", "rooms.py"])
 def test_app_and_navigator_import_no_scene(name: str) -> None:
     imports = imported_modules(GAME / name)
-    scenes = {m for m in imports if m.startswith("game.launcher") or ".scene" in m or m.endswith(".room")}
+    scenes = {m for m in imports if m.startswith("game.screens.launcher") or ".scene" in m or m.endswith(".room")}
     assert scenes == set()
     assert "game.rooms" not in imports or name == "rooms.py"  # the app does not know the navigator either
 

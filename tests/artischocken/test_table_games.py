@@ -111,8 +111,9 @@ def test_resume_from_the_autosave_continues_exactly(drv: Driver, monkeypatch: py
     savemod.save(saved.game, saved.seats, saved.seed)
     setup = setup_scene(fast=True)
     drv.app.replace(setup)
-    assert setup.dialog is not None
-    drv.key(pygame.K_RETURN)  # "Continue"
+    assert setup.continue_list.open  # offered first, in the Continue list
+    row, _info, _delete = setup.continue_list.rows[0]
+    drv.click(row.center)
     resumed = drv.app.scene
     assert isinstance(resumed, TableScene) and resumed is not first
     for _ in range(400):

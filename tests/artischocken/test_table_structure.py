@@ -16,7 +16,7 @@ A = "artichoke"
 
 def test_the_table_folder_holds_the_rooms_scenes() -> None:
     scenes = {p.stem for p in ROOT.rglob("scene_*.py")}
-    assert scenes == {"scene_setup", "scene_table", "scene_replay", "scene_remote"}
+    assert scenes == {"scene_setup", "scene_table", "scene_replay", "scene_remote", "scene_rules"}
     assert all((ROOT / "table" / f"{name}.py").exists() for name in scenes)
 
 

@@ -85,7 +85,9 @@ def test_choosing_leave_leaves_and_the_game_is_autosaved(app: App) -> None:
     scene = d.scene
     match = let_go_above(d)
     d.key(pygame.K_ESCAPE)
-    assert scene.dialog is not None and not autosave_path().exists()  # nothing confirmed yet: nothing saved
+    assert scene.dialog is not None
+    before = load_autosave().match  # kept since it started, not yet mid-fall
+    assert before is not None and before.stage != Stage.SETTLING
     leave = next(w for w in scene.dialog.widgets if w.label == t("cactus.leave.go"))
     d.click_px(leave.rect.center)
     assert app.scene is not scene and isinstance(app.scene, BaseScene)

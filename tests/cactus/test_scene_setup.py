@@ -59,10 +59,8 @@ def test_a_corrupt_autosave_gives_a_message_not_a_crash(app: App) -> None:
     path.write_text("{ not json", encoding="utf-8")
     setup = SetupScene()
     app.push(setup)
-    d = Driver(app)
-    assert setup.resume.enabled
-    d.click_px(setup.resume.rect.center)
-    assert app.scene is setup and setup.dialog is not None and "autosave.json" in setup.dialog.body
+    Driver(app)
+    assert app.scene is setup and setup.dialog is not None and "autosave.json" in setup.dialog.body  # said at once
     assert not path.exists() and list(path.parent.glob("autosave.corrupt-*.json"))  # kept aside
 
 
@@ -80,8 +78,7 @@ def test_a_save_of_the_wrong_shape_is_kept_aside_with_a_message(app: App, sectio
     path.write_text(json.dumps(data), encoding="utf-8")
     setup = SetupScene()
     app.push(setup)
-    d = Driver(app)
-    d.click_px(setup.resume.rect.center)
+    Driver(app)
     assert app.scene is setup and setup.dialog is not None and setup.dialog.open
     kept = list(path.parent.glob("autosave.corrupt-*.json"))
     assert not path.exists() and len(kept) == 1  # the evidence survives the next autosave
@@ -128,7 +125,7 @@ def test_closing_the_window_mid_turn_saves_the_game(app: App) -> None:
     d.post(pygame.event.Event(pygame.QUIT))
     d.frames()
     assert not app.running
-    saved = Match.from_dict(json.loads(autosave_path().read_text(encoding="utf-8")))
+    saved = Match.from_dict(json.loads(autosave_path().read_text(encoding="utf-8"))["game"])
     assert saved.piece == "green_hook" and saved.stage.value == "in_hand"
 
 

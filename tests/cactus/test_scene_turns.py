@@ -92,7 +92,7 @@ def test_valid_placement_scores(app: App) -> None:
     d.frames(3)
     from game.cactus.saves import autosave_path
 
-    saved = json.loads(autosave_path().read_text(encoding="utf-8"))  # autosaved after the turn
+    saved = json.loads(autosave_path().read_text(encoding="utf-8"))["game"]  # autosaved after the turn
     assert Match.from_dict(saved).rules.turn_number == 4
 
 
@@ -217,7 +217,7 @@ def test_a_game_saved_mid_turn_resumes_exactly(app: App) -> None:
     d.key(pygame.K_ESCAPE)  # the leave dialog; Left then Enter: "Leave"
     d.key(pygame.K_LEFT)
     d.key(pygame.K_RETURN)
-    saved = json.loads(autosave_path().read_text(encoding="utf-8"))
+    saved = json.loads(autosave_path().read_text(encoding="utf-8"))["game"]
     assert "replay" in saved  # the autosave also carries the recording so far (a resumed game records one replay)
     saved.pop("replay")
     assert saved == expected
@@ -225,7 +225,9 @@ def test_a_game_saved_mid_turn_resumes_exactly(app: App) -> None:
     app.push(setup)  # the room opens again from the launcher
     d.frames()
     assert setup.resume.enabled
-    d.click_px(setup.resume.rect.center)
+    d.click_px(setup.resume.rect.center)  # the Continue list: its one game
+    row, _info, _delete = setup.continue_list.rows[0]
+    d.click_px(row.center)
     resumed = d.scene.match
     assert resumed is not match and Match.from_dict(saved).to_dict() == expected
     assert resumed.rules.to_dict() == expected["rules"] and resumed.bots == expected["bots"]

@@ -1,6 +1,6 @@
-"""A broken rule stays visible: the banner and the callout never cover the pieces it is about (C-R2), from
-the smallest window (800x600) up, in both languages; a short view shortens the banner and the side panel
-explains at length."""
+"""A broken rule stays visible: the banner (in the prompt's strip over the table) and the callout never cover
+the pieces it is about (C-R2), from the smallest window (800x600) up, in both languages; when the strip is too
+small for the long text, the banner says the short sentence and the side panel explains at length."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from game import i18n
 from game.app import MIN_WINDOW, App, BaseScene
 from game.cactus.match import Match, Stage
-from game.cactus.screens import layers
+from game.cactus.screens import layers, panels
 from game.cactus.screens import texts as txt
 from game.cactus.screens.scene_play import PlayScene
 from game.lab.cactus.autopilot import open_table
@@ -62,9 +62,9 @@ def test_C_R2_banner_and_callout_leave_the_touching_pieces_visible(make_app: Cal
     assert spot.width > 0 and spot.height > 0 and scene.rects["table"].contains(spot)
     spot_rect = scene.violation_spot()
     assert spot_rect is not None and spot_rect.contains(spot)  # the scene keeps at least these pixels clear
-    content, banner, short = scene.banner()
+    content, banner, short, _size = scene.banner()
     assert not banner.colliderect(spot), (banner, spot)
-    assert scene.rects["table"].contains(banner)
+    assert not banner.colliderect(scene.rects["table"])  # the prompt's strip: over the table, never on it
     placed = scene.placed_callout()
     assert placed is not None, "the callout stays beside the spot"
     callout = placed[2]
@@ -79,10 +79,11 @@ def test_C_R2_banner_and_callout_leave_the_touching_pieces_visible(make_app: Cal
     scene.draw(scene.app.surface)  # draws without error in every case
 
 
-def test_C_R2_short_view_moves_the_long_explanation_to_the_side_panel(make_app: Callable[..., App],
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_C_R2_a_strip_too_small_moves_the_long_explanation_to_the_side_panel(make_app: Callable[..., App],
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(panels, "PROMPT_STRIP", 40)  # one line: the long explanation cannot fit the strip
     scene = staged_violation(make_app, MIN_WINDOW, "de")
-    content, _banner, short = scene.banner()
+    content, _banner, short, _size = scene.banner()
     assert short and content == i18n.t("cactus.violation.same_colour") and "C-R2" not in content
     drawn: list[str] = []
     real = layers.text_block  # the screen's wrapped paragraphs (cached lines, drawn as draw.text_block draws)

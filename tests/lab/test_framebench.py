@@ -74,7 +74,7 @@ def test_the_launcher_script_ends_still_so_its_idle_loop_waits(make_app) -> None
     # "idle <= 2 frames/s" for the launcher: after its minute of hovering the scene is still and the
     # loop waits for input (counted, not timed)
     from game.lab.launcher_frames import frame_bench
-    from game.launcher import LauncherScene
+    from game.screens.launcher import LauncherScene
 
     app = make_app((1280, 800))
     frame = 0

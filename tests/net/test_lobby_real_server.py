@@ -14,7 +14,7 @@ from game.artischocken.table.scene_remote import RemoteTableScene
 from game.net.client.connection import Connection
 from game.net.client.lobby import Seating
 from game.net.codes import parse_code
-from game.scene_network import NetworkScene
+from game.screens.scene_network import NetworkScene
 
 from .netserver import Client, create, join
 from .test_client import wait_for

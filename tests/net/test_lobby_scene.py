@@ -16,11 +16,11 @@ import pytest
 
 from game.artischocken.table.scene_remote import RemoteTableScene
 from game.i18n import t
-from game.launcher import LauncherScene
 from game.net.client.connection import Connection
 from game.net.client.remote_cards import RemoteTable
 from game.net.codes import parse_code
-from game.scene_network import NetworkScene
+from game.screens.launcher import LauncherScene
+from game.screens.scene_network import NetworkScene
 
 from .fake_server import FakeServer
 from .test_client import collect, free_port, wait_for

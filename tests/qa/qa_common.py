@@ -30,7 +30,7 @@ def scene_factories(tmp: Path) -> dict[str, Callable[[], BaseScene]]:
     from game.cactus.match import Match
     from game.cactus.screens.scene_play import PlayScene
     from game.cactus.screens.scene_setup import SetupScene as CactusSetup
-    from game.launcher import LauncherScene
+    from game.screens.launcher import LauncherScene
     from tools.editor.scene import EditorScene
 
     pieces, cacti = copy_assets(tmp)

@@ -65,7 +65,7 @@ def test_qa_scenario_that_is_a_directory_exits_2(tmp_path: Path) -> None:
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"lang": 5}', '{"lang": "xx"}', ""])
 def test_qa_bad_settings_open_the_launcher(qa_home: Path, make_app, content: str) -> None:
     from game import i18n, settings
-    from game.launcher import LauncherScene
+    from game.screens.launcher import LauncherScene
 
     qa_home.mkdir(parents=True, exist_ok=True)
     (qa_home / "settings.json").write_text(content, encoding="utf-8")

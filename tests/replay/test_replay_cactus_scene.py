@@ -135,7 +135,7 @@ def test_a_game_autosaved_left_and_resumed_records_one_exact_replay(make_app: Ca
     app.pop()  # left: saved (with the recording) and a replay of the game so far written
     assert first.recorder is not None and first.recorder.written is not None
     assert cactus.verify(store.read(first.recorder.written))["exact"]
-    saved = json.loads(autosave_path().read_text(encoding="utf-8"))
+    saved = json.loads(autosave_path().read_text(encoding="utf-8"))["game"]
     assert saved["replay"]["start"] == first.recorder.record.start
     resumed = load_autosave()
     assert resumed.match is not None and resumed.problem is None

@@ -13,7 +13,7 @@ from game.artischocken.seats import Seat
 from game.artischocken.table.scene_replay import ReplayScene
 from game.artischocken.turns import LocalTable
 from game.replay import store
-from game.scene_replays import ReplaysScene
+from game.screens.scene_replays import ReplaysScene
 
 
 def _replay(seed: int) -> dict[str, Any]:

@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from game.app import App
-from game.launcher import LauncherScene
 from game.paths import asset
+from game.screens.launcher import LauncherScene
 from tools.editor.scene import EditorScene
 
 MakeApp = Callable[..., App]

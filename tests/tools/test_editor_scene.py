@@ -14,8 +14,8 @@ import pytest
 
 from game.app import App
 from game.i18n import t
-from game.launcher import LauncherScene
 from game.paths import asset
+from game.screens.launcher import LauncherScene
 from physics.pieces import load_pieces
 from physics.world import World
 from tools.editor.hangtest import DROPS_PER_FRAME

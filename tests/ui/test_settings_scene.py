@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from game import i18n, settings
-from game.launcher import LauncherScene
-from game.scene_settings import SettingsScene
+from game.screens.launcher import LauncherScene
+from game.screens.scene_settings import SettingsScene
 from game.ui.sound import sounds
 
 

@@ -122,7 +122,7 @@ def test_a_bot_game_plays_the_rooms_effects(make_app) -> None:
 
 def test_m_mutes_anywhere_and_is_remembered(make_app) -> None:
     app = make_app()
-    from game.launcher import LauncherScene
+    from game.screens.launcher import LauncherScene
 
     app.push(LauncherScene())
     assert not sounds.muted

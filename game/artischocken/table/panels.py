@@ -69,11 +69,14 @@ def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str, *, sh
         button(c, widget)
 
 
-def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]], hint: str | None = None) -> pygame.Surface:
-    """The log panel's text as a transparent layer: whole entries, newest at the bottom, as many as fit."""
+def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]], hint: str | None = None, *,
+              title_room: int = 0) -> pygame.Surface:
+    """The log panel's text as a transparent layer: whole entries, newest at the bottom, as many as fit
+    (``title_room``: px kept free right of the title, for a button there)."""
     layer = pygame.Surface(size, pygame.SRCALPHA)
     panel = layer.get_rect()
-    draw.text(layer, t("table.log"), (panel.x + 14, panel.y + 12), size=18, bold=True, color=PALETTE.ink)
+    draw.fit_text(layer, t("table.log"), (panel.x + 14, panel.y + 12), panel.width - 28 - title_room, size=18,
+                  bold=True, color=PALETTE.ink, anchor="topleft")
     pygame.draw.line(layer, PALETTE.sand_dark, (panel.x + 12, panel.y + 40), (panel.right - 12, panel.y + 40), 2)
     hint_h = 40
     area = pygame.Rect(panel.x + 14, panel.y + 48, panel.width - 28, panel.height - 56 - hint_h)

@@ -1,5 +1,6 @@
 """The Artischocken setup screen: 2-4 seats (human or a bot kind, each with a name), the rhubarb variant and
-the start player (A-S3: pick one or random). A saved game is offered first when there is one.
+the start player (A-S3: pick one or random). The unfinished games are offered first, in the Continue list (its
+button, top right, opens it again).
 
 Keys: Tab moves between the buttons, Enter starts, Esc goes back.
 """
@@ -14,6 +15,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game import saves
 from game.app import BaseScene
 from game.artischocken import Game
 from game.artischocken import save as savemod
@@ -24,7 +26,9 @@ from game.i18n import t
 from game.replay.cards import CardRecord
 from game.seeds import game_seed
 from game.ui import draw
+from game.ui.continue_list import ContinueList
 from game.ui.gui import make_manager
+from game.ui.rules_book import RULES_KEY
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button, FocusGroup, MessageLine, first_taker
 
@@ -37,6 +41,9 @@ OpenTable = Callable[[Game | None, list[Seat], Options, CardRecord | None], Base
 
 
 class SetupScene(BaseScene):
+    #: The rules screen (F1, the Rules button), handed in by the room (None: no rules offered here).
+    open_rules: Callable[[], BaseScene] | None = None
+
     def __init__(self, *, open_table: OpenTable, rhubarb: bool = False, fast: bool = False,
                  until_over: bool = False, offer_resume: bool = True, record_path: Path | None = None) -> None:
         self.open_table = open_table
@@ -65,6 +72,11 @@ class SetupScene(BaseScene):
         self.start_button = Button(self._start_label, self.cycle_start, style="secondary", text_size=SIZES.text_small)
         self.play_button = Button(lambda: t("table.setup.play"), self.start_game, style="primary")
         self.back_button = Button(lambda: t("table.setup.back"), self._back, style="secondary")
+        self.rules_button = Button(lambda: t("rules.button"), self.show_rules, style="secondary")
+        self.continue_button = Button(lambda: t("saves.continue"), self.open_continue, style="secondary",
+                                      text_size=SIZES.text_small)
+        self.continue_list = ContinueList(lambda: savemod.list_saves()[0],
+                                          lambda s: t("saves.round", round=s.turn), self.resume, self.ask_delete)
         self.focus = FocusGroup()
         self.message = MessageLine()
         self.card_rect = pygame.Rect(0, 0, 0, 0)
@@ -173,28 +185,62 @@ class SetupScene(BaseScene):
     def _back(self) -> None:
         self.app.pop()
 
+    def on_back(self) -> bool:
+        """Esc puts the Continue list away first."""
+        if self.continue_list.open:
+            self.continue_list.hide()
+            return True
+        return False
+
+    def show_rules(self) -> None:
+        """The rules over this screen (F1, the Rules button); Esc returns here as it was."""
+        if self.open_rules is not None:
+            self.app.push(self.open_rules())
+
     # -- resume -----------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
         if not self.offer_resume:
             return
         self.offer_resume = False
+        self.open_continue(quiet=True)
+
+    def open_continue(self, quiet: bool = False) -> None:
+        """The Continue list of the unfinished games (a file that could not be read is said first: it was kept
+        aside); ``quiet``: nothing said when there is none (the screen opening)."""
+        found, problems = savemod.list_saves()
+        if problems:
+            self._problem(problems[0])
+        if found:
+            self.continue_list.show(self.size)
+        elif not quiet and not problems:
+            self.message.show(t("saves.none"), "warn")
+
+    def _problem(self, error: str) -> None:
+        self.open_dialog(t("common.error"), t("table.resume.corrupt", error=error), [(t("common.ok"), lambda: None)])
+
+    def ask_delete(self, info: saves.SaveInfo) -> None:
+        """Delete a saved game after asking (Keep is the choice Enter makes)."""
+        def delete() -> None:
+            saves.remove(info.id)
+            self.continue_list.refresh()
+
+        self.open_dialog(t("saves.delete.title"),
+                         t("saves.delete.body", seats=", ".join(info.seats), where=t("saves.round", round=info.turn)),
+                         [(t("saves.delete.yes"), delete), (t("saves.delete.no"), lambda: None)], focus=1)
+
+    def resume(self, info: saves.SaveInfo) -> None:
+        """Open the saved game ``info`` at the table (a save that cannot be used is said, and kept aside)."""
         try:
-            saved = savemod.load()
+            saved = savemod.load(save_id=info.id)
         except savemod.SaveError as exc:
-            self.open_dialog(t("common.error"), t("table.resume.corrupt", error=str(exc)),
-                             [(t("common.ok"), lambda: None)])
+            self.continue_list.refresh()
+            self._problem(str(exc))
             return
         if saved is None:
             return
-        self._saved = saved
-        # Enter continues: the safe choice here, since the autosave of a new game would replace the saved one
-        self.open_dialog(t("table.resume.title"), t("table.resume.body", players=saved.players, round=saved.round),
-                         [(t("table.resume.yes"), self.resume), (t("table.resume.no"), lambda: None)], focus=0)
-
-    def resume(self) -> None:
-        saved = self._saved
+        self.continue_list.hide()
         options = Options(fast=self.fast, until_over=self.until_over, seed=saved.seed, auto_end=self.auto_end,
-                          record_path=self.record_path)
+                          record_path=self.record_path, save_id=info.id)
         self.started = self.open_table(saved.game, saved.seats, options, saved.record)
         self.app.replace(self.started)
 
@@ -248,7 +294,16 @@ class SetupScene(BaseScene):
         y = self.card_rect.bottom - 30 - SIZES.button_height
         self.play_button.rect = pygame.Rect(self.card_rect.right - 40 - 240, y, 240, SIZES.button_height)
         self.back_button.rect = pygame.Rect(x, y, 160, SIZES.button_height)
-        self.focus.set_items([*self.kind_buttons, *self._add(), self.rhubarb_button, self.start_button,
+        self.rules_button.rect = pygame.Rect(x + 176, y, 150, SIZES.button_height)
+        # top right, beside the title: the bottom row keeps its room
+        self.continue_button.rect = pygame.Rect(self.card_rect.right - 40 - 190, self.card_rect.y + 26, 190, 40)
+        found, problems = savemod.list_saves()
+        self.continue_button.enabled = bool(found)
+        self.continue_list.layout(size)
+        if problems:  # a save that could not be read was kept aside: say so at once
+            self._problem(problems[0])
+        self.focus.set_items([self.continue_button, *self.kind_buttons, *self._add(), self.rhubarb_button,
+                              self.start_button,
                               self.auto_end_button, self.open_button, self.back_button, self.play_button])
 
     def _add(self) -> list[Button]:
@@ -257,7 +312,8 @@ class SetupScene(BaseScene):
 
     def _buttons(self) -> list[Button]:
         return [*self.kind_buttons, *self.remove_buttons, *self._add(), self.rhubarb_button, self.start_button,
-                self.auto_end_button, self.open_button, self.play_button, self.back_button]
+                self.auto_end_button, self.open_button, self.play_button, self.back_button, self.continue_button,
+                *([self.rules_button] if self.open_rules is not None else [])]
 
     # -- events -------------------------------------------------------------------------------------------
     def typing(self) -> bool:
@@ -265,6 +321,11 @@ class SetupScene(BaseScene):
         return any(e.is_focused for e in self.entries)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == RULES_KEY:  # even while a name field has the keyboard
+            self.show_rules()
+            return
+        if self.continue_list.handle_event(event):
+            return
         if self.manager is not None:
             consumed = self.manager.process_events(event)
             focused = any(e.is_focused for e in self.entries)
@@ -281,7 +342,7 @@ class SetupScene(BaseScene):
 
     def still(self) -> bool:
         """Nothing moves: no message showing, no button flashing, no name field with a blinking cursor."""
-        if self.message.visible or any(b.flash > 0 for b in self._buttons()):
+        if self.message.visible or any(b.flash > 0 for b in self._buttons()) or not self.continue_list.still():
             return False
         return not any(entry.is_focused for entry in self.entries)
 
@@ -291,6 +352,7 @@ class SetupScene(BaseScene):
         for button in self._buttons():
             button.update(dt)
         self.message.update(dt)
+        self.continue_list.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -330,6 +392,7 @@ class SetupScene(BaseScene):
         draw.text(surface, t("table.setup.hint"), (card.centerx, card.bottom + 14), size=14,
                   color=shade(PALETTE.sand, -0.1), anchor="midtop")
         self.message.draw(surface, (w // 2, card.bottom - 84))
+        self.continue_list.draw(surface)
 
     def _draw_fan(self, surface: pygame.Surface) -> None:
         """Cards fanned on the felt left and right of the setup card, when the window has room."""

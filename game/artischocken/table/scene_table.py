@@ -10,11 +10,11 @@ taking a decision back; and "again" on the end screen.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from game import saves
 from game.artischocken import Action, Game
 from game.artischocken import save as savemod
 from game.artischocken.bots.thinker import Thinker
@@ -44,6 +44,7 @@ class TableScene(TableBase):
         self.replay_written: Path | None = None
         self.thinker = Thinker(wait=True)  # frame-exact until a windowed app is known (on_enter)
         self.save_problem: str | None = None
+        self.save_id = options.save_id  # given on the first save of a new game
         super().__init__(seats, options, LocalTable(game, seats, options.seed, record))
 
     @classmethod
@@ -99,7 +100,9 @@ class TableScene(TableBase):
 
     def _autosave(self) -> None:
         try:
-            savemod.save_table(self.table, self.options.seed)
+            if self.save_id is None:
+                self.save_id = saves.new_id(savemod.ROOM)
+            savemod.save_table(self.table, self.options.seed, save_id=self.save_id)
             self.save_problem = None
         except OSError as exc:
             if self.save_problem is None:
@@ -110,18 +113,19 @@ class TableScene(TableBase):
         if not self.options.record_replays:
             return
         now = datetime.now(UTC)
+        # a saved game's replay is its one file, written over at the end of every sitting
+        name = saves.replay_name(self.save_id) if self.save_id else ""
         try:
             self.replay_written = replay_store.write(
                 self.table.replay(now.isoformat(timespec="seconds"), {"auto_end": self.options.auto_end}),
-                self.options.record_path, now.strftime("%Y%m%d-%H%M%S"))
+                self.options.record_path, now.strftime("%Y%m%d-%H%M%S"), name)
         except OSError as exc:
             self.message.show(t("table.replay_failed", error=str(exc)), "error", 5)
 
     def _on_over(self) -> None:
         self._write_replay()
-        if self.options.autosave:
-            with contextlib.suppress(OSError):
-                savemod.clear()
+        if self.save_id is not None:
+            saves.remove(self.save_id)
         super()._on_over()
 
     # -- the end ----------------------------------------------------------------------------------------------
@@ -133,7 +137,9 @@ class TableScene(TableBase):
                        seed=self.options.seed + 1, rhubarb=self.table.session.table_view()["rhubarb"],
                        start_player=None,
                        auto_end=self.options.auto_end, open_artichokes=self.options.open_artichokes)
-        self.app.replace(TableScene.new(self.seats, opts))
+        again = TableScene.new(self.seats, opts)
+        again.open_rules = self.open_rules
+        self.app.replace(again)
 
 
 __all__ = ["BOT_PAUSE", "Options", "TableScene"]

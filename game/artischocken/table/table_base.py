@@ -47,6 +47,7 @@ from game.artischocken.table.layout import TableLayout, compute
 from game.artischocken.turns import Options
 from game.i18n import t
 from game.ui import draw
+from game.ui.rules_book import RULES_KEY
 from game.ui.theme import SIZES
 from game.ui.widgets import Button, MessageLine, first_taker
 
@@ -119,6 +120,10 @@ class Frame:
 class TableBase(TableControls, BaseScene):
     """One seat's game at the card table, on whatever session (see the module text)."""
 
+    #: The rules screen (F1, the Rules button at the log), handed in by the room; None: the table offers none (a
+    #: remote table, whose game cannot wait while the rules show).
+    open_rules: Callable[[], BaseScene] | None = None
+
     def __init__(self, seats: list[Seat], options: Options, table: CardTable) -> None:
         self.seats = seats
         self.options = options
@@ -131,6 +136,7 @@ class TableBase(TableControls, BaseScene):
         self.reveal: Reveal | None = None
         self.message = MessageLine()
         self.buttons: list[Button] = []
+        self.rules_button = Button(lambda: t("rules.button"), self.show_rules, style="secondary", text_size=13)
         self._bar_key: tuple[Any, ...] | None = None
         self.mouse = (-1, -1)
         self.nudge = 0.0
@@ -203,6 +209,9 @@ class TableBase(TableControls, BaseScene):
     # -- scene hooks ------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         self.lay = compute(size, self.table.session.players, self.table.bottom)
+        log = self.lay.log  # the Rules button: top right of the log panel, beside its title
+        rules_w = max(64, draw.font_width(t("rules.button"), 13, bold=True) + 22)
+        self.rules_button.rect = pygame.Rect(log.right - 10 - rules_w, log.y + 9, rules_w, 26)
         self._bar_key = None
         self.handover_button.rect = pygame.Rect(0, 0, 300, SIZES.button_height + 6)
         card = panels.handover_card(size)
@@ -232,6 +241,11 @@ class TableBase(TableControls, BaseScene):
 
     def _to_launcher(self) -> None:
         rooms.leave_room(self.app)
+
+    def show_rules(self) -> None:
+        """The rules over the table: it is then neither updated nor drawn, so the game waits (no bot moves)."""
+        if self.open_rules is not None:
+            self.app.push(self.open_rules())
 
     # -- applying actions ------------------------------------------------------------------------------
     def apply(self, action: Action) -> bool:
@@ -299,7 +313,7 @@ class TableBase(TableControls, BaseScene):
         self.message.update(dt)
         self.hover_time += dt
         self.calm += dt
-        for button in (*self.buttons, *self.end_buttons, self.handover_button):
+        for button in (*self.buttons, *self.end_buttons, self.handover_button, self.rules_button):
             button.update(dt)
         if self.dialog:  # the menu is open: the game waits
             self._plan()
@@ -379,6 +393,11 @@ class TableBase(TableControls, BaseScene):
         self.calm = 0.0
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.open_rules is not None and not self.table.session.is_over and self.handover is None and (
+                event.type == pygame.KEYDOWN and event.key == RULES_KEY or self.rules_button.handle_event(event)):
+            if event.type == pygame.KEYDOWN:
+                self.show_rules()
+            return
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         if self.table.session.is_over:
             if not first_taker(self.end_buttons, event) and enter and self.end_buttons:
@@ -461,7 +480,8 @@ class TableBase(TableControls, BaseScene):
         key = (self.table.session.seat, self.table.session.log_size, self.looking, i18n.get_language(),
                lay.log.size)
         if self._log_image is None or self._log_image[0] != key:
-            self._log_image = (key, panels.log_layer(lay.log.size, self.log_lines()))
+            room = self.rules_button.rect.width + 12 if self.open_rules is not None else 0
+            self._log_image = (key, panels.log_layer(lay.log.size, self.log_lines(), title_room=room))
         return self._log_image[1]
 
     def _bar(self, lay: TableLayout, d: Decision) -> None:
@@ -519,6 +539,8 @@ class TableBase(TableControls, BaseScene):
             words = t("table.prompt.auto_end")
         panels.bar(c, st, self.buttons, words)
         c.blit(self._log_layer(lay), lay.log.topleft)
+        if self.open_rules is not None and not view["is_over"] and self.handover is None:
+            panels.button(c, self.rules_button)
         c.mark_base()  # the table ends here: flights, reveals and overlays are painted over it
         zones.flying(c, self.flights)
         pend = view["pending"]

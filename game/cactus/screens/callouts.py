@@ -1,10 +1,11 @@
-"""Explaining a placement on the table: the banner over the table (what to do now, or the broken rule at
-length), the speech bubble at the placed piece (what is broken and what to do, or the awards it earns), the
-marks on the pieces a broken rule is about, and the long explanation in the side panel when the view is
-too short for it (C-R2..C-R5, C-X5).
+"""Explaining a placement on the table: the banner in the prompt's strip over the table (what to do now, or the
+broken rule at length), the speech bubble at the placed piece (what is broken and what to do, or the awards it
+earns), the marks on the pieces a broken rule is about, and the long explanation in the side panel when the
+strip is too small for it (C-R2..C-R5, C-X5).
 
-Banner and bubble never cover the pieces of the broken rule. Everything is computed from the match, the
-view and the layout; the ``draw_*`` functions draw what was computed.
+The banner stands off the table; the bubble takes a free place beside what it is about
+(:mod:`~game.cactus.screens.placing`). Everything is computed from the match, the view and the layout; the
+``draw_*`` functions draw what was computed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import NamedTuple
 import pygame
 
 from game.cactus.match import Match, Stage
-from game.cactus.screens import layers
+from game.cactus.screens import layers, placing
 from game.cactus.screens import texts as txt
 from game.cactus.screens.view import TableView
 from game.i18n import t
@@ -26,23 +27,27 @@ from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
 from game.ui.widgets import Button
 from physics.geometry import Point
 
-#: Over a broken rule the banner says only the short sentence when its long text would take more than this
-#: share of the table's height (a short view); the long explanation then goes to the side panel.
-SHORT_BANNER_SHARE = 0.25
+#: The banner's text shrinks down to this size (px) before a broken rule's long text gives way to the short one.
+MIN_BANNER_SIZE = SIZES.text_small - 2
+#: A bubble's tip is a triangle this long (px); farther from what it is about, a thin line goes on from it.
+TIP_LENGTH = 10
 #: The side panel explains a broken rule at length only when it is at least this tall (px).
 EXPLAIN_MIN_HEIGHT = 100
 
 
 class Banner(NamedTuple):
-    """The banner over the table: its text, its rectangle, and whether it says only the short sentence."""
+    """The banner in the prompt's strip over the table: its text, its rectangle, whether it says only the short
+    sentence of a broken rule, and its text size."""
 
     text: str
     rect: pygame.Rect
     short: bool
+    size: int = SIZES.text_small + 1
 
 
 class Callout(NamedTuple):
-    """A speech bubble: text, colour, rectangle, the side its tip leaves from, and the point it points at."""
+    """A speech bubble: text, colour, rectangle, the side that faces what it is about, and the point its tip
+    reaches (just off what it is about)."""
 
     text: str
     colour: Color
@@ -68,22 +73,20 @@ def contact_point(m: Match, view: TableView) -> Point | None:
     return (centres[0][0] + centres[1][0]) / 2, (centres[0][1] + centres[1][1]) / 2
 
 
-def violation_spot(m: Match, view: TableView, table: pygame.Rect) -> pygame.Rect | None:
-    """Where the broken rule is on screen: the box of the pieces it is about (the touching pair, the piece
-    on the base) on the table. The banner and the callout never cover it (C-R2..C-R4, C-X5)."""
+def _violation_pieces(m: Match) -> list[str]:
     world = m.world
-    if m.stage != Stage.JUDGED or not m.violations:
-        return None
     pids = [pid for pid in m.violations[0].pieces if world.has_piece(pid)]
     if not pids and m.piece and world.has_piece(m.piece):
         pids = [m.piece]
-    boxes: list[pygame.Rect] = []
-    for pid in pids:
-        pts = view.pts(world.outline_world(pid))
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        boxes.append(pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 1,
-                                 math.ceil(max(ys) - min(ys)) + 1))
+    return pids
+
+
+def violation_spot(m: Match, view: TableView, table: pygame.Rect) -> pygame.Rect | None:
+    """Where the broken rule is on screen: the box of the pieces it is about (the touching pair, the piece
+    on the base) on the table. The banner and the callout never cover it (C-R2..C-R4, C-X5)."""
+    if m.stage != Stage.JUDGED or not m.violations:
+        return None
+    boxes = [box for pid in _violation_pieces(m) if (box := placing.piece_box(view, m.world, pid)) is not None]
     if not boxes:
         return None
     spot = boxes[0].unionall(boxes[1:]).inflate(6, 6)
@@ -91,129 +94,107 @@ def violation_spot(m: Match, view: TableView, table: pygame.Rect) -> pygame.Rect
     return spot if spot.width and spot.height else None
 
 
-def banner(m: Match, view: TableView, rects: dict[str, pygame.Rect]) -> Banner:
-    """The banner. Over a broken rule it goes to the top or the bottom of the view, whichever is farther from
-    the violation, and never covers it; when the view is short (or the long text would cover it) it says only
-    the short sentence, and the side panel explains."""
-    base = rects["prompt"]
-    table = rects["table"]
-    long_text = txt.stage_prompt(m)
-    size = SIZES.text_small + 1
-
-    def box(content: str, bottom: bool) -> pygame.Rect:
-        height = max(40, layers.text_height(content, base.width - 28, size=size) + 18)
-        rect = pygame.Rect(base.x, base.y, base.width, height)
-        if bottom:
-            floor = table.bottom - TableView.GROUND_BAND - 8
-            if view.zoom >= 1.05:  # over the zoom badge
-                floor -= 32
-            rect.bottom = floor
-        return rect
-
-    spot = violation_spot(m, view, table)
-    if spot is None:
-        return Banner(long_text, box(long_text, False), False)
-    short_text = txt.violation_text(m, m.violations[0])
-    texts = [long_text, short_text]
-    if explain_room(rects["log"]) and box(long_text, False).height > table.height * SHORT_BANNER_SHARE:
-        texts = [short_text]
-    for content in texts:
-        spots = sorted((box(content, bottom) for bottom in (False, True)),
-                       key=lambda r: -abs(r.centery - spot.centery))
-        for rect in spots:
-            if not rect.colliderect(spot) and table.contains(rect):
-                return Banner(content, rect, content is not long_text)
-    shortest = sorted((box(short_text, bottom) for bottom in (False, True)),
-                      key=lambda r: -abs(r.centery - spot.centery))
-    return Banner(short_text, shortest[0], True)
-
-
-def place_callout(content: str, above: Point, below: Point, spot: pygame.Rect | None, table: pygame.Rect,
-                  banner_rect: pygame.Rect) -> tuple[pygame.Rect, str, Point] | None:
-    """Where a speech bubble goes: over the spot (at ``above``), else beside it, else under it (at
-    ``below``), wherever it stays on the table, off the banner and off ``spot`` (the violation). Without a
-    spot the heart of the piece is kept clear, and the bubble falls back to under it."""
-    fnt = font(SIZES.text_small, bold=True)
-    area = table.inflate(-12, -12)
-    width = min(fnt.size(content)[0] + 24, area.width - 20)
-    lines = [line for line, _w in layers.wrapped(content, SIZES.text_small, True, width - 24)]
-    height = len(lines) * fnt.get_linesize() + 14
-    clear = banner_rect.inflate(8, 8)
-    mid_y = (above[1] + below[1]) / 2
-    if spot is None:
-        side = (below[1] - above[1]) / 2  # half the gap between the two anchors: the piece's reach
-        keep = pygame.Rect(0, 0, round(side), round(2 * side))  # the heart of the spot pointed at
-        keep.center = (round(above[0]), round(mid_y))
-        right_x, left_x = above[0] + side + 4, above[0] - side - 4
-    else:
-        keep = spot
-        right_x, left_x = spot.right + 12, spot.left - 12
-    tries: list[tuple[str, Point]] = [
-        ("midbottom", above), ("midleft", (right_x, mid_y)), ("midright", (left_x, mid_y)), ("midtop", below)]
-    for where, (ax, ay) in tries:
-        rect = pygame.Rect(0, 0, width, height)
-        setattr(rect, where, (round(ax), round(ay)))
-        rect.clamp_ip(area)
-        if not rect.colliderect(clear) and not rect.colliderect(keep):
-            return rect, where, (ax, ay)
-    if spot is not None:
-        return None  # the banner says it already; never cover the violation
-    where, (ax, ay) = tries[-1]
-    rect = pygame.Rect(0, 0, width, height)
-    rect.midtop = (round(ax), round(ay))
-    rect.clamp_ip(area)
-    return rect, where, (ax, ay)
-
-
-def placed_callout(m: Match, view: TableView, rects: dict[str, pygame.Rect],
-                   banner_rect: pygame.Rect) -> Callout | None:
-    """The callout at the placed piece, or None when there is none (no piece judged, or no place beside the
-    violation that leaves it and the banner clear)."""
+def subjects(m: Match, view: TableView) -> list[pygame.Rect]:
+    """What the callout at the placed piece talks about and never covers: the pieces of the broken rule (and the
+    pot a piece touches), or the placed piece (its bubble says it is valid, or names the awards it earns)."""
     world = m.world
-    pid = m.piece
-    if m.stage != Stage.JUDGED or not (pid and world.has_piece(pid)):
+    if m.stage != Stage.JUDGED or not (m.piece and world.has_piece(m.piece)):
+        return []
+    pids = _violation_pieces(m) if m.violations else [m.piece]
+    boxes = [box.inflate(6, 6) for pid in pids if (box := placing.piece_box(view, world, pid)) is not None]
+    if m.violations and m.violations[0].kind == "on_base":
+        pots = [placing.pot_box(view, world, i) for i in range(len(world.cacti.cacti))]
+        boxes.extend(pot for pot in pots if pot.collidelist([b.inflate(8, 8) for b in boxes]) >= 0)
+    return boxes
+
+
+def fitting_size(content: str, rect: pygame.Rect) -> int | None:
+    """The largest banner text size (down to ``MIN_BANNER_SIZE``) at which ``content`` fits ``rect``."""
+    inner = rect.inflate(-24, -10)
+    for size in range(SIZES.text_small + 1, MIN_BANNER_SIZE - 1, -1):
+        if layers.text_height(content, inner.width, size=size) <= inner.height:
+            return size
+    return None
+
+
+def banner(m: Match, rects: dict[str, pygame.Rect]) -> Banner:
+    """The banner: the prompt's strip over the table (off every piece and cactus), saying what to do now. Over a
+    broken rule whose long text does not fit there, it says the short sentence and the side panel explains."""
+    strip = rects["prompt"]
+    long_text = txt.stage_prompt(m)
+    size = fitting_size(long_text, strip)
+    if size is None and m.stage == Stage.JUDGED and m.violations and explain_room(rects["log"]):
+        short_text = txt.violation_text(m, m.violations[0])
+        return Banner(short_text, strip, True, fitting_size(short_text, strip) or MIN_BANNER_SIZE)
+    return Banner(long_text, strip, False, size or MIN_BANNER_SIZE)
+
+
+def bubble_size(content: str, area: pygame.Rect) -> tuple[int, int]:
+    """A speech bubble's size for ``content`` (wrapped to the width of ``area`` at most)."""
+    fnt = font(SIZES.text_small, bold=True)
+    width = min(fnt.size(content)[0] + 24, area.width - 20)
+    lines = layers.wrapped(content, SIZES.text_small, True, width - 24)
+    return width, len(lines) * fnt.get_linesize() + 14
+
+
+def tip_point(where: str, subject: pygame.Rect, aim: Point) -> Point:
+    """Where the tip of a bubble whose ``where`` side faces ``subject`` ends: just off it, in line with ``aim``."""
+    x = min(max(aim[0], subject.left), subject.right)
+    y = min(max(aim[1], subject.top), subject.bottom)
+    return {"midbottom": (x, subject.top - 3), "midtop": (x, subject.bottom + 3),
+            "midleft": (subject.right + 3, y), "midright": (subject.left - 3, y)}[where]
+
+
+def placed_callout(m: Match, view: TableView, table: pygame.Rect,
+                   keep: list[pygame.Rect]) -> Callout | None:
+    """The callout at the placed piece: what is broken and what to do, or the awards it earns (or that the
+    placement is valid). It goes to the first free place around its subjects (:mod:`placing`), off them and off
+    ``keep`` (the prompt, the buttons); None when no piece is judged or no place is left."""
+    boxes = subjects(m, view)
+    if not boxes:
         return None
-    table = rects["table"]
-    x, y, _ = world.pose(pid)
-    sx, sy = view.to_screen((x, y))
-    lift = world.pieces[pid].radius * view.scale + 12
+    world = m.world
     if m.violations:
-        # short, at the place: what is broken and what to do; the banner explains it at length
-        content = txt.violation_text(m, m.violations[0])
-        spot = violation_spot(m, view, table)
-        at = contact_point(m, view) or (sx, sy)
-        if spot is None:
-            above, below = (at[0], min(at[1], sy) - lift), (at[0], max(at[1], sy) + lift)
-        else:
-            ax = min(max(at[0], spot.left), spot.right)
-            above, below = (ax, spot.top - 12), (ax, spot.bottom + 12)
-        placed = place_callout(content, above, below, spot, table, banner_rect)
-        return None if placed is None else Callout(content, PALETTE.error, *placed)
-    awards = m.preview_awards()
-    content = t("cactus.callout.valid")
-    if awards:
-        content = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind))
-                           for a in awards)
-    placed = place_callout(content, (sx, sy - lift), (sx, sy + lift), None, table, banner_rect)
-    return None if placed is None else Callout(content, PALETTE.ok, *placed)
+        content, colour = txt.violation_text(m, m.violations[0]), PALETTE.error
+    else:
+        awards = m.preview_awards()
+        content, colour = t("cactus.callout.valid"), PALETTE.ok
+        if awards:
+            content = " + ".join(t("cactus.float.award", flowers=a.flowers, award=txt.award_name(a.kind))
+                                 for a in awards)
+    group = boxes[0].unionall(boxes[1:])
+    scenery = placing.scenery(view, world)
+    cactus = group.unionall([box for box in scenery[:len(world.cacti.cacti)] if box.colliderect(group)])
+    area = table.inflate(-12, -12)
+    placed = placing.first_free(bubble_size(content, area), [*placing.around(group), *placing.around(cactus)],
+                                [*boxes, *keep], scenery, area)
+    if placed is None:
+        return None
+    aim = contact_point(m, view) or group.center
+    return Callout(content, colour, placed.rect, placed.where, tip_point(placed.where, group, aim))
 
 
 def draw_bubble(surface: pygame.Surface, callout: Callout) -> None:
     """A speech bubble in ``callout.rect`` whose tip points from its ``where`` side at ``anchor``."""
-    content, colour, rect, where, anchor = callout
+    content, colour, rect, where, tip = callout
     fnt = font(SIZES.text_small, bold=True)
     lines = [line for line, _w in layers.wrapped(content, SIZES.text_small, True, rect.width - 24)]
-    ax, ay = anchor
-    tip: Point
     if where == "midbottom":
-        tip, base = (ax, ay + 10), [(rect.centerx - 7, rect.bottom - 1), (rect.centerx + 7, rect.bottom - 1)]
+        base, out = [(rect.centerx - 7, rect.bottom - 1), (rect.centerx + 7, rect.bottom - 1)], (0, 1)
     elif where == "midtop":
-        tip, base = (ax, ay - 10), [(rect.centerx - 7, rect.top + 1), (rect.centerx + 7, rect.top + 1)]
+        base, out = [(rect.centerx - 7, rect.top + 1), (rect.centerx + 7, rect.top + 1)], (0, -1)
     elif where == "midleft":
-        tip, base = (ax - 10, ay), [(rect.left + 1, rect.centery - 7), (rect.left + 1, rect.centery + 7)]
+        base, out = [(rect.left + 1, rect.centery - 7), (rect.left + 1, rect.centery + 7)], (-1, 0)
     else:
-        tip, base = (ax + 10, ay), [(rect.right - 1, rect.centery - 7), (rect.right - 1, rect.centery + 7)]
-    pygame.draw.polygon(surface, colour, [*base, tip])
+        base, out = [(rect.right - 1, rect.centery - 7), (rect.right - 1, rect.centery + 7)], (1, 0)
+    mid = ((base[0][0] + base[1][0]) / 2, (base[0][1] + base[1][1]) / 2)
+    if math.dist(mid, tip) <= TIP_LENGTH + 4:
+        pygame.draw.polygon(surface, colour, [*base, tip])
+    else:  # far from what it is about (over a cactus top): a short tip, then a thin line to it
+        near = (mid[0] + out[0] * TIP_LENGTH, mid[1] + out[1] * TIP_LENGTH)
+        pygame.draw.polygon(surface, colour, [*base, near])
+        pygame.draw.line(surface, colour, near, tip, 2)
+        pygame.draw.circle(surface, colour, tip, 3)
     draw.rounded_rect(surface, rect, PALETTE.paper, 10, colour, 2)
     for i, line in enumerate(lines):
         draw.text(surface, line, (rect.x + 12, rect.y + 7 + i * fnt.get_linesize()), size=SIZES.text_small,
@@ -263,15 +244,18 @@ def draw_marks_over(surface: pygame.Surface, m: Match, view: TableView, pulse: f
         draw_bubble(surface, callout)
 
 
-def draw_banner(surface: pygame.Surface, m: Match, shown: Banner, callout: Callout | None,
-                claims: Iterable[Button]) -> None:
-    """The banner (left out when it is short and the callout at the violation says the same) and the claim
-    buttons under it."""
+def draw_banner(surface: pygame.Surface, m: Match, shown: Banner, claims: Iterable[Button]) -> None:
+    """The banner in the prompt's strip and the claim buttons."""
     colour = PALETTE.error if (m.stage == Stage.JUDGED and m.violations) else PALETTE.ink
-    if not (shown.short and colour == PALETTE.error and callout is not None):
-        draw.panel(surface, shown.rect, PALETTE.paper, PALETTE.dune if colour == PALETTE.ink else PALETTE.error, 12,
-                   alpha=235)
-        layers.text_block(surface, shown.text, shown.rect.inflate(-28, -18), size=SIZES.text_small + 1, color=colour)
+    draw.panel(surface, shown.rect, PALETTE.paper, PALETTE.dune if colour == PALETTE.ink else PALETTE.error, 12,
+               alpha=235)
+    inner = shown.rect.inflate(-24, -10)
+    clip = surface.get_clip()
+    surface.set_clip(inner.clip(clip) if clip else inner)  # the smallest size still too long: cut, never spilled
+    height = layers.text_height(shown.text, inner.width, size=shown.size)
+    layers.text_block(surface, shown.text, inner.move(0, max(0, (inner.height - height) // 2)), size=shown.size,
+                      color=colour)
+    surface.set_clip(clip)
     for b in claims:
         b.draw(surface)
 
@@ -289,6 +273,6 @@ def draw_explanation(surface: pygame.Surface, m: Match, rect: pygame.Rect) -> No
     layers.text_block(surface, content, inner, size=size, color=PALETTE.ink)
 
 
-__all__ = ["EXPLAIN_MIN_HEIGHT", "SHORT_BANNER_SHARE", "Banner", "Callout", "banner", "contact_point",
-           "draw_banner", "draw_bubble", "draw_explanation", "draw_marks_over", "draw_marks_under",
-           "explain_room", "place_callout", "placed_callout", "violation_spot"]
+__all__ = ["EXPLAIN_MIN_HEIGHT", "MIN_BANNER_SIZE", "TIP_LENGTH", "Banner", "Callout", "banner", "bubble_size",
+           "contact_point", "draw_banner", "draw_bubble", "draw_explanation", "draw_marks_over", "draw_marks_under",
+           "explain_room", "fitting_size", "placed_callout", "subjects", "tip_point", "violation_spot"]

@@ -1,5 +1,6 @@
 """The play scene's effects: floating texts where a rule event happened, flower tokens flying between a seat
-and the supply, and the die's roll. All of it runs on the frame's ``dt``; drawing only reads it."""
+and the supply, and the die's roll. All of it runs on the frame's ``dt``; where a floating text stands is laid
+out in the scene's ``update`` (beside the pieces it is about, never over them); drawing only reads it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pygame
 
 from game.cactus.rules import CactusGame, Event, Face
 from game.cactus.screens import texts as txt
-from game.cactus.screens.view import TableView, flower_icon
+from game.cactus.screens.view import flower_icon
 from game.i18n import t
 from game.ui import draw
 from game.ui.fonts import font
@@ -30,6 +31,17 @@ class FloatText:
     age: float = 0.0
     life: float = 2.2
     world: Point | None = None  # follows the camera when set (world mm)
+    pieces: tuple[str, ...] = ()  # what it is about: it never covers them
+    rect: pygame.Rect | None = None  # where it stands this frame (laid out in update; None: not shown)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return font(SIZES.text_small + 1, bold=True).size(self.text)[0] + 20, 28
+
+    @property
+    def rise(self) -> float:
+        """How far (px) it has floated up from where it first stood."""
+        return 50 * self.age / self.life
 
 
 @dataclass
@@ -44,10 +56,12 @@ class Flyer:
 
 @dataclass(frozen=True)
 class Spot:
-    """Where a rule event happened: on screen (``at``) and in the world (``world``, None when nowhere)."""
+    """Where a rule event happened: on screen (``at``) and in the world (``world``, None when nowhere), and the
+    pieces it is about (its floating text never covers them)."""
 
     at: Point
     world: Point | None
+    pieces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,38 +102,35 @@ class Effects:
         for the message bar, if the event has one."""
         if e.kind == "award" and e.flowers > 0:
             label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail))
-            self.floats.append(FloatText(label, spot.at, PALETTE.ok, world=spot.world))
+            self.floats.append(FloatText(label, spot.at, PALETTE.ok, world=spot.world, pieces=spot.pieces))
             for k in range(e.flowers):
                 self.flyers.append(Flyer(spot.at, seat(e.player), delay=0.15 * k))
         elif e.kind in ("hand_touch", "knocked"):
             label = t(f"cactus.float.{e.kind}", flowers=abs(e.flowers))
-            self.floats.append(FloatText(label, spot.at, PALETTE.error, world=spot.world))
+            self.floats.append(FloatText(label, spot.at, PALETTE.error, world=spot.world, pieces=spot.pieces))
             for k in range(abs(e.flowers)):
                 self.flyers.append(Flyer(seat(e.player), supply, delay=0.15 * k))
             return Notice(txt.describe(rules, e), "error", 4.0)
         elif e.kind == "placed_fell":
             self.floats.append(FloatText(t("cactus.float.fell"), spot.at, PALETTE.warn,
-                                         world=spot.world))
+                                         world=spot.world, pieces=spot.pieces))
             return Notice(txt.describe(rules, e), "warn", 4.0)
         elif e.kind == "awards_void":
             self.floats.append(FloatText(t("cactus.float.void"), table, PALETTE.error))
         elif e.kind in ("piece_out", "piece_returned"):
-            self.floats.append(FloatText(txt.describe(rules, e), spot.at, PALETTE.ink_soft, life=1.6))
+            self.floats.append(FloatText(txt.describe(rules, e), spot.at, PALETTE.ink_soft, life=1.6,
+                                         pieces=spot.pieces))
         elif e.kind == "award_lost":
             self.floats.append(FloatText(txt.describe(rules, e), table, PALETTE.warn))
         return None
 
-    def draw(self, surface: pygame.Surface, view: TableView) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for f in self.floats:
+            box = f.rect
+            if box is None:
+                continue
             k = f.age / f.life
             alpha = round(255 * (1.0 if k < 0.6 else max(0.0, (1 - k) / 0.4)))
-            x, y = view.to_screen(f.world) if f.world is not None else f.pos
-            pos = (x, y - 30 - 50 * k)
-            fnt = font(SIZES.text_small + 1, bold=True)
-            w = fnt.size(f.text)[0] + 20
-            box = pygame.Rect(0, 0, w, 28)
-            box.center = (round(pos[0]), round(pos[1]))
-            box.clamp_ip(surface.get_rect().inflate(-8, -8))
             layer = pygame.Surface(box.size, pygame.SRCALPHA)
             draw.rounded_rect(layer, layer.get_rect(), PALETTE.paper, 12, f.colour, 2)
             draw.text(layer, f.text, layer.get_rect().center, size=SIZES.text_small + 1, bold=True, color=f.colour,

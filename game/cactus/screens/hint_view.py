@@ -15,6 +15,7 @@ import pygame
 
 from game.cactus.bots.hint import Hint, HintSearch
 from game.cactus.match import Match, Stage
+from game.cactus.screens.placing import box_of
 from game.cactus.screens.view import TableView
 from game.i18n import t
 from game.ui import draw
@@ -94,6 +95,12 @@ class HintControl:
                  "none found" if self.hint is None else f"{self.hint.piece} at x={self.hint.placement.x:.0f}")
         message.show(t("cactus.hint.shown" if self.hint else "cactus.hint.none", count=self.used[seat]),
                      "info" if self.hint else "warn")
+
+    def ghost_box(self, view: TableView) -> pygame.Rect | None:
+        """The screen box of the ghost while a hint is shown (else None)."""
+        if self.hint is None:
+            return None
+        return box_of(view.pts(self.hint.outline))
 
     def draw_button(self, surface: pygame.Surface) -> None:
         if self.shown:

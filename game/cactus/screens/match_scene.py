@@ -25,7 +25,7 @@ from game.app import INPUT_EVENTS, BaseScene
 from game.cactus.bots.kinds import SeatBots
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import Event
-from game.cactus.screens import callouts, layers, panels, sounds
+from game.cactus.screens import callouts, layers, panels, placing, sounds
 from game.cactus.screens.camera import CameraDirector
 from game.cactus.screens.effects import ROLL_TIME, Effects, FloatText, Spot
 from game.cactus.screens.hint_view import HintControl
@@ -36,7 +36,7 @@ from game.cactus.screens.view import PieceShapes, TableView, draw_hand_zone, dra
 from game.i18n import get_language, t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
-from game.ui.widgets import Button, MessageLine, Tooltip, first_taker
+from game.ui.widgets import Button, MessageLine, Tooltip, first_taker, message_layer
 from physics.geometry import Point
 
 ROTATE_STEP = math.radians(12)
@@ -97,6 +97,8 @@ class MatchScene(BaseScene):
         self.lay = PlayLayout()
         self.shown_banner = callouts.Banner("", pygame.Rect(0, 0, 0, 0), False)
         self.shown_callout: callouts.Callout | None = None
+        self.laid: list[placing.Laid] = []  # what explains or acts this frame (see ``overlays``)
+        self.message_rect: pygame.Rect | None = None  # where the message line's pill stands this frame
         self.roll_button = Button(lambda: t("cactus.button.roll"), self._roll, style="primary")
         self.confirm_button = Button(lambda: t("cactus.button.confirm"), self._confirm, style="green")
         self.back_button = Button(lambda: t("cactus.button.take_back"), self._take_back, style="secondary")
@@ -131,23 +133,105 @@ class MatchScene(BaseScene):
         self._compose()
 
     def _compose(self) -> None:
-        """What the frame shows over the table: the banner and the callout (drawn as computed here)."""
+        """What the frame shows over the table: the banner, the callout, the message line and the floating texts
+        (drawn as computed here, each off what it explains: :mod:`~game.cactus.screens.placing`), and the list of
+        it all (``overlays``)."""
         if "prompt" not in self.rects:
             return
         self.shown_banner = self.banner()
-        self.shown_callout = self.placed_callout()
+        laid = self._fixed_overlays()
+        self.shown_callout = self._callout([item.rect for item in laid])
+        if self.shown_callout is not None:
+            laid.append(placing.Laid("bubble", self.shown_callout.rect,
+                                     tuple(callouts.subjects(self.match, self.view))))
+        ghost = self.hints.ghost_box(self.view)
+        self.message_rect = self._place_message(laid, [] if ghost is None else [ghost])
+        if self.message_rect is not None:
+            laid.append(placing.Laid("message", self.message_rect, () if ghost is None else (ghost,)))
+        if self.effects.floats:
+            self._place_floats(laid)
+        self.laid = laid
+
+    def _place_message(self, laid: list[placing.Laid], about: list[pygame.Rect]) -> pygame.Rect | None:
+        """The message line's pill: at the bottom of the table if that leaves the cacti, their pots and numbers and
+        the pieces visible, else at the top, else in a corner or the middle; off the prompt, the buttons, the callout
+        and the hint's ghost it may be talking about (where none is free: over as little of them as can be)."""
+        if not self.message.visible:
+            return None
+        table = self.rects["table"]
+        size = message_layer(self.message.text, MessageLine.COLORS.get(self.message.kind, PALETTE.ink)).get_size()
+        area = table.inflate(-16, -16)
+        if size[0] > area.width:  # a long message in a narrow window: it reaches past the table's sides
+            area = area.inflate(size[0] - area.width, 0).clamp(self.app.surface.get_rect())
+        tries: list[tuple[str, Point]] = [
+            ("midbottom", area.midbottom), ("midtop", area.midtop), ("topleft", area.topleft),
+            ("topright", area.topright), ("bottomleft", area.bottomleft), ("bottomright", area.bottomright),
+            ("midtop", (area.centerx, area.top + 48)), ("center", area.center)]
+        keep = [*about, *(item.rect for item in laid)]
+        placed = placing.first_free(size, tries, keep, placing.scenery(self.view, self.match.world), area)
+        return (placed or placing.least_covering(size, tries, keep, area)).rect
+
+    def _place_floats(self, laid: list[placing.Laid]) -> None:
+        """Each floating text rises from above the pieces it is about (else beside or under them), off them and off
+        everything laid out before it; one with no free place waits unshown."""
+        view, world = self.view, self.match.world
+        scenery = placing.scenery(view, world)
+        area = self.rects["table"].inflate(-8, -8)
+        for f in self.effects.floats:
+            boxes = [box for pid in f.pieces if (box := placing.piece_box(view, world, pid)) is not None]
+            if boxes:
+                group = boxes[0].unionall(boxes[1:])
+            else:
+                x, y = view.to_screen(f.world) if f.world is not None else f.pos
+                group = pygame.Rect(round(x) - 12, round(y) - 12, 24, 24)
+            tries = placing.around(group, 8)
+            tries[0] = ("midbottom", (group.centerx, group.top - 8 - f.rise))
+            placed = placing.first_free(f.size, tries, [*boxes, *(item.rect for item in laid)], scenery, area)
+            f.rect = None if placed is None else placed.rect
+            if f.rect is not None:
+                laid.append(placing.Laid("float", f.rect, tuple(boxes)))
+
+    def _fixed_overlays(self) -> list[placing.Laid]:
+        """The prompt, the buttons shown, the tooltip and the zoom badge: what every callout leaves visible."""
+        laid = [placing.Laid("prompt", self.shown_banner.rect)]
+        hidden = [b for b, drawn in ((self.roll_button, self.roll_shown), (self.hints.button, self.hints.shown))
+                  if not drawn]
+        laid.extend(placing.Laid("button", b.rect) for b in [*self.buttons, *(b for _kind, b in self.claim_buttons)]
+                    if not any(b is h for h in hidden))
+        tip = self.tooltip.box(self.app.surface.get_rect())
+        if tip is not None:
+            laid.append(placing.Laid("tooltip", tip))
+        badge = panels.zoom_badge(self.view, self.rects["table"])
+        if badge is not None:
+            laid.append(placing.Laid("badge", badge))
+        return laid
+
+    @property
+    def roll_shown(self) -> bool:
+        """The roll button is drawn (this screen's player rolls now)."""
+        return self.human_turn and self.match.stage == Stage.ROLL
+
+    @property
+    def overlays(self) -> tuple[placing.Laid, ...]:
+        """What explains or acts on screen this frame, laid out in ``update``: the prompt, the buttons, the
+        tooltip, the zoom badge, the speech bubble, the message line and the floating texts, each with the boxes
+        of what it talks about."""
+        return tuple(self.laid)
 
     # ------------------------------------------------------------------ what the table shows
     def banner(self) -> callouts.Banner:
-        """The banner: (text, rect, shortened); see :func:`game.cactus.screens.callouts.banner`."""
-        return callouts.banner(self.match, self.view, self.rects)
+        """The banner: (text, rect, shortened, size); see :func:`game.cactus.screens.callouts.banner`."""
+        return callouts.banner(self.match, self.rects)
 
     def violation_spot(self) -> pygame.Rect | None:
         return callouts.violation_spot(self.match, self.view, self.rects["table"])
 
     def placed_callout(self) -> callouts.Callout | None:
-        """The callout at the placed piece: (text, colour, rect, side, anchor), or None."""
-        return callouts.placed_callout(self.match, self.view, self.rects, self.banner().rect)
+        """The callout at the placed piece: (text, colour, rect, side, tip), or None (as this frame shows it)."""
+        return self.shown_callout
+
+    def _callout(self, keep: list[pygame.Rect]) -> callouts.Callout | None:
+        return callouts.placed_callout(self.match, self.view, self.rects["table"], keep)
 
     def explain_room(self) -> bool:
         return callouts.explain_room(self.rects["log"])
@@ -294,10 +378,15 @@ class MatchScene(BaseScene):
         r = seat_rects[seat]
         return r.right - 40, r.centery
 
+    def _subject_pieces(self, e: Event) -> tuple[str, ...]:
+        """The pieces a rule event is about: its own, or for an award the piece just placed that earned it."""
+        last = self.match.rules.last_placed
+        return e.pieces if e.pieces or e.kind != "award" or last is None else (last,)
+
     def _piece_world(self, e: Event) -> Point | None:
         """Where on the table a rule event happened (world mm), if anywhere."""
         world = self.match.world
-        for pid in e.pieces:
+        for pid in self._subject_pieces(e):
             if world.has_piece(pid):
                 x, y, _ = world.pose(pid)
                 return x, y
@@ -307,7 +396,8 @@ class MatchScene(BaseScene):
 
     def _event_spot(self, e: Event) -> Spot:
         at = self._piece_world(e)
-        return Spot(self.view.to_screen(at) if at is not None else self.rects["table"].center, at)
+        return Spot(self.view.to_screen(at) if at is not None else self.rects["table"].center, at,
+                    self._subject_pieces(e))
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -425,7 +515,7 @@ class MatchScene(BaseScene):
 
         def paint(surface: pygame.Surface) -> None:
             self._paint_backdrop(surface)
-            panels.draw_top(surface, m.rules, lay, self.leave_button)
+            panels.draw_top(surface, m.rules, lay, self.leave_button, self.controls.rules)
             if not die_moving:
                 panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self._flash())
             panels.draw_scores(surface, m, lay)
@@ -451,12 +541,13 @@ class MatchScene(BaseScene):
         for part in layers.around(surface.get_rect(), self.rects["table"]):  # the table covers the rest
             surface.blit(chrome, part, part)
         self._draw_table(surface)
-        callouts.draw_banner(surface, m, self.shown_banner, self.shown_callout, (b for _, b in self.claim_buttons))
+        callouts.draw_banner(surface, m, self.shown_banner, (b for _, b in self.claim_buttons))
         if moving:
             panels.draw_die_panel(surface, m, self.lay, self.roll_button, self.roll_anim, self.human_turn,
                                   self._flash())
-        self.effects.draw(surface, self.view)
-        self.message.draw(surface, (self.rects["table"].centerx, self.rects["table"].bottom - 12))
+        self.effects.draw(surface)
+        if self.message_rect is not None:
+            self.message.draw(surface, self.message_rect.midbottom)
         self.tooltip.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:

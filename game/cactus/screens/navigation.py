@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from game.cactus.rules import Options
 
 #: The screens of the Cactus room.
-SCREENS = ("setup", "play", "end")
+SCREENS = ("setup", "play", "end", "rules")
 
 _factories: dict[str, Callable[..., BaseScene]] = {}
 
@@ -54,4 +54,9 @@ def end_screen(match: Match, *, quit_after: int | None = None, remote: bool = Fa
     return build("end", match, quit_after=quit_after, remote=remote)
 
 
-__all__ = ["SCREENS", "build", "end_screen", "play_screen", "register", "setup_screen"]
+def rules_screen() -> BaseScene:
+    """The rules, shown over the screen that opens them (Esc returns to it)."""
+    return build("rules")
+
+
+__all__ = ["SCREENS", "build", "end_screen", "play_screen", "register", "rules_screen", "setup_screen"]

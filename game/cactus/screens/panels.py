@@ -21,11 +21,13 @@ from game.i18n import t
 from game.ui import colour_aids, draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, Color, lerp
-from game.ui.widgets import Button
+from game.ui.widgets import Button, resolve
 
 #: The specials row's cells are never smaller than this (px), nor larger than that.
 MIN_ROW_CELL = 34
 MAX_ROW_CELL = 64
+#: The height of the prompt's strip over the table (px): three lines of small text, two of the usual size.
+PROMPT_STRIP = 66
 
 
 @dataclass
@@ -34,15 +36,17 @@ class PlayButtons:
     confirm: Button
     back: Button
     leave: Button
+    rules: Button | None = None  # the rules screen (a local game only: a remote one cannot wait meanwhile)
 
     def all(self) -> list[Button]:
-        return [self.roll, self.confirm, self.back, self.leave]
+        return [self.roll, self.confirm, self.back, self.leave, *([self.rules] if self.rules else [])]
 
 
 @dataclass
 class PlayLayout:
     """The play screen's rectangles: ``rects`` by name (top, table, die_panel, die, score, supply, log, bottom,
-    heap, row, actions, prompt), a row per seat, the heap's cell per basic piece, the specials row's cells."""
+    heap, row, actions, prompt: the strip over the table), a row per seat, the heap's cell per basic piece, the
+    specials row's cells."""
 
     rects: dict[str, pygame.Rect] = field(default_factory=dict)
     seat_rects: list[pygame.Rect] = field(default_factory=list)
@@ -61,9 +65,10 @@ def lay_out(size: tuple[int, int], view: TableView, players: int, buttons: PlayB
     right_w = max(230, min(300, round(w * 0.22)))
     table_w = w - right_w - 3 * pad
     world_w, world_h = view.world_w, view.world_h
-    needed = round(world_h * table_w / world_w) + TableView.GROUND_BAND + 70
+    strip = PROMPT_STRIP  # the prompt's own strip over the table: it never covers a piece
+    needed = round(world_h * table_w / world_w) + TableView.GROUND_BAND + strip + 4
     bottom_h = max(128, min(230, h - top_h - needed - 2 * pad))
-    table = pygame.Rect(pad, top_h, table_w, h - top_h - bottom_h - 2 * pad)
+    table = pygame.Rect(pad, top_h + strip + 4, table_w, h - top_h - strip - 4 - bottom_h - 2 * pad)
     rects["top"] = pygame.Rect(0, 0, w, top_h)
     rects["table"] = table
     view.fit(table)
@@ -114,7 +119,10 @@ def lay_out(size: tuple[int, int], view: TableView, players: int, buttons: PlayB
     visible = max(1, min(10, (row.width - 24) // rc))
     lay.row_cells = [pygame.Rect(row.x + 12 + k * rc, row.y + 34, rc, rc) for k in range(visible)]
     buttons.leave.rect = pygame.Rect(w - pad - 150, 10, 150, 36)
-    rects["prompt"] = pygame.Rect(table.x + 12, table.y + 10, min(table.width - 24, 620), 64)
+    if buttons.rules is not None:
+        rules_w = max(90, draw.font_width(resolve(buttons.rules.label), SIZES.text_small, bold=True) + 32)
+        buttons.rules.rect = pygame.Rect(buttons.leave.rect.x - 10 - rules_w, 10, rules_w, 36)
+    rects["prompt"] = pygame.Rect(table.x, top_h, table.width, strip)
     return lay
 
 
@@ -133,7 +141,8 @@ def help_at(lay: PlayLayout, pos: tuple[int, int]) -> str | None:
     return None
 
 
-def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave: Button) -> None:
+def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave: Button,
+             rules_button: Button | None = None) -> None:
     top = lay.rects["top"]
     draw.text(surface, t("cactus.title"), (20, top.centery), size=30, display=True, color=PALETTE.terracotta,
               anchor="midleft")
@@ -144,7 +153,7 @@ def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave:
         variants.append(t("cactus.variant.long_game.short"))
     if rules.options.strict_claim:
         variants.append(t("cactus.variant.strict_claim.short"))
-    right = leave.rect.x - 16
+    right = (leave if rules_button is None else rules_button).rect.x - 16
     if variants:
         right = draw.text(surface, " · ".join(variants), (right, top.centery), size=SIZES.text_small,
                           color=PALETTE.ink_faint, anchor="midright").x - 16
@@ -158,16 +167,25 @@ def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave:
                 draw.text(surface, line, (box.x, y + k * fnt.get_linesize()), size=SIZES.text_small - 3,
                           color=PALETTE.ink_faint)
     leave.draw(surface)
+    if rules_button is not None:
+        rules_button.draw(surface)
+
+
+def zoom_badge(view: TableView, table: pygame.Rect) -> pygame.Rect | None:
+    """Where the zoom badge stands while the camera is zoomed (bottom right of the table), else None."""
+    if view.zoom < 1.05:
+        return None
+    label = t("cactus.zoom.badge", zoom=f"{view.zoom:.1f}")
+    width = draw.font_width(label, SIZES.text_small - 2, bold=True) + 20
+    return pygame.Rect(table.right - width - 10, table.bottom - TableView.GROUND_BAND - 34, width, 26)
 
 
 def draw_zoom_badge(surface: pygame.Surface, view: TableView, table: pygame.Rect) -> None:
     """While zoomed: how much, and the key back to the whole table (bottom right of the table)."""
-    zoom = view.zoom
-    if zoom < 1.05:
+    box = zoom_badge(view, table)
+    if box is None:
         return
-    label = t("cactus.zoom.badge", zoom=f"{zoom:.1f}")
-    width = draw.font_width(label, SIZES.text_small - 2, bold=True) + 20
-    box = pygame.Rect(table.right - width - 10, table.bottom - TableView.GROUND_BAND - 34, width, 26)
+    label = t("cactus.zoom.badge", zoom=f"{view.zoom:.1f}")
     draw.rounded_rect(surface, box, lerp(PALETTE.paper, PALETTE.sand_light, 0.5), 13, PALETTE.sand_dark, 1)
     draw.text(surface, label, box.center, size=SIZES.text_small - 2, bold=True, color=PALETTE.ink_soft,
               anchor="center")
@@ -350,5 +368,6 @@ def draw_actions(surface: pygame.Surface, m: Match, lay: PlayLayout, buttons: Pl
                       color=PALETTE.ink_soft, anchor="midbottom")
 
 
-__all__ = ["MAX_ROW_CELL", "MIN_ROW_CELL", "PlayButtons", "PlayLayout", "draw_actions", "draw_die_panel", "draw_heap",
-           "draw_log", "draw_row", "draw_scores", "draw_top", "draw_zoom_badge", "help_at", "lay_out"]
+__all__ = ["MAX_ROW_CELL", "MIN_ROW_CELL", "PROMPT_STRIP", "PlayButtons", "PlayLayout", "draw_actions",
+           "draw_die_panel", "draw_heap", "draw_log", "draw_row", "draw_scores", "draw_top", "draw_zoom_badge",
+           "help_at", "lay_out", "zoom_badge"]

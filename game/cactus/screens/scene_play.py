@@ -11,13 +11,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
+
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.record import Recorder
-from game.cactus.saves import Autosave
+from game.cactus.saves import Autosave, save_id_of
 from game.cactus.screens import navigation, sounds
 from game.cactus.screens.effects import ROLL_TIME
 from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
+from game.saves import replay_name
+from game.ui.rules_book import RULES_KEY
+from game.ui.theme import SIZES
+from game.ui.widgets import Button
 
 BOT_PAUSE = 0.45
 
@@ -36,8 +42,28 @@ class PlayScene(MatchScene):
         self.quit_when_over = quit_when_over
         self.bot_wait = 0.0
         super().__init__(match, fast=fast)
+        self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
+                                     text_size=SIZES.text_small)
+        self.buttons.append(self.controls.rules)
+
+    # ------------------------------------------------------------------ the rules
+    def show_rules(self) -> None:
+        """The rules over the table (F1, the top bar's button): this scene is then neither updated nor drawn, so
+        the game waits (no bot moves, no physics step) until Esc returns to it."""
+        self.app.push(navigation.rules_screen())
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == RULES_KEY:
+            self.show_rules()
+            return
+        super().handle_event(event)
 
     # ------------------------------------------------------------------ what a local game keeps
+    def on_enter(self) -> None:
+        """A game is kept from the moment it starts (a resumed one: the same save, written again)."""
+        if not self.finished and not self.match.is_over:
+            self._save()
+
     def after_turn(self) -> None:
         super().after_turn()
         self._save()
@@ -72,7 +98,9 @@ class PlayScene(MatchScene):
         """Write the game's replay when it ends or is left (the recorder writes it once)."""
         try:
             if self.recorder is not None:
-                self.recorder.write(self.replay_to)
+                # a saved game's replay is its one file, written over at the end of every sitting
+                name = replay_name(save_id_of(self.match)) if self.autosave.enabled else ""
+                self.recorder.write(self.replay_to, name)
         except OSError as exc:
             self.message.show(t("table.replay_failed", error=str(exc)), "error")
 

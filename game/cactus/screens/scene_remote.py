@@ -113,7 +113,7 @@ class RemotePlayScene(MatchScene):
             text = t("cactus.remote.syncing")
         else:
             text = t("cactus.remote.watching", name=m.rules.names[m.current])
-        return callouts.Banner(text, pygame.Rect(base.x, base.y, base.width, 40), False)
+        return callouts.Banner(text, base.copy(), False)
 
     def on_enter(self) -> None:
         super().on_enter()

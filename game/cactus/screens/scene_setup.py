@@ -1,5 +1,5 @@
 """The Cactus setup screen: 2-5 players with names (text fields) and human/bot seats, the variants (long
-game C-R6, strict claim C-T3, the die's faces C-K5), start, and resume of the autosave."""
+game C-R6, strict claim C-T3, the die's faces C-K5), start, and the Continue list of the unfinished games."""
 
 from __future__ import annotations
 
@@ -9,20 +9,23 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from game import saves
 from game.app import BaseScene
 from game.cactus.bots.kinds import DEFAULT_KIND
 from game.cactus.bots.simple import BOT_NAMES
 from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
-from game.cactus.saves import autosave_path, load_autosave
+from game.cactus.saves import list_saves, load_autosave, load_save
 from game.cactus.screens import layers, navigation
 from game.cactus.screens.layers import Layer
 from game.i18n import get_language, t
 from game.seeds import game_seed
 from game.ui import draw
+from game.ui.continue_list import ContinueList
 from game.ui.fonts import font
 from game.ui.gui import make_manager
 from game.ui.illustrations import illustration
+from game.ui.rules_book import RULES_KEY
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button, MessageLine, first_taker
 
@@ -96,8 +99,11 @@ class SetupScene(BaseScene):
             for i in range(3)
         ]
         self.start = Button(lambda: t("cactus.setup.start"), self.start_game, style="primary")
-        self.resume = Button(lambda: t("cactus.setup.resume"), self.resume_game, style="secondary")
+        self.resume = Button(lambda: t("saves.continue"), self.open_continue, style="secondary")
+        self.continue_list = ContinueList(lambda: list_saves()[0], lambda s: t("saves.turn", turn=s.turn),
+                                          self.resume_save, self.ask_delete)
         self.back = Button(lambda: t("common.back"), self.leave, style="ghost")
+        self.rules_button = Button(lambda: t("rules.button"), self.show_rules, style="ghost")
         self.entries: list[UITextEntryLine] = []
         self.manager: pygame_gui.UIManager | None = None
         self.message = MessageLine()
@@ -162,8 +168,34 @@ class SetupScene(BaseScene):
         self.started = match
         self.app.replace(navigation.play_screen(match))
 
-    def resume_game(self) -> None:
-        resumed = load_autosave()
+    def open_continue(self) -> None:
+        """The Continue list (a file that could not be read is said first: it was kept aside)."""
+        found, problems = list_saves()
+        if problems:
+            self.show_problem(problems[0])
+        if found:
+            self.continue_list.show(self.app.size)
+        elif not problems:
+            self.message.show(t("cactus.setup.no_save"), "warn")
+
+    def resume_save(self, info: saves.SaveInfo) -> None:
+        self.continue_list.hide()
+        self.resume_game(info.id)
+
+    def ask_delete(self, info: saves.SaveInfo) -> None:
+        """Delete a saved game after asking (Keep is the choice Enter makes)."""
+        def delete() -> None:
+            saves.remove(info.id)
+            self.continue_list.refresh()
+            self.resume.enabled = bool(list_saves()[0])
+
+        self.open_dialog(t("saves.delete.title"),
+                         t("saves.delete.body", seats=", ".join(info.seats), where=t("saves.turn", turn=info.turn)),
+                         [(t("saves.delete.yes"), delete), (t("saves.delete.no"), lambda: None)], focus=1)
+
+    def resume_game(self, save_id: str | None = None) -> None:
+        """Resume the save ``save_id`` (None: the newest)."""
+        resumed = load_autosave() if save_id is None else load_save(save_id)
         if resumed.problem is not None:
             self.show_problem(resumed.problem)
             return
@@ -175,10 +207,21 @@ class SetupScene(BaseScene):
 
     def show_problem(self, body: str) -> None:
         self.open_dialog(t("cactus.save.problem"), body, [(lambda: t("common.ok"), lambda: None)])
-        self.resume.enabled = autosave_path().exists()
+        self.resume.enabled = bool(list_saves()[0])
 
     def leave(self) -> None:
         self.app.pop()
+
+    def on_back(self) -> bool:
+        """Esc puts the Continue list away first."""
+        if self.continue_list.open:
+            self.continue_list.hide()
+            return True
+        return False
+
+    def show_rules(self) -> None:
+        """The rules over this screen (F1, the Rules button); Esc returns here as it was."""
+        self.app.push(navigation.rules_screen())
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -241,17 +284,27 @@ class SetupScene(BaseScene):
         self.start.rect = pygame.Rect(self.card.right - 24 - 200, bottom, 200, SIZES.button_height)
         self.resume.rect = pygame.Rect(self.start.rect.x - 16 - 200, bottom, 200, SIZES.button_height)
         self.back.rect = pygame.Rect(self.card.x + 20, bottom, 140, SIZES.button_height)
+        self.rules_button.rect = pygame.Rect(self.back.rect.right + 12, bottom, 130, SIZES.button_height)
         fy = self.die_buttons[0][0].rect.bottom + 22
         self.hint = pygame.Rect(self.form.x, fy, self.form.width, self.start.rect.top - fy - 12)
-        self.resume.enabled = autosave_path().exists()
+        found, problems = list_saves()
+        self.resume.enabled = bool(found)
+        self.continue_list.layout(size)
+        if problems:  # a save that could not be read was kept aside: say so at once
+            self.show_problem(problems[0])
 
     def widgets(self) -> list[Button]:
         kinds = [b for i, b in enumerate(self.kind_buttons[: self.players]) if self.seat_toggles[i].checked]
-        return [self.minus, self.plus, self.start, self.resume, self.back,
+        return [self.minus, self.plus, self.start, self.resume, self.back, self.rules_button,
                 *[b for pair in self.die_buttons for b in pair], *kinds]
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == RULES_KEY:  # even while a name field has the keyboard
+            self.show_rules()
+            return
+        if self.continue_list.handle_event(event):
+            return
         if self.manager is not None and self.manager.process_events(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -277,11 +330,12 @@ class SetupScene(BaseScene):
             minus.enabled = self.die[i] > 0
             plus.enabled = self.die[i] < 6
         self.message.update(dt)
+        self.continue_list.update(dt)
 
     def still(self) -> bool:
         """No name field has the blinking cursor, no message or button flash runs: nothing moves (the app may sleep)."""
         return (self.dialog is None and not self.message.visible and not any(e.is_focused for e in self.entries)
-                and all(b.flash <= 0 for b in self.widgets()))
+                and all(b.flash <= 0 for b in self.widgets()) and self.continue_list.still())
 
     # ------------------------------------------------------------------ drawing
     def paint_card(self, surface: pygame.Surface) -> None:
@@ -348,9 +402,11 @@ class SetupScene(BaseScene):
         self.start.draw(surface)
         self.resume.draw(surface)
         self.back.draw(surface)
+        self.rules_button.draw(surface)
         if self.manager is not None:
             self.manager.draw_ui(surface)
         self.message.draw(surface, (card.centerx, card.bottom - 84))
+        self.continue_list.draw(surface)
 
 
 navigation.register("setup", SetupScene)

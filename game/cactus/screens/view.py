@@ -177,13 +177,18 @@ class TableView:
                 draw.aa_polygon(surface, CACTUS_BODY, pts, CACTUS_EDGE)
             self._ribs(surface, world, i)
             if labels:
-                cx, _ = self.to_screen((world.cactus(i).x, 0.0))
-                bx = pygame.Rect(0, 0, 26, 20)
-                bx.center = (round(cx), round(self.oy + self.GROUND_BAND / 2))
+                bx = self.label_box(world, i)
                 colour = PALETTE.terracotta if i == target else PALETTE.ink_soft
                 draw.rounded_rect(surface, bx, PALETTE.paper if i == target else GROUND, 8,
                                   colour if i == target else None, 2)
                 draw.text(surface, str(i + 1), bx.center, size=14, bold=True, color=colour, anchor="center")
+
+    def label_box(self, world: World, cactus: int) -> pygame.Rect:
+        """Where a cactus's number stands: under its pot, in the sand below the ground line."""
+        cx, _ = self.to_screen((world.cactus(cactus).x, 0.0))
+        box = pygame.Rect(0, 0, 26, 20)
+        box.center = (round(cx), round(self.oy + self.GROUND_BAND / 2))
+        return box
 
     @property
     def shot(self) -> tuple[tuple[int, int, int, int], float, float, float]:

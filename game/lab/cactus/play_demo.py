@@ -4,7 +4,8 @@ Not a screen of its own: it opens the play screen through the room's navigator, 
 with :class:`PlayDriver`.
 
 ``python -m game.lab.cactus.play_demo zoom --window 1280x800 --screenshot assets/screenshots/cactus-zoom.png``
-shows the close view while a piece is held next to the target cactus, with the hand zone (C-X1).
+shows the close view while a piece is held next to the target cactus, with the hand zone (C-X1); ``award``
+(``--screenshot assets/screenshots/cactus-award.png``) the award for a third red piece floating beside it (C-P1).
 """
 
 from __future__ import annotations
@@ -88,6 +89,31 @@ def hold_near_target(app: App) -> PlayScene:
     return p.scene
 
 
+def award_on_target(app: App) -> PlayScene:
+    """Seat 1 hangs a third red piece on cactus 3, confirms, and the award (C-P1) floats up beside it."""
+    match = Match.with_position({1: ["red_arch"], 2: ["red_hook"]}, last="red_hook",
+                                options=Options(die=Die(6, 0, 0)), names=["Ana", "Saguaro"], bots=[False, True])
+    app.push(BaseScene())
+    app.push(navigation.play_screen(match, autosave=False))
+    p = PlayDriver(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    p.frames(50)
+    if match.stage == Stage.CHOOSE and "red_fork" in match.allowed():
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p.scene.heap_cells["red_fork"].center,
+                                             button=1))
+        p.frames(40)
+    if match.stage != Stage.IN_HAND:
+        raise RuntimeError(f"the demo could not take the red fork (stage {match.stage.value})")
+    x = hang_points(match.world, 3)[0]
+    match.drop(drop_position(match.world, "red_fork", x, 0.0, clearance=3.0), 0.0)
+    p.frames(240)
+    if match.stage != Stage.JUDGED or match.violations:
+        raise RuntimeError(f"the red fork was not placed validly (stage {match.stage.value})")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    p.frames(30)
+    return p.scene
+
+
 def run_demo(prog: str, demos: dict[str, Callable[[App], Any]], argv: list[str]) -> int:
     """The demo screenshot tools' command line: ``prog DEMO --screenshot PATH [--window WxH] [--lang en|de]``
     runs ``demos[DEMO](app)`` on a headless app and saves its last frame (a failed demo: one line, exit 1)."""
@@ -111,7 +137,7 @@ def run_demo(prog: str, demos: dict[str, Callable[[App], Any]], argv: list[str])
 
 
 def main(argv: list[str]) -> int:
-    return run_demo("python -m game.lab.cactus.play_demo", {"zoom": hold_near_target}, argv)
+    return run_demo("python -m game.lab.cactus.play_demo", {"zoom": hold_near_target, "award": award_on_target}, argv)
 
 
 if __name__ == "__main__":

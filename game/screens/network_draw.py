@@ -1,4 +1,4 @@
-"""Painting the lobby of remote play (:mod:`game.scene_network`): reads the scene, assigns nothing."""
+"""Painting the lobby of remote play (:mod:`game.screens.scene_network`): reads the scene, assigns nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
 
 if TYPE_CHECKING:
-    from game.scene_network import NetworkScene
+    from game.screens.scene_network import NetworkScene
 
 
 def seat_kinds(room: str) -> list[str]:

@@ -41,9 +41,12 @@ class Entry:
         names = [str(s.get("name", "?")) for s in seats if isinstance(s, dict)]
         result: dict[str, Any] = d.get("result") or {}
         winner = result.get("winner")
-        turns = result.get("turns", 0)
+        turns = result.get("begun", result.get("turns", 0))  # the turns begun, as the viewer counts them
         won = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else None
-        outcome = t("replays.won", name=won, turns=turns) if won else t("replays.no_winner", turns=turns)
+        if result.get("over") is False:
+            outcome = t("replays.unfinished", turns=turns)
+        else:
+            outcome = t("replays.won", name=won, turns=turns) if won else t("replays.no_winner", turns=turns)
         return when, room, ", ".join(names), outcome
 
 

@@ -242,13 +242,13 @@ class LauncherScene(BaseScene):
 
     def open_replays(self) -> None:
         """The list of recorded games (watch one again)."""
-        from game.scene_replays import ReplaysScene
+        from game.screens.scene_replays import ReplaysScene
 
         self.app.push(ReplaysScene())
 
     def open_network(self) -> None:
         """The lobby of remote play: host a table, join one by its code, tables found on this network."""
-        from game.scene_network import NetworkScene
+        from game.screens.scene_network import NetworkScene
 
         self.app.push(NetworkScene())
     def open_settings(self) -> None:

@@ -33,7 +33,7 @@ from game.net.client.host import LocalServer, lan_address
 from game.net.client.lobby import Seating
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Advertiser, Browser, OpenTable
-from game.network_draw import draw_lobby, kind_text, seat_kinds
+from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
 from game.ui.widgets import Button, FocusGroup, Pressable, first_taker
