@@ -49,7 +49,14 @@ def _rounded(size: tuple[int, int], color: Color, radius: int, border: Color | N
                          border_radius=max(0, r - inset))
     else:
         pygame.draw.rect(big, (*color, alpha), big.get_rect(), border_radius=r)
-    return pygame.transform.smoothscale(big, size)
+    out = pygame.transform.smoothscale(big, size)
+    if alpha == 255:
+        # smoothscale leaves an opaque body at alpha 253, so a panel over the table (a modal picker, a dialog)
+        # would let what lies beneath show through; only the anti-aliased rim stays translucent
+        body = pygame.surfarray.pixels_alpha(out)
+        body[body >= 250] = 255
+        del body
+    return out
 
 
 def rounded_rect(surface: pygame.Surface, rect: pygame.Rect, color: Color, radius: int = SIZES.radius,

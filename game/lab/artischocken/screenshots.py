@@ -1,7 +1,7 @@
 """The README screenshots of the card room: ``python -m game.lab.artischocken.screenshots [FOLDER] [WxH] [LANG]``.
 
-Setup, a table mid-game (the mouse on a card that cannot be played), the eggplant pass, the end screen and the
-replay viewer, rendered headless into FOLDER (default ``assets/screenshots``) as ``artischocken-*.png``.
+Setup, a table mid-game (the mouse on a card that cannot be played), the eggplant pass, pepper's discard
+picker, the end screen and the replay viewer, rendered headless into FOLDER (default ``assets/screenshots``) as ``artischocken-*.png``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
 
     from game import i18n
     from game.app import App, AppOptions
+    from game.artischocken import Game
     from game.artischocken.room import replay_scene, table_scene
     from game.artischocken.seats import Seat
     from game.artischocken.table.scene_setup import SetupScene
@@ -76,6 +77,24 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
         egg.select_hand(1)
         frames(3)
         shot("eggplant")
+        # pepper's discard picker: the card chosen, Play ready, the rest of the table waiting under the picker
+        a = "artichoke"
+        picker = TableScene(Game.from_dict({
+            "format": "artischocken/1", "options": {"players": 2, "rhubarb": False},
+            "players": [{"hand": ["pepper", "broccoli", a, a, a], "deck": [a], "discard": ["carrot", "leek", "corn"]},
+                        {"hand": [a], "deck": [a], "discard": []}],
+            "garden_stack": [], "garden_row": ["beet", "peas"], "compost": [],
+            "turn": {"player": 0, "phase": "play", "played": []}, "seed": 7}),
+            [Seat("Anna", "human"), Seat("Basil", "greedy")], Options(seed=7, autosave=False, record_replays=False))
+        app.replace(picker)
+        frames(60)  # the table's opening pause
+        picker.select_hand(picker.hand().index("pepper"))
+        frames(3)
+        pick = next(c.rect for c in picker.choices if c.key == "pick1")
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pick.center, button=1))
+        frames(3)
+        shot("picker")
         end = TableScene.new([Seat("Anna", "greedy"), Seat("Basil", "greedy"), Seat("Cleo", "random")],
                              Options(seed=3, fast=True, autosave=False, record_replays=False))
         app.replace(end)
