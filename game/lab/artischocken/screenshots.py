@@ -1,7 +1,8 @@
 """The README screenshots of the card room: ``python -m game.lab.artischocken.screenshots [FOLDER] [WxH] [LANG]``.
 
 Setup, a table mid-game (the mouse on a card that cannot be played), the eggplant pass, pepper's discard
-picker, the end screen and the replay viewer, rendered headless into FOLDER (default ``assets/screenshots``) as ``artischocken-*.png``.
+picker, the end screen and the replay viewer, rendered headless into FOLDER (default ``assets/screenshots``)
+as ``artischocken-*.png``.
 """
 
 from __future__ import annotations
