@@ -101,7 +101,7 @@ def parse_cacti(data: Any, source: str = "cacti.json") -> CactiSpec:
     if not isinstance(raw_cacti, list):
         raise CactiError(f"{source}: missing list 'cacti'")
     if len(raw_cacti) != CACTUS_COUNT:
-        raise CactiError(f"{source}: wrong count: {len(raw_cacti)} cacti, expected {CACTUS_COUNT} (C-K1)")
+        raise CactiError(f"{source}: wrong count: {len(raw_cacti)} cacti, expected {CACTUS_COUNT}")
     cacti: list[CactusSpec] = []
     for k, raw in enumerate(raw_cacti):
         if not isinstance(raw, dict):

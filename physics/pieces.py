@@ -226,25 +226,25 @@ def parse_pieces(data: Any, source: str = "pieces.json") -> dict[str, PieceSpec]
 
 
 def _check_counts(pieces: dict[str, PieceSpec], colours: list[str], forms: list[str], source: str) -> None:
+    """C-K2 and C-K3 (the messages say them in words: a piece-tuner reads them in the editor)."""
     basic = [p for p in pieces.values() if p.kind == "basic"]
     special = [p for p in pieces.values() if p.kind == "special"]
     if len(basic) != BASIC_COUNT:
-        raise PiecesError(f"{source}: wrong count: {len(basic)} basic pieces, expected {BASIC_COUNT} (C-K2)")
+        raise PiecesError(f"{source}: wrong count: {len(basic)} basic pieces, expected {BASIC_COUNT}")
     if len(special) != SPECIAL_COUNT:
-        raise PiecesError(f"{source}: wrong count: {len(special)} special pieces, expected {SPECIAL_COUNT} "
-                          "(C-K3)")
+        raise PiecesError(f"{source}: wrong count: {len(special)} special pieces, expected {SPECIAL_COUNT}")
     seen: dict[tuple[str, str | None], str] = {}
     for p in basic:
         key = (p.colour, p.form)
         if key in seen:
             raise PiecesError(f"{source}: piece {p.id!r}: colour {p.colour} and form {p.form} already used by "
-                              f"{seen[key]!r} (C-K2: each combination once)")
+                              f"{seen[key]!r} (each colour and form together once)")
         seen[key] = p.id
     for c in colours:
         n = sum(1 for p in special if p.colour == c)
         if n != SPECIALS_PER_COLOUR:
             raise PiecesError(f"{source}: wrong count: {n} special pieces are {c}, expected "
-                              f"{SPECIALS_PER_COLOUR} (C-K3)")
+                              f"{SPECIALS_PER_COLOUR}")
 
 
 def load_pieces(path: str | Path | None = None) -> dict[str, PieceSpec]:

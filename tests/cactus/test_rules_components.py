@@ -63,10 +63,10 @@ def test_C_K2_foreign_specs_with_other_ids_are_accepted() -> None:
 def test_C_K2_missing_or_repeated_basic_is_refused() -> None:
     pieces = default_pieces()
     missing = [p for p in pieces if p.id != "red_hook"]
-    with pytest.raises(ValueError, match="C-K2"):
+    with pytest.raises(ValueError, match="basic pieces, each colour in each form once"):
         validate_pieces(missing)
     doubled = [replace(p, colour="red") if p.id == "yellow_hook" else p for p in pieces]
-    with pytest.raises(ValueError, match="C-K2"):
+    with pytest.raises(ValueError, match="basic pieces"):
         validate_pieces(doubled)
     with pytest.raises(ValueError, match="unique"):
         validate_pieces([*pieces, pieces[0]])
@@ -74,11 +74,11 @@ def test_C_K2_missing_or_repeated_basic_is_refused() -> None:
 
 def test_C_K3_wrong_specials_are_refused() -> None:
     pieces = default_pieces()
-    with pytest.raises(ValueError, match="C-K3"):
+    with pytest.raises(ValueError, match="need 10 special pieces"):
         validate_pieces([p for p in pieces if p.id != "cow_skull"])
-    with pytest.raises(ValueError, match="C-K3"):
+    with pytest.raises(ValueError, match="must have no form"):
         validate_pieces([replace(p, form="hook") if p.id == "cow_skull" else p for p in pieces])
-    with pytest.raises(ValueError, match="C-K3"):
+    with pytest.raises(ValueError, match="2 special pieces of colour"):
         validate_pieces([replace(p, colour="blue") if p.id == "cow_skull" else p for p in pieces])
 
 

@@ -157,7 +157,7 @@ def validate_pieces(
         forms = list(dict.fromkeys(str(p.form) for p in result if p.kind == BASIC))
     if len(colours) != len(COLOURS) or len(forms) != len(FORMS):
         raise ValueError(
-            f"C-K2: need {len(COLOURS)} colours and {len(FORMS)} forms among the basic pieces, "
+            f"the basic pieces need {len(COLOURS)} colours and {len(FORMS)} forms, "
             f"got {len(colours)} colours and {len(forms)} forms"
         )
     ids = [p.id for p in result]
@@ -178,19 +178,19 @@ def validate_pieces(
         missing = sorted(set(wanted) - set(combos))
         extra = sorted(set(combos) - set(wanted)) + sorted({c for c in combos if combos.count(c) > 1})
         raise ValueError(
-            f"C-K2: need {len(wanted)} basic pieces, each colour x form once; got {len(basics)}"
+            f"need {len(wanted)} basic pieces, each colour in each form once; got {len(basics)}"
             + (f"; missing {missing[:5]}" if missing else "")
             + (f"; unexpected or repeated {extra[:5]}" if extra else "")
         )
     if len(specials) != 2 * len(colours):
-        raise ValueError(f"C-K3: need {2 * len(colours)} special pieces, got {len(specials)}")
+        raise ValueError(f"need {2 * len(colours)} special pieces, got {len(specials)}")
     for p in specials:
         if p.form is not None:
-            raise ValueError(f"C-K3: special piece {p.id!r} must have no form (got {p.form!r})")
+            raise ValueError(f"special piece {p.id!r} must have no form (got {p.form!r})")
     for c in colours:
         n = sum(1 for p in specials if p.colour == c)
         if n != 2:
-            raise ValueError(f"C-K3: need 2 special pieces of colour {c!r}, got {n}")
+            raise ValueError(f"need 2 special pieces of colour {c!r}, got {n}")
     return result
 
 

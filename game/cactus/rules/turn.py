@@ -99,7 +99,7 @@ def wanted(state: CactusGame, roll: Face | None) -> tuple[str, str | None]:
         return "any", None  # C-T1
     last = state.pieces.get(state.last_placed or "")
     if roll is None:
-        raise IllegalMove("roll the die first (C-T2)")
+        raise IllegalMove("roll the die first")  # C-T2
     if roll == Face.SPECIAL:
         return "special", (state.row[0] if state.row else None)
     if last is None:
