@@ -113,3 +113,14 @@ def test_a_game_that_is_not_saved_says_leaving_ends_it(app: App) -> None:
     d.key(pygame.K_LEFT)
     d.key(pygame.K_RETURN)  # Leave, chosen on purpose
     assert not isinstance(app.scene, PlayScene) and not autosave_path().exists()
+
+
+def test_a_hint_shown_before_escape_does_not_stand_under_the_dialog(app: App) -> None:
+    d = start(app, rolled_and_taken())
+    scene = d.scene
+    d.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.rects["supply"].center, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(30)
+    assert scene.tooltip.visible  # the supply explains itself
+    d.key(pygame.K_ESCAPE)
+    assert scene.dialog is not None and scene.dialog.open
+    assert not scene.tooltip.visible

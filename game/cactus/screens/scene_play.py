@@ -90,6 +90,7 @@ class PlayScene(MatchScene):
         if self.finished or self.match.is_over:
             return False
         body = t("cactus.leave.body") if self.autosave.enabled else t("cactus.leave.body_unsaved")
+        self.tooltip.hover(None, (0, 0))  # a hint shown a moment ago would stand under the dialog
         self.open_dialog(t("cactus.leave.title"), body,
                          [(t("cactus.leave.go"), self.leave), (t("cactus.leave.stay"), lambda: None)])
         return True

@@ -70,6 +70,7 @@ class RemotePlayScene(MatchScene):
         """Esc asks first at a seat (the table goes on without it); a spectator or a finished table just goes."""
         if self.finished or self.match.is_over or self.link.seat is None:
             return False
+        self.tooltip.hover(None, (0, 0))  # a hint shown a moment ago would stand under the dialog
         self.open_dialog(t("cactus.leave.title"), t("net.table.leave_body"),
                          [(t("cactus.leave.go"), self.leave), (t("cactus.leave.stay"), lambda: None)])
         return True
