@@ -76,7 +76,9 @@ def remote_table_scene(remote: RemoteTable, names: list[str] | None = None) -> B
     ``game.net.client.lobby``); ``names``: the seats' names where known."""
     from game.artischocken.table.scene_remote import RemoteTableScene
 
-    return RemoteTableScene(remote, names)
+    scene = RemoteTableScene(remote, names)
+    scene.open_rules = rules_scene
+    return scene
 
 
 def replay_scene(data: object) -> BaseScene:

@@ -8,7 +8,8 @@ against its page. A chapter always starts on a page of its own; an entry too lon
 goes on in the next column or page, line by line. Wide windows get two columns.
 
 Keys: Left/Right (or Page Up/Down) turn the pages, Home goes to the first, F1 or Esc closes the book and
-returns to the screen under it, which was neither updated nor drawn meanwhile (the game paused).
+returns to the screen under it, which was neither updated nor drawn meanwhile (a local game paused; a remote
+table takes in what its connection kept meanwhile).
 """
 
 from __future__ import annotations

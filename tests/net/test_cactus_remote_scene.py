@@ -228,3 +228,42 @@ def test_escape_at_a_seat_asks_with_words_true_of_a_network_table(make_app: Any)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_RETURN)  # Leave
     assert driver.app.scene is not scene and connection.closed
+
+
+def test_the_rules_open_at_a_remote_table_by_f1_and_by_the_button_while_the_game_goes_on(make_app: Any) -> None:
+    """F1 and the top bar's "Rules" button open the same rules book as in a local game; the other seat plays on
+    meanwhile (the server does not wait), the connection stays open, and after Esc the table shows that move."""
+    from game.ui.rules_book import RulesBook
+
+    loop, connection, driver = open_scene(make_app, seed=4)
+    scene = driver.scene
+    assert isinstance(scene, RemotePlayScene)
+    match = scene.match
+    bot = Bot()
+    while scene.link.active:  # this seat's turn, played quickly
+        bot.act(match)
+        driver.frames()
+    driver.frames(5)
+    other = loop.links[1]
+    assert other.active and other.match.stage == Stage.ROLL and match.stage == Stage.ROLL
+    assert scene.controls.rules is not None
+    driver.click_px(scene.controls.rules.rect.center)
+    assert isinstance(driver.app.scene, RulesBook) and driver.app.stack[-2] is scene
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.scene is scene
+    driver.key(pygame.K_F1)
+    book = driver.app.scene
+    assert isinstance(book, RulesBook) and book.title() == t("cactus.title")
+    other.match.roll()  # the other seat rolls while this one reads the rules
+    loop.pump()
+    assert connection.inbox  # the table's news reached this seat's connection
+    driver.frames(10)
+    assert driver.app.scene is book and not connection.closed
+    driver.key(pygame.K_ESCAPE)
+    assert driver.app.scene is scene and not connection.closed
+    for _ in range(120):
+        if match.stage != Stage.ROLL:
+            break
+        driver.frames()
+    assert match.stage == other.match.stage != Stage.ROLL  # the roll made meanwhile is on this table
+    assert match.rules.turn.roll == other.match.rules.turn.roll

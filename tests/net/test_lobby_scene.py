@@ -270,3 +270,50 @@ def test_leaving_a_remote_card_table_asks_with_words_true_of_a_network_table(
     key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)  # Leave
     assert app.scene is not scene and remote.link.status == "closed"
+
+
+def test_the_rules_open_at_a_remote_card_table_while_the_other_seat_plays_on(
+        make_app: Callable[..., Any], server: FakeServer) -> None:
+    """F1 and the "Rules" button open the card rules over a remote table; the other seat's move made meanwhile
+    arrives (the connection stays open) and shows on the table after Esc."""
+    from game.artischocken.room import remote_table_scene
+    from game.ui.rules_book import RulesBook
+
+    conn = Connection(server.url)
+    conn.send({"type": "create", "room": "artischocken", "seats": ["remote", "remote"], "seed": 4,
+               "start_player": 1})
+    created = wait_for(collect(conn, [], "created"))
+    remote = RemoteTable.join(conn, created["table"], 0, created["tokens"]["0"])
+    other = RemoteTable.join(Connection(server.url), created["table"], 1, created["tokens"]["1"])
+    try:
+        wait_for(lambda: (remote.pump(), other.pump(), remote.session.ready and other.my_decision())[-1])
+        app = make_app(size=(1280, 800))
+        app.push(NetworkScene(discover=False))
+        scene = remote_table_scene(remote)
+        assert isinstance(scene, RemoteTableScene)
+        app.push(scene)
+        run_until(app, lambda: not scene.remote.session.waiting)
+        click(app, scene.rules_button.rect)
+        assert isinstance(app.scene, RulesBook) and app.stack[-2] is scene
+        key(app, pygame.K_ESCAPE)
+        assert app.scene is scene
+        key(app, pygame.K_F1)
+        book = app.scene
+        assert isinstance(book, RulesBook) and book.title() == t("artischocken.title")
+        before = scene.remote.session.log_size
+        other_before = other.session.log_size
+        assert other.apply(other.session.legal_actions()[0])
+        wait_for(lambda: (other.pump(), other.session.log_size > other_before)[-1])
+        for _ in range(20):  # the rules stay open a while; the move is made at the server meanwhile
+            app.frame()
+            time.sleep(0.01)
+        assert app.scene is book and remote.link.status == "open"
+        key(app, pygame.K_ESCAPE)
+        assert app.scene is scene
+        run_until(app, lambda: scene.remote.session.log_size > before)
+        assert remote.link.status == "open"
+        assert [e for e in scene.remote.session.log(0) if e["public"]] == \
+            [e for e in other.session.log(0) if e["public"]]
+    finally:
+        other.close()
+        remote.close()

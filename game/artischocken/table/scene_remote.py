@@ -7,6 +7,11 @@ frame it takes the server's messages in; a new state animates the log entries it
 While an action is on its way the prompt says so; a refused one is shown as a message, the game unchanged. The
 room opens it through ``room.remote_table_scene``.
 
+The rules (F1, the Rules button) show over the table as at a local one; the game goes on at the server
+meanwhile. The covered table is not updated, so what arrives waits in the connection's queue (unbounded; its
+own thread keeps the socket alive, and the server's seat timeout counts only a dropped seat) and is taken in,
+animated, at the first frame after the rules close.
+
 The connection's troubles are shown over the table: a banner with the reconnect countdown while it is away,
 and a dialog (back to the lobby) when the server cannot be reached any more or ended the table.
 """

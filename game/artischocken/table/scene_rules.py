@@ -2,8 +2,9 @@
 own cards (:mod:`~game.artischocken.table.cards`): the zones, the five phases of a turn, the garden row's
 four-alike rule and every card with its whole effect (its full rule text beside its face).
 
-The room opens it (:func:`game.artischocken.room.rules_scene`) over the setup screen or the table (F1, or their
-"Rules" button); Esc returns. The table under it is neither updated nor drawn meanwhile, so no bot moves.
+The room opens it (:func:`game.artischocken.room.rules_scene`) over the setup screen, the table or a remote table
+(F1, or their "Rules" button); Esc returns. The table under it is neither updated nor drawn meanwhile, so no
+local bot moves (a remote game goes on at the server; the table takes in what came when it shows again).
 """
 
 from __future__ import annotations

@@ -120,8 +120,7 @@ class Frame:
 class TableBase(TableControls, BaseScene):
     """One seat's game at the card table, on whatever session (see the module text)."""
 
-    #: The rules screen (F1, the Rules button at the log), handed in by the room; None: the table offers none (a
-    #: remote table, whose game cannot wait while the rules show).
+    #: The rules screen (F1, the Rules button at the log), handed in by the room; None: the table offers none.
     open_rules: Callable[[], BaseScene] | None = None
 
     def __init__(self, seats: list[Seat], options: Options, table: CardTable) -> None:

@@ -36,7 +36,7 @@ class PlayButtons:
     confirm: Button
     back: Button
     leave: Button
-    rules: Button | None = None  # the rules screen (a local game only: a remote one cannot wait meanwhile)
+    rules: Button | None = None  # the rules screen (None: a table that offers none)
 
     def all(self) -> list[Button]:
         return [self.roll, self.confirm, self.back, self.leave, *([self.rules] if self.rules else [])]

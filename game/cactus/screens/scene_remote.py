@@ -24,8 +24,10 @@ from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
 from game.ui import draw
+from game.ui.rules_book import RULES_KEY
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
+from game.ui.widgets import Button
 
 
 class Connection(Protocol):
@@ -54,6 +56,16 @@ class RemotePlayScene(MatchScene):
         self.resyncs_seen = link.resyncs
         self.errors_seen = len(link.errors)
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
+        self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
+                                     text_size=SIZES.text_small)
+        self.buttons.append(self.controls.rules)
+
+    def show_rules(self) -> None:
+        """The rules over the table (F1, the top bar's button). The game goes on at the server meanwhile: this
+        scene is not updated while covered, so what arrives waits in the connection's queue (unbounded; the
+        connection's own thread keeps the socket alive) and is taken in at the first frame after Esc. A paced
+        backlog longer than the link's lag limit is played at once, so the table shows the current state."""
+        self.app.push(navigation.rules_screen())
 
     def finish(self) -> None:
         """The game is over at the remote table: its end screen, whose one button leads back to the lobby."""
@@ -122,7 +134,9 @@ class RemotePlayScene(MatchScene):
             setattr(self.connection, "wake", post_wake)  # news wakes an idle window  # noqa: B010
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type != NET_EVENT:  # the connection's wake-up: the next update reads the news
+        if event.type == pygame.KEYDOWN and event.key == RULES_KEY:
+            self.show_rules()
+        elif event.type != NET_EVENT:  # the connection's wake-up: the next update reads the news
             super().handle_event(event)
 
     def still(self) -> bool:

@@ -1,9 +1,10 @@
 """The Cactus rules screen: the rules as docs/rules.md states them, in plain words, drawn with the game's own
 pieces, die and flower tokens (:mod:`~game.cactus.screens.view`) and the room's cactus picture.
 
-Opened over the setup screen or the play screen (F1, or their "Rules" button) through
+Opened over the setup screen, the play screen or a remote table (F1, or their "Rules" button) through
 :mod:`~game.cactus.screens.navigation`; Esc returns. The screen under it is neither updated nor drawn while
-the rules show, so a game waits: no bot moves, no physics step.
+the rules show, so a local game waits: no bot moves, no physics step (a remote one goes on at the server; the
+table takes in what came meanwhile when it shows again).
 """
 
 from __future__ import annotations
