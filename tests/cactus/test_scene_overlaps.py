@@ -12,6 +12,7 @@ import pygame
 import pytest
 from helpers_scene import Driver, rolled_and_taken
 
+from game import i18n
 from game.app import App, BaseScene
 from game.cactus.bots.simple import find_violation_drop
 from game.cactus.match import Match, Stage
@@ -181,3 +182,21 @@ def piece_box(scene: MatchScene, pid: str) -> pygame.Rect | None:
     box = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
     box = box.clip(scene.rects["table"])
     return box if box.width and box.height else None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hint_message_stays_inside_the_table_in_either_language(app: App, lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        d = open_scene(app, rolled_and_taken())
+        d.key(pygame.K_h)
+        for _ in range(60):
+            if not d.scene.hints.busy:
+                break
+            d.frames()
+        messages = [item.rect for item in d.scene.overlays if item.kind == "message"]
+        assert messages  # the hint says what the ghost is
+        assert d.scene.rects["table"].contains(messages[0])
+        assert_clear(d.scene)
+    finally:
+        i18n.set_language("en")
