@@ -61,12 +61,11 @@ def test_every_rule_thing_has_a_text(lang: str) -> None:
     assert missing == []
 
 
-def test_every_C_rule_of_the_catalogue_has_an_explanation() -> None:
-    rules_md = asset("..").resolve() / "docs" / "rules.md"
-    ids = {"C-K1", "C-K2", "C-K3", "C-K4", "C-K5", "C-S1", "C-S2", "C-S3", "C-T1", "C-T2", "C-T3"}
-    ids |= {f"C-P{i}" for i in range(1, 5)} | {f"C-R{i}" for i in range(1, 9)} | {f"C-E{i}" for i in range(1, 5)}
-    documented = set(re.findall(r"\*\*(C-[A-Z]\d)\b", rules_md.read_text(encoding="utf-8")))
-    assert ids <= documented  # the rules doc names every rule the catalogue explains
-    ids |= documented - {"C-X1", "C-X2", "C-X3", "C-X4", "C-X5"}  # physics only: the scene explains them
-    texts = load("en")
-    assert sorted(i for i in ids if f"cactus.rule.{i}" not in texts) == []
+def test_every_C_rule_the_rules_name_is_explained_in_the_rules_doc() -> None:
+    """docs/rules.md is where a rule ID leads a reader: every Cactus rule the pure rules name has its entry."""
+    root = asset("..").resolve()
+    documented = set(re.findall(r"\*\*(C-[A-Z]\d)\b", (root / "docs" / "rules.md").read_text(encoding="utf-8")))
+    named = {m for path in (root / "game" / "cactus" / "rules").glob("*.py")
+             for m in re.findall(r"\bC-[A-Z]\d\b", path.read_text(encoding="utf-8"))}
+    assert {"C-K1", "C-R2", "C-P1", "C-E1"} <= named  # the rules do name their rules
+    assert sorted(named - documented) == []
