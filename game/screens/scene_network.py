@@ -5,7 +5,10 @@ Host: the game (Artischocken or Cactus), the seats (you, then each a player over
 server: one started here in the background (``python -m game serve --port 0``, stopped when the lobby or the
 program ends) or one already running at an address. Once the server set the table, its code is shown big
 (``HOST:PORT/TABLE``) for the others, and "Open the table" takes the host's seat. Join: type the code, or click
-a table found by zeroconf. The server hands each joining player a free seat's token (``claim``).
+a table found by zeroconf. A seat this player already holds there (``remote_seats.json`` in the user folder,
+see :mod:`game.net.client.seats`) is taken back with its token; otherwise the server hands a free seat's token
+(``claim``). Every seat taken, hosted or joined, is written down there, so leaving the table or restarting the
+program keeps it.
 
 Every trouble is a sentence on the card it belongs to: an unreachable server, a full table, a table that is
 gone, a server that could not be started. The table scenes come from the rooms (``game.rooms``): the card
@@ -31,6 +34,8 @@ from game.i18n import t
 from game.net.client.connection import Connection
 from game.net.client.host import LocalServer, lan_address
 from game.net.client.lobby import Seating
+from game.net.client.remote_cards import RemoteTable
+from game.net.client.seats import SeatBook, note_seating, seat_problem_text, take_seat
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Advertiser, Browser, OpenTable
 from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
@@ -80,8 +85,12 @@ class NetworkScene(BaseScene):
     ``discover``: browse and advertise on the network (off in tests that must not touch it)."""
 
     def __init__(self, *, server_command: list[str] | None = None, data: Path | None = None,
-                 discover: bool = True) -> None:
+                 discover: bool = True, seats_file: Path | None = None) -> None:
         self.server_command = server_command
+        self.seats_file = seats_file
+        self.seat_book: SeatBook | None = None  # read when the lobby opens (the user folder's held seats)
+        #: Card tables opened from here, by the book's address: one found over when the lobby is back is forgotten.
+        self.opened: list[tuple[str, RemoteTable]] = []
         self.data = data
         self.discover = discover
         self.room = "artischocken"
@@ -124,6 +133,7 @@ class NetworkScene(BaseScene):
 
     # -- life ------------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self._book()
         if self.discover and self.browser is None:
             self.browser = Browser()
 
@@ -148,6 +158,15 @@ class NetworkScene(BaseScene):
 
     def leave(self) -> None:
         self.app.pop()
+
+    def _book(self) -> SeatBook:
+        """The held seats, read once; a file that cannot be read is said on the join card (it was kept aside)."""
+        if self.seat_book is None:
+            self.seat_book = SeatBook(self.seats_file)
+            words = seat_problem_text(self.seat_book)
+            if words is not None:
+                self.join_status = (t("net.join.seats_corrupt", **words), "error")
+        return self.seat_book
 
     def on_back(self) -> bool:
         if self.joining is not None:  # Esc while a seat is being taken: give that up first
@@ -239,6 +258,8 @@ class NetworkScene(BaseScene):
         host, _, port = address.rpartition(":")
         code = make_code(host.strip("[]"), int(port), seating.table)
         url = seating.link.url if isinstance(seating.link, Connection) else ""
+        self._book().keep(parse_code(code).url, seating.table, seating.seat, seating.tokens[seating.seat],
+                          self.room)
         self.hosted = Hosted(self.room, url, code, seating.table, seating.seat, seating.tokens[seating.seat],
                              list(self.kinds), seating.free_seats, held=seating)
         self.host_status = None
@@ -288,7 +309,8 @@ class NetworkScene(BaseScene):
         self.join_code(self.code_text)
 
     def join_code(self, text: str, room: str | None = None) -> None:
-        """Take a free seat of the table of code ``text`` (a message on the join card when it cannot be read)."""
+        """Take back the seat held at the table of code ``text``, or else a free one (a message on the join card
+        when the code cannot be read)."""
         if self.joining is not None:
             return
         try:
@@ -298,7 +320,7 @@ class NetworkScene(BaseScene):
             return
         link = Connection(code.url)
         # the room is told by the server's state; a code typed by hand is a card table until the state says so
-        self.joining = (Seating.join(link, room or "artischocken", code.table), link)
+        self.joining = (take_seat(self._book(), link, code.url, room or "artischocken", code.table), link)
         self.join_status = (t("net.connecting", url=code.url), "info")
 
     def _joining_step(self) -> None:
@@ -312,8 +334,15 @@ class NetworkScene(BaseScene):
                 self._set_status(seating, (t("net.join.joining"), "info"))
             return
         self.joining = None
+        url = link.url if isinstance(link, Connection) else ""
+        note_seating(self._book(), url, seating)
         if seating.phase == "failed":
             link.close()
+            if seating.problem == "bad_token" and url and seating.table is not None:
+                # the seat held no longer takes its token (the server's table was made anew): claim a free one
+                fresh = Connection(url)
+                self.joining = (Seating.join(fresh, seating.room, seating.table), fresh)
+                return
             self._set_status(seating, (_problem_text(seating.problem, seating.detail), "error"))
             return
         self._set_status(seating, None)
@@ -329,6 +358,10 @@ class NetworkScene(BaseScene):
         room, link = seating.room, seating.link
         module = rooms.room_module(room)
         if room == "artischocken" and module is not None and seating.remote is not None:
+            hosted = self.hosted
+            url = parse_code(hosted.code).url if hosted is not None and hosted.table == seating.table else (
+                link.url if isinstance(link, Connection) else "")
+            self.opened.append((url, seating.remote))
             self.app.push(module.remote_table_scene(seating.remote))
             return
         factory = getattr(module, "remote_play_scene", None) if module is not None else None
@@ -486,7 +519,16 @@ class NetworkScene(BaseScene):
             return
         first_taker(self._buttons(), event)
 
+    def _forget_finished(self) -> None:
+        """Back in the lobby: a card table that ended or whose game is over holds no seat worth keeping."""
+        for url, remote in self.opened:
+            if remote.ended is not None or remote.session.is_over:
+                self._book().forget(url, remote.table_id)
+        self.opened = []
+
     def update(self, dt: float) -> None:
+        if self.opened and self.app.scene is self:
+            self._forget_finished()
         if self.manager is not None:
             self.manager.update(dt)
         for button in self._buttons():

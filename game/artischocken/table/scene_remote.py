@@ -69,11 +69,12 @@ class RemoteTableScene(TableBase):
             setattr(self.remote.link, "wake", post_wake)  # news wakes an idle window  # noqa: B010
 
     def on_exit(self) -> None:
-        """Leaving the table closes the connection (the server keeps the seat for a while)."""
+        """Leaving the table closes the connection (the seat stays this player's: its token is kept in the user
+        folder)."""
         self.remote.close()
 
     def leave_body(self) -> str:
-        """Nothing is saved here: the server keeps the game and, for a while, the seat."""
+        """Nothing is saved here: the server keeps the game, and the kept token takes the seat back."""
         return t("net.table.leave_body")
 
     def pump(self) -> None:

@@ -88,8 +88,8 @@ class RemotePlayScene(MatchScene):
         return True
 
     def on_exit(self) -> None:
-        """Leaving closes the connection, so the server sees the seat go (it keeps it for a while, then a bot may
-        play it) instead of a seat that stays joined with nobody at it."""
+        """Leaving closes the connection, so the server sees the seat go (a bot may play it after the seat timeout;
+        the token kept in the user folder takes it back) instead of a seat that stays joined with nobody at it."""
         close = getattr(self.connection, "close", None)
         if callable(close):
             close()

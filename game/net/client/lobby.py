@@ -22,7 +22,8 @@ the messages that came after ``joined`` (:attr:`Seating.leftover`).
 ``{"type": "claimed", "table": id, "room": room, "seat": s, "token": "..."}`` (a remote seat nobody joined or
 claimed yet, with a new token), or the error ``table_full`` (none is left) or ``no_table``.
 
-Problems are ids (:attr:`Seating.problem`): ``unreachable``, ``full``, ``no_table``, ``ended``, ``refused``
+Problems are ids (:attr:`Seating.problem`): ``unreachable``, ``full``, ``no_table``, ``ended``, ``bad_token`` (a
+token the seat no longer takes), ``refused``
 (any other error; :attr:`Seating.detail` has the server's text) and ``lost`` (the connection dropped and the
 reconnect attempts ran out).
 """
@@ -36,7 +37,7 @@ from game.net.client.remote_cards import Link, RemoteSeat, RemoteTable
 
 PHASES = ("creating", "claiming", "joining", "starting", "ready", "failed")
 
-PROBLEMS = {"table_full": "full", "no_table": "no_table", "table_over": "ended"}
+PROBLEMS = {"table_full": "full", "no_table": "no_table", "table_over": "ended", "bad_token": "bad_token"}
 
 
 class Seating:
@@ -48,6 +49,8 @@ class Seating:
         self.phase = "joining"
         self.table: str | None = None
         self.seat: int | None = None
+        #: The token of the seat joined (or being joined): the key to take it back later.
+        self.token: str | None = None
         #: The host's tokens of every remote seat (host only).
         self.tokens: dict[int, str] = {}
         self.problem: str | None = None
@@ -174,7 +177,7 @@ class Seating:
         self._send_join(token)
 
     def _send_join(self, token: str) -> None:
-        self.phase, self.request = "joining", None
+        self.phase, self.request, self.token = "joining", None, token
         self.link.send({"type": "join", "table": self.table, "seat": self.seat, "token": token})
 
     def _starting(self, poll: bool = True) -> None:

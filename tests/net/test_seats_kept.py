@@ -1,0 +1,147 @@
+"""Seats that survive: a seat taken by code is written to the user folder (``remote_seats.json``) and taken back
+with its token when the same player joins with the code again, after leaving the table or restarting the
+program; a stranger is never handed it. Against the real table server (``python -m game serve``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.i18n import t
+from game.net.client.connection import Connection
+from game.net.client.lobby import Seating
+from game.net.client.seats import FILE_NAME, SeatBook, note_seating, take_seat
+from game.net.codes import make_code, parse_code
+from game.screens.scene_network import NetworkScene
+
+from .netserver import Client, create, join
+from .test_client import wait_for
+from .test_lobby_scene import run_until
+
+
+@pytest.fixture
+def full_table(real_server: str) -> Any:
+    """A two-seat card table whose host sits at seat 0: one seat left for a friend. Yields (table, host)."""
+    host = Client(real_server)
+    created = create(host, ["remote", "remote"], seed=11)
+    join(host, created["table"], 0, created["tokens"]["0"])
+    yield created["table"]
+    host.close()
+
+
+def sit(book: SeatBook, url: str, table: str) -> Seating:
+    """One client joining by code (the way the lobby does), until its seat is taken or refused."""
+    seating = take_seat(book, Connection(url), url, "artischocken", table)
+    wait_for(lambda: (seating.step(), seating.done)[-1])
+    note_seating(book, url, seating)
+    return seating
+
+
+def hand_of(seating: Seating) -> Any:
+    assert seating.remote is not None
+    return seating.remote.session.view()["hand"]
+
+
+def test_a_friend_takes_the_same_seat_back_after_leaving_and_after_a_restart(
+        real_server: str, full_table: str, tmp_path: Path) -> None:
+    friend_home = tmp_path / "friend"
+    first = sit(SeatBook(friend_home / FILE_NAME), real_server, full_table.lower())  # typed in lower case
+    assert first.phase == "ready" and first.seat == 1
+    hand = hand_of(first)
+    first.link.close()  # "Leave the table"
+    saved = json.loads((friend_home / FILE_NAME).read_text("utf-8"))["seats"]
+    assert list(saved) == [f"{real_server}/{full_table}"] and saved[f"{real_server}/{full_table}"]["seat"] == 1
+
+    book = SeatBook(friend_home / FILE_NAME)
+    again = sit(book, real_server, full_table)  # the table is full: only the token gets the seat back
+    assert again.phase == "ready" and again.seat == 1 and hand_of(again) == hand
+    again.link.close()
+
+    restarted = sit(SeatBook(friend_home / FILE_NAME), real_server, full_table)  # a fresh program, same folder
+    assert restarted.phase == "ready" and restarted.seat == 1 and hand_of(restarted) == hand
+
+    stranger_book = SeatBook(tmp_path / "stranger" / FILE_NAME)
+    stranger = sit(stranger_book, real_server, full_table)
+    assert stranger.phase == "failed" and stranger.problem == "full"
+    assert stranger.remote is None and stranger.token is None and stranger_book.seats == {}
+    stranger.link.close()
+    assert restarted.link.status == "open"  # the friend still sits: nobody took the seat
+    restarted.link.close()
+
+
+def test_a_table_that_is_gone_is_forgotten(real_server: str, tmp_path: Path) -> None:
+    book = SeatBook(tmp_path / FILE_NAME)
+    book.keep(real_server, "ABCD-EFGH", 1, "not-a-real-token", "artischocken")
+    gone = sit(book, real_server, "ABCD-EFGH")
+    gone.link.close()
+    assert gone.problem == "no_table" and book.held(real_server, "ABCD-EFGH") is None
+    assert SeatBook(tmp_path / FILE_NAME).seats == {}
+
+
+def test_the_lobby_joins_by_code_again_into_the_same_seat(
+        make_app: Callable[..., Any], home: Path, real_server: str, full_table: str) -> None:
+    app = make_app(size=(1280, 800))
+    port = int(real_server.rsplit(":", 1)[1])
+    code = make_code("127.0.0.1", port, full_table)
+    assert parse_code(code).url == real_server
+    hands = []
+    lobbies = []
+    for _ in range(2):
+        lobby = NetworkScene(discover=False)  # a new lobby each time: it reads the seats from the user folder
+        lobbies.append(lobby)
+        app.push(lobby)
+        app.frame()
+        lobby.join_code(code)
+        scene = run_until(app, lambda lobby=lobby: app.scene if app.scene is not lobby else None, timeout=15)
+        assert scene.remote.seat == 1
+        hands.append(scene.remote.session.view()["hand"])
+        app.pop()  # leave the table
+        app.frame()
+        assert app.scene is lobby and SeatBook(home / FILE_NAME).held(real_server, full_table) is not None
+    assert hands[0] == hands[1]
+    # once the table is over (as the server says it ended), the lobby forgets the seat when it is back
+    lobby = lobbies[-1]
+    lobby.join_code(code)
+    scene = run_until(app, lambda: app.scene if app.scene is not lobby else None, timeout=15)
+    scene.remote.ended = "table_over"
+    app.pop()
+    app.frame()
+    assert SeatBook(home / FILE_NAME).held(real_server, full_table) is None
+    while app.stack:
+        app.pop()
+
+
+def test_a_corrupt_seat_file_is_said_and_kept_aside(make_app: Callable[..., Any], home: Path) -> None:
+    (home / FILE_NAME).write_text("{ not json", encoding="utf-8")
+    app = make_app(size=(1280, 800))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    app.frame()
+    assert lobby.join_status is not None and lobby.join_status[1] == "error"
+    kept = home / "remote_seats.corrupt-1.json"
+    assert kept.read_text("utf-8") == "{ not json" and not (home / FILE_NAME).exists()
+    assert kept.name in lobby.join_status[0]
+    assert lobby.join_status[0].startswith(t("net.join.seats_corrupt", reason="", kept="")[:20])
+
+
+def test_a_seat_whose_token_is_refused_is_claimed_anew(
+        make_app: Callable[..., Any], home: Path, real_server: str, full_table: str) -> None:
+    """A saved token the server does not take (bad_token) is dropped, and a free seat is asked for instead
+    (here seat 1, which nobody claimed yet): the new token is what the file holds then."""
+    wrong = "a-token-that-is-not-seat-1s"
+    SeatBook(home / FILE_NAME).keep(real_server, full_table, 1, wrong, "artischocken")
+    app = make_app(size=(1280, 800))
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    app.frame()
+    lobby.join_code(make_code("127.0.0.1", int(real_server.rsplit(":", 1)[1]), full_table))
+    scene = run_until(app, lambda: app.scene if app.scene is not lobby else None, timeout=15)
+    assert scene.remote.seat == 1
+    held = SeatBook(home / FILE_NAME).held(real_server, full_table)
+    assert held is not None and held.seat == 1 and held.token != wrong
+    while app.stack:
+        app.pop()
