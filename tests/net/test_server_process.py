@@ -6,6 +6,7 @@ docs/design.md to it with websockets' sync client.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -132,9 +133,11 @@ def test_a_flood_is_rate_limited_then_closed_and_the_log_holds_no_token(tmp_path
         me = Client(server.url)
         join(me, created["table"], 1, created["tokens"]["1"])
         codes: list[str] = []
-        with pytest.raises(ConnectionClosed) as info:
+        # the server may close while the flood is still being sent: what it answered before is read all the same
+        with contextlib.suppress(ConnectionClosed):
             for _ in range(5000):
                 me.send({"type": "act", "action": {"kind": "end_play"}})
+        with pytest.raises(ConnectionClosed) as info:
             while True:
                 codes.append(me.recv(timeout=5)["code"])
         assert info.value.rcvd is not None and info.value.rcvd.code == 1008
