@@ -8,29 +8,22 @@ stopped at the end (its tables are kept in a temporary folder, removed afterward
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
 
-from game.lab.shots import screenshots_main
+from game.lab.shots import headless_app, screenshots_main
 
 
 def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en",
                 command: list[str] | None = None) -> list[str]:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app, out = headless_app(folder, size, lang)
+    import tempfile
+
     import pygame
 
-    from game import i18n
-    from game.app import App, AppOptions
     from game.net.discovery import Advertiser, Browser, OpenTable
     from game.screens.scene_network import NetworkScene
-
-    i18n.set_language(lang)
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    app = App(AppOptions(size=size, headless=True, seed=7))
-    import tempfile
 
     data = tempfile.TemporaryDirectory(prefix="garden-table-shots-")
     lobby = NetworkScene(server_command=command, data=Path(data.name), discover=False)

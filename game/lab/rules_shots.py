@@ -6,11 +6,9 @@ One page of each room's rules (Cactus: what may touch; Artischocken: the cards),
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
-from game.lab.shots import screenshots_main
+from game.lab.shots import headless_app, screenshots_main
 
 #: The chapter each shot shows (Cactus: what may touch; Artischocken: the cards).
 CHAPTERS = {"cactus": 2, "artischocken": 2}
@@ -18,20 +16,14 @@ CHAPTERS = {"cactus": 2, "artischocken": 2}
 
 def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en") -> list[str]:
     """Render one rules page of each room into ``folder``; the paths written."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app, out = headless_app(folder, size, lang)
     import pygame
 
-    from game import i18n
-    from game.app import App, AppOptions
     from game.artischocken.room import rules_scene
     from game.cactus import room as cactus_room
     from game.ui.rules_book import RulesBook
 
-    i18n.set_language(lang)
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
     saved: list[str] = []
-    app = App(AppOptions(size=size, headless=True, seed=7))
     try:
         for name, book in (("cactus", cactus_room.rules_scene()), ("artischocken", rules_scene())):
             assert isinstance(book, RulesBook)

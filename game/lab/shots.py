@@ -1,11 +1,30 @@
-"""The command line every screenshot script of the lab shares: ``[FOLDER] [WxH] [LANG]``."""
+"""What every screenshot script of the lab shares: its command line ``[FOLDER] [WxH] [LANG]`` and its headless
+app."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.argtypes import parse_window
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+def headless_app(folder: str, size: tuple[int, int], lang: str) -> tuple[App, Path]:
+    """A headless app of ``size`` speaking ``lang`` (seed 7), and ``folder`` made ready for the pictures."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from game import i18n
+    from game.app import App, AppOptions
+
+    i18n.set_language(lang)
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    return App(AppOptions(size=size, headless=True, seed=7)), out
 
 
 def screenshots_main(argv: list[str], screenshots: Callable[[str, tuple[int, int], str], list[str]],

@@ -7,20 +7,16 @@ as ``artischocken-*.png``.
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
-from game.lab.shots import screenshots_main
+from game.lab.shots import headless_app, screenshots_main
 
 
 def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en") -> list[str]:
     """Render the README screenshots (setup, mid-game table, eggplant pass, end screen, replay) into ``folder``."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app, out = headless_app(folder, size, lang)
     import pygame
 
-    from game import i18n
-    from game.app import App, AppOptions
     from game.artischocken import Game
     from game.artischocken.room import replay_scene, table_scene
     from game.artischocken.seats import Seat
@@ -29,11 +25,7 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
     from game.artischocken.turns import Options
     from game.lab.artischocken.demo import demo
 
-    i18n.set_language(lang)
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
     saved: list[str] = []
-    app = App(AppOptions(size=size, headless=True, seed=7))
     clock = [0]
 
     def frames(n: int) -> None:
