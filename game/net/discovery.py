@@ -1,7 +1,9 @@
 """Tables on the local network, found by zeroconf (mDNS): a host advertises, the lobby lists (no pygame).
 
-A host advertises its server as a service of type :data:`SERVICE_TYPE`: the address and port, and in the TXT
-record the open tables (``v=1``, ``tables=ID/room/free;ID/room/free...``, as many as fit in one TXT string).
+A server advertises itself (``python -m game serve --advertise NAME``) as a service of type :data:`SERVICE_TYPE`:
+the address and port, and in the TXT record the open tables (``v=1``, ``tables=ID/room/free;ID/room/free...``, as
+many as fit in one TXT string) and the host player's name (``name=Tom``). Its records live :data:`TTL` seconds,
+so a server that ends without a word (killed) leaves the browsers' lists after that; one that stops says goodbye.
 :class:`Browser` collects what it hears in zeroconf's own threads; the lobby reads :meth:`Browser.found` each
 frame. Both fail soft: when multicast is not possible here (no network, no permission) they do nothing,
 :attr:`note` says why, and the list stays empty; nothing raises.
@@ -10,6 +12,7 @@ frame. Both fail soft: when multicast is not possible here (no network, no permi
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import socket
 import threading
 from dataclasses import dataclass
@@ -20,6 +23,10 @@ FORMAT_VERSION = "1"
 #: One TXT string holds at most 255 bytes (key and ``=`` included).
 TXT_LIMIT = 255
 ROOMS = ("artischocken", "cactus")
+#: How long the records of an announcement live (seconds; zeroconf's default for the service is 75 minutes).
+TTL = 120
+#: The longest name a TXT record may give its server (a player's name: see game.net.wire.MAX_NAME).
+MAX_NAME = 24
 
 
 @dataclass(frozen=True)
@@ -33,7 +40,8 @@ class OpenTable:
 
 @dataclass(frozen=True)
 class FoundServer:
-    """A server heard on the network: where it is and its open tables."""
+    """A server heard on the network: its name (the host player's name, else the service's), where it is and its
+    open tables."""
 
     name: str
     host: str
@@ -41,8 +49,9 @@ class FoundServer:
     tables: tuple[OpenTable, ...]
 
 
-def encode_tables(tables: list[OpenTable]) -> dict[str, str]:
-    """The TXT properties for ``tables`` (those that do not fit into one TXT string are left out)."""
+def encode_tables(tables: list[OpenTable], name: str | None = None) -> dict[str, str]:
+    """The TXT properties for ``tables`` (those that do not fit into one TXT string are left out) and the host
+    player's ``name``."""
     parts: list[str] = []
     size = len("tables=")
     for table in tables:
@@ -51,7 +60,10 @@ def encode_tables(tables: list[OpenTable]) -> dict[str, str]:
             break
         parts.append(part)
         size += len(part) + (1 if len(parts) > 1 else 0)
-    return {"v": FORMAT_VERSION, "tables": ";".join(parts)}
+    props = {"v": FORMAT_VERSION, "tables": ";".join(parts)}
+    if name:
+        props["name"] = name[:MAX_NAME]
+    return props
 
 
 def _text(value: object) -> str:
@@ -75,6 +87,30 @@ def decode_tables(properties: dict[Any, Any]) -> tuple[OpenTable, ...]:
     return tuple(out)
 
 
+def decode_name(properties: dict[Any, Any]) -> str | None:
+    """The host player's name of TXT ``properties`` (None when there is none, or it is no name)."""
+    props = {_text(k): _text(v) for k, v in properties.items()}
+    name = props.get("name", "").strip()
+    return name if 0 < len(name) <= MAX_NAME and name.isprintable() else None
+
+
+def reachable_address(host: str) -> str:
+    """The IPv4 address to announce for a server listening on ``host``: ``host`` itself when it is one such
+    address; else (every interface, a name, IPv6) this machine's address on the local network (no packet is sent)."""
+    if host == "localhost":
+        return "127.0.0.1"
+    with contextlib.suppress(ValueError):
+        address = ipaddress.ip_address(host)
+        if address.version == 4 and not address.is_unspecified:
+            return host
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the outgoing interface
+        found = str(probe.getsockname()[0])
+        if not found.startswith("0."):
+            return found
+    return "127.0.0.1"
+
+
 def _zeroconf(interfaces: Any = None) -> Any:
     from zeroconf import InterfaceChoice, Zeroconf
 
@@ -82,12 +118,17 @@ def _zeroconf(interfaces: Any = None) -> Any:
 
 
 class Advertiser:
-    """Advertise the server at ``address``:``port`` with ``tables`` (registering runs in a thread)."""
+    """Advertise the server at ``address``:``port`` with ``tables`` (registering runs in a thread); ``name`` is the
+    service's name, ``player`` the host player's (in the TXT record)."""
 
     def __init__(self, address: str, port: int, tables: list[OpenTable], *, name: str | None = None,
-                 interfaces: Any = None) -> None:
+                 player: str | None = None, interfaces: Any = None) -> None:
         self.address, self.port = address, port
         self.name = name or f"{socket.gethostname().split('.')[0]}-{port}"
+        self.player = player
+        #: Counts the announcements: each TXT record differs from every earlier one (a browser that still holds an
+        #: earlier record with the same text, say the same tables of a minute ago, would not hear the change).
+        self.serial = 0
         self.note: str | None = None
         self.registered = threading.Event()
         self._zc: Any = None
@@ -99,9 +140,11 @@ class Advertiser:
     def _service_info(self, tables: list[OpenTable]) -> Any:
         from zeroconf import ServiceInfo
 
+        self.serial += 1
+        properties = {**encode_tables(tables, self.player), "n": str(self.serial)}
         return ServiceInfo(SERVICE_TYPE, f"{self.name}.{SERVICE_TYPE}", port=self.port,
-                           addresses=[socket.inet_aton(self.address)], properties=encode_tables(tables),
-                           server=f"{self.name}.local.")
+                           addresses=[socket.inet_aton(self.address)], properties=properties,
+                           server=f"{self.name}.local.", host_ttl=TTL, other_ttl=TTL)
 
     def _register(self, tables: list[OpenTable], interfaces: Any) -> None:
         try:
@@ -115,6 +158,10 @@ class Advertiser:
         except Exception as exc:  # no multicast here: advertising is a nicety, never a crash
             self.note = f"tables cannot be announced on this network ({exc})"
             self.close()
+
+    def ready(self) -> bool:
+        """True once the announcement stands (until it is withdrawn)."""
+        return self.registered.is_set() and not self._closed
 
     def update(self, tables: list[OpenTable]) -> None:
         """Announce the open tables again (after a seat was taken, say)."""
@@ -183,8 +230,9 @@ class Browser:
         if not addresses:
             return
         ipv4 = [a for a in addresses if ":" not in a]
-        server = FoundServer(name.removesuffix("." + SERVICE_TYPE), (ipv4 or addresses)[0], int(info.port),
-                             decode_tables(info.properties or {}))
+        properties = info.properties or {}
+        server = FoundServer(decode_name(properties) or name.removesuffix("." + SERVICE_TYPE),
+                             (ipv4 or addresses)[0], int(info.port), decode_tables(properties))
         with self._lock:
             self._found[name] = server
 
@@ -199,4 +247,5 @@ class Browser:
                 zc.close()
 
 
-__all__ = ["Advertiser", "Browser", "FoundServer", "OpenTable", "SERVICE_TYPE", "decode_tables", "encode_tables"]
+__all__ = ["Advertiser", "Browser", "FoundServer", "OpenTable", "SERVICE_TYPE", "TTL", "decode_name", "decode_tables",
+           "encode_tables", "reachable_address"]

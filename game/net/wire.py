@@ -27,6 +27,8 @@ ACTION_FIELDS = ("kind", "card", "target", "cards", "option")
 OPTIONS = ("take", "leave")
 #: No decision names more cards than a hand can hold.
 MAX_ACTION_CARDS = 40
+#: The longest player name a seat may carry (``create``, ``claim``, ``join``: ``name``).
+MAX_NAME = 24
 
 
 def bad(message: str) -> TableError:
@@ -116,6 +118,18 @@ def get_request(message: Mapping[str, Any]) -> str | None:
     return value
 
 
+def get_name(message: Mapping[str, Any]) -> str | None:
+    """A ``create``'s, ``claim``'s or ``join``'s optional ``name``: the player's name, trimmed, 1 to
+    :data:`MAX_NAME` characters with no control characters (None when the message has none)."""
+    value = message.get("name")
+    if value is None:
+        return None
+    name = value.strip() if isinstance(value, str) else ""
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+        raise bad(f"\"name\" must be a player's name: 1 to {MAX_NAME} characters, no control characters")
+    return name
+
+
 def get_seats(message: Mapping[str, Any], known: tuple[str, ...] | frozenset[str], *, low: int = 2,
               high: int = MAX_PLAYERS) -> list[str]:
     """``seats``: a list of ``low..high`` strings, each "remote" or one of the ``known`` bot kinds."""
@@ -177,4 +191,4 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 
 __all__ = ["ACTION_FIELDS", "MAX_MESSAGE", "action_from_json", "action_to_json", "encode", "error", "get_bool",
-           "get_code", "get_int", "get_request", "get_seats", "parse", "size_of"]
+           "get_code", "get_int", "get_name", "get_request", "get_seats", "parse", "size_of"]

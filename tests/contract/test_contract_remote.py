@@ -62,10 +62,17 @@ class Seat:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self) -> dict[str, Any]:
-        text = self.ws.recv(timeout=TIMEOUT)
-        assert isinstance(text, str)
-        self.texts.append(text)
-        message: dict[str, Any] = json.loads(text)
+        """The next message but ``presence`` (who sits where: told after joins and drops, read here only for its
+        form; its texts are kept with the others, for the checks of what a seat may know)."""
+        while True:
+            text = self.ws.recv(timeout=TIMEOUT)
+            assert isinstance(text, str)
+            self.texts.append(text)
+            message: dict[str, Any] = json.loads(text)
+            if message.get("type") != "presence":
+                break
+            assert set(message) == {"type", "table", "seats"}, sorted(message)
+            assert all(set(e) == {"seat", "name", "kind", "state", "bot_in"} for e in message["seats"])
         if message.get("type") == "state":
             if message["log_from"] == 0:
                 self.log = []

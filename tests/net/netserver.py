@@ -56,22 +56,27 @@ class ServerProcess:
 
 
 class Client:
-    """One websocket connection speaking the wire format (sync)."""
+    """One websocket connection speaking the wire format (sync). ``presence``: :meth:`recv` returns the
+    ``presence`` messages too (without it they are passed over, as a client that does not show who sits where
+    passes them over: the tests of the games read only the games' messages)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, presence: bool = False) -> None:
         self.ws: ClientConnection = connect(url, compression=None, max_size=None, legacy=True)
         self.received: list[str] = []
+        self.presence = presence
 
     def send(self, message: dict[str, Any] | str) -> None:
         self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        text = self.ws.recv(timeout=timeout)
-        assert isinstance(text, str)
-        self.received.append(text)
-        message = json.loads(text)
-        assert isinstance(message, dict)
-        return message
+        while True:
+            text = self.ws.recv(timeout=timeout)
+            assert isinstance(text, str)
+            self.received.append(text)
+            message = json.loads(text)
+            assert isinstance(message, dict)
+            if self.presence or message.get("type") != "presence":
+                return message
 
     def ask(self, message: dict[str, Any] | str) -> dict[str, Any]:
         self.send(message)

@@ -385,9 +385,9 @@ def test_a_paced_observer_plays_a_bot_turn_at_its_pace() -> None:
     assert checksum(watcher.match.to_dict()) == checksum(loop.table.match.to_dict())
 
 
-def test_a_taken_over_seat_joining_again_plays_on_from_the_bot_s_position() -> None:
+def test_a_taken_over_seat_joining_again_plays_on_from_the_next_turn_start() -> None:
     """docs/design.md, "Remote play": a bot plays a dropped seat until it joins again with its token; the table then
-    gives the seat back, the bot flags change at the next snapshot, everyone stays in step."""
+    gives the seat back at the next turn start (the bot flags change with that snapshot), everyone stays in step."""
     loop = Loop(["remote", "remote"], seed=12)
     seat = loop.table.match.current
     loop.links.pop(seat)
@@ -397,9 +397,11 @@ def test_a_taken_over_seat_joining_again_plays_on_from_the_bot_s_position() -> N
     back = CactusLink(seat)
     loop.links[seat] = back
     loop.route(loop.table.join(seat), joined=seat)
-    assert loop.table.seats[seat] == "remote" and not loop.table.taken_over
+    assert loop.table.seats[seat] == "bot" and seat in loop.table.taken_over  # the running turn is not its own
     assert back.match is not None and back.status == "watching"
-    play_turns(loop, 3)
+    play_turns(loop, 1)  # the other seat's turn ends: the next one starts with the seat back
+    assert loop.table.seats[seat] == "remote" and not loop.table.taken_over
+    play_turns(loop, 2)
     assert not loop.table.match.bots[seat]
     assert back.checks and all(own == server for _, own, server in back.checks)
     assert_in_step(loop)

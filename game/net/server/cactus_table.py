@@ -27,6 +27,10 @@ since the snapshot)::
     -> {"type": "sync"}                   # any seat, any time: the snapshot and the stream so far again
     <- {"type": "seats", "seats": [...]}  # a dropped seat is played by a bot from now on
 
+A taken-over seat whose player joins again is theirs from the next turn start (the bot ends the running turn,
+which may hold a piece in the air); the players' names (:meth:`CactusTable.name_seat`) become the match's at the
+next turn start too, so every copy of the match changes alike.
+
 Errors: input from a seat whose turn it is not: ``not_your_turn``; an old ``turn`` or ``seq``, a call the match
 refuses, or a turn past :data:`~game.net.cactus_stream.MAX_TURN_STEPS`: ``illegal``; malformed entries or
 limits broken (:func:`~game.net.cactus_stream.check_batch`): ``bad_message``; input after the end:
@@ -81,8 +85,12 @@ class CactusTable:
     def __init__(self, seats: list[str], match: NotedMatch, *, events: list[dict[str, Any]] | None = None,
                  ended: dict[str, Any] | None = None, taken_over: set[int] | None = None) -> None:
         self.seats = seats
-        #: Remote seats a bot plays since their wait ran out; joining again takes them back.
+        #: Remote seats a bot plays since their wait ran out; joining again takes them back at the next turn start.
         self.taken_over = set() if taken_over is None else set(taken_over)
+        #: Taken-over seats whose player joined again: theirs from the next turn start (the bot ends this turn).
+        self.back: set[int] = set()
+        #: The players' names, set into the match at the next turn start (all copies of the match alike).
+        self.names: dict[int, str] = {}
         self.bot = Bot()
         self.events = events or []  # of the last ended turn
         self.ended = ended
@@ -97,7 +105,14 @@ class CactusTable:
 
     # ------------------------------------------------------------------ segments
     def begin(self) -> None:
-        """A new snapshot: the match rebuilt from its own dict (so it shares the clients' future)."""
+        """A new snapshot: the match rebuilt from its own dict (so it shares the clients' future). Seats whose
+        players came back are theirs again from here, and the players' names are the match's."""
+        for seat in self.back:
+            self.taken_over.discard(seat)
+            self.seats[seat] = REMOTE
+        self.back.clear()
+        for seat, name in self.names.items():
+            self.match.rules.names[seat] = name
         self.match.bots = [kind != REMOTE for kind in self.seats]
         snapshot = plain(self.match)
         self.match = noted(snapshot)
@@ -129,12 +144,9 @@ class CactusTable:
         if seat is None:
             return [(SPECTATORS, self.turn_message("join", with_stream=True))]
         seat = seat_number(seat, len(self.seats))
-        out: list[Delivery] = []
-        if seat in self.taken_over:  # the player is back: the seat is theirs again (from the bot's position on)
-            self.taken_over.discard(seat)
-            self.seats[seat] = REMOTE
-            out = self.everyone({"type": "seats", "seats": list(self.seats)}, but=seat)
-        return [(seat, self.turn_message("join", with_stream=True)), *out]
+        if seat in self.taken_over:  # the player is back: the bot ends the running turn (it may hold a piece)
+            self.back.add(seat)
+        return [(seat, self.turn_message("join", with_stream=True))]
 
     def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
         kind = message.get("type")
@@ -167,13 +179,15 @@ class CactusTable:
             self.feed.play(entry)  # steps, pointer moves, turns, settling: never refused
         return self.accepted(seat, items, claim)
 
-    def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None) -> list[Delivery]:
-        """Entries made on the match: recorded, relayed, and the turn ended if it did."""
+    def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None, *,
+                 by_bot: bool = False) -> list[Delivery]:
+        """Entries made on the match: recorded, relayed, and the turn ended if it did. A seat's own entries go to
+        the others; a bot's to everyone, its own seat too (a player back while the bot ends their turn)."""
         self.record.extend(items)
         self.turn_steps += sum(steps_in(e) for e in items)
         relay = {"type": "input", "seat": seat, "turn": self.turn, "seq": self.batches, "items": items}
         self.batches += 1
-        out = self.everyone(relay, but=seat)
+        out = self.everyone(relay, but=None if by_bot else seat)
         if self.match.turn_key != self.turn or self.match.is_over:
             out += self.end_turn(seat, claim)
         return out
@@ -221,7 +235,7 @@ class CactusTable:
         out: list[Delivery] = []
         for batch in capture.take():
             self.feed.follow(batch["items"])
-            out += self.accepted(seat, batch["items"], None)
+            out += self.accepted(seat, batch["items"], None, by_bot=True)
         if failure is not None:
             raise failure
         return out
@@ -230,11 +244,21 @@ class CactusTable:
         seat = seat_number(seat, len(self.seats))
         if kind not in BOT_KINDS:
             raise TableError("bad_message", f"a Cactus bot is one of {', '.join(BOT_KINDS)}")
+        self.back.discard(seat)  # a player who came back and left again before their seat was theirs
         if self.seats[seat] != REMOTE:
             return []
         self.seats[seat] = kind  # the match's bot flags follow at the next snapshot (all copies alike)
         self.taken_over.add(seat)
         return self.everyone({"type": "seats", "seats": list(self.seats)})
+
+    def whose_turn(self) -> int | None:
+        return None if self.match.is_over else self.match.current
+
+    def bot_name(self, seat: int) -> str | None:
+        return None if self.seats[seat] == REMOTE or seat in self.taken_over else self.match.rules.names[seat]
+
+    def name_seat(self, seat: int, name: str) -> None:
+        self.names[seat] = name
 
     @property
     def is_over(self) -> bool:

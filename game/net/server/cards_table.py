@@ -107,6 +107,15 @@ class CardsTable:
             self.taken_over.add(seat)
         return []
 
+    def whose_turn(self) -> int | None:
+        return None if self.game.is_over else self.game.current_player
+
+    def bot_name(self, seat: int) -> str | None:
+        return None  # the bots go by their kind, which each client names in its own language
+
+    def name_seat(self, seat: int, name: str) -> None:
+        pass  # the game shows no names: they reach the players in the server's presence messages
+
     @property
     def is_over(self) -> bool:
         return self.game.is_over

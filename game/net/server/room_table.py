@@ -65,7 +65,20 @@ class RoomTable(Protocol):
         ...
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
-        """A dropped seat that timed out is played by a bot of ``kind`` from now on."""
+        """A dropped seat that timed out (or was given up) is played by a bot of ``kind`` from now on; a seat a
+        bot plays already stays the bot's (a return on the way is called off)."""
+        ...
+
+    def whose_turn(self) -> int | None:
+        """The seat that decides now (None once the game is over)."""
+        ...
+
+    def bot_name(self, seat: int) -> str | None:
+        """The game's name of the bot that plays ``seat`` from the start (None: the game names none)."""
+        ...
+
+    def name_seat(self, seat: int, name: str) -> None:
+        """The player of ``seat`` goes by ``name`` (where the game shows names: from the next turn start)."""
         ...
 
     @property

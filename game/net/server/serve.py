@@ -1,7 +1,9 @@
 """``python -m game serve``: run the table server (no window) until Ctrl-C or SIGTERM.
 
 Prints exactly one line on stdout, ``serving ws://HOST:PORT``, once it accepts connections (``--port 0``: the
-port it got). Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
+port it got). With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
+:mod:`game.net.server.announce`) under the host player's NAME, and withdraws the announcement when it stops.
+Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
 exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. The log
 (connections, joins, errors; never a token) goes to stderr.
 """
@@ -21,6 +23,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from game.argtypes import int_in_range
+from game.net import wire
+from game.net.discovery import Advertiser, reachable_address
+from game.net.server.announce import Announcer
+from game.net.server.room_table import TableError
 from game.net.server.table_server import Server, ServerOptions
 
 PROG = "python -m game serve"
@@ -34,6 +40,16 @@ def positive_seconds(text: str) -> float:
     if not value > 0 or value != value or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
+
+
+def player_name(text: str) -> str:
+    try:
+        name = wire.get_name({"name": text})
+    except TableError:
+        name = None
+    if name is None:
+        raise argparse.ArgumentTypeError(f"expected a name of 1 to {wire.MAX_NAME} characters, got {text!r}")
+    return name
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--stdin-lifeline", action="store_true",
                         help="stop (saving every table) once stdin reaches its end: a parent process that holds "
                         "the other end of the pipe takes the server with it however it ends (the lobby's own server)")
+    parser.add_argument("--advertise", type=player_name, default=None, metavar="NAME",
+                        help="announce this server and its open tables on the local network (zeroconf) under "
+                        "NAME, the host player's name")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -75,7 +94,18 @@ def watch_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
     threading.Thread(target=read, name="stdin lifeline", daemon=True).start()
 
 
-async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = False) -> int:
+def announce(server: Server, host: str, port: int, name: str) -> asyncio.Task[None]:
+    """Start announcing ``server`` (listening on ``host``:``port``) under ``name``: a task to cancel at the end.
+    A server on a loopback address is announced on loopback only (nobody else could reach it)."""
+    address = reachable_address(host)
+    tables = server.open_tables()
+    interfaces = [address] if address.startswith("127.") else None
+    advertiser = Advertiser(address, port, tables, player=name, interfaces=interfaces)
+    return asyncio.get_running_loop().create_task(Announcer(server, advertiser, tables).run())
+
+
+async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = False,
+              advertise: str | None = None) -> int:
     server = Server(options)
     try:
         ws_server = await server.start(host, port)
@@ -96,9 +126,14 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
             loop.add_signal_handler(sig, stop.set)
     if lifeline:
         watch_stdin(loop, stop)
+    announcing = announce(server, host, got, advertise) if advertise is not None else None
     try:
         await stop.wait()
     finally:
+        if announcing is not None:
+            announcing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await announcing  # withdrawn before the tables are saved: nobody is sent to a closing server
         await server.shutdown()
     return 0
 
@@ -115,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = user_data_dir() / "server"
     try:
         options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished)
-        return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline))
+        return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline,
+                               advertise=args.advertise))
     except OSError as exc:  # the data folder cannot be made
         print(f"{PROG}: {exc}", file=sys.stderr)
         return 1

@@ -18,9 +18,14 @@ One asyncio process holds many tables (:class:`Entry`), each authoritative over 
   joined. ``watch`` (table) answers
   ``watching`` and the spectators' state; any other message of a joined seat goes to ``table.act`` whatever
   its type. A seat joined from a second connection is taken from the first (closed with 4000);
+- ``create``, ``claim`` and ``join`` may carry the player's ``name`` (kept per remote seat, saved with the table);
+  every seat and spectator hears ``presence`` (:mod:`game.net.server.presence`: each seat's name, kind and state)
+  after its join or watch and whenever it changes; ``resign`` gives a seat up for good (a bot plays it at once,
+  its token joins no more); ``peek`` (table) answers ``table``, how a table stands, to anyone, changing nothing;
 - bots think off the event loop (one move at a time per table, in a worker thread) under the table's lock;
 - a dropped seat waits ``seat_timeout`` seconds; then, if the table allows it, a bot plays it until the seat
-  joins again with its token;
+  joins again with its token (a Cactus seat is handed back at the next turn start);
+- :meth:`Server.open_tables` lists the tables a joiner can sit down at, for the announcement on the network;
 - every change marks the table dirty for the :class:`~game.net.server.store.Saver`; tables are resumed on start;
 - the log names connections by number, tables by code, seats by number: never a token.
 """
@@ -45,7 +50,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import wire
-from game.net.server import registry
+from game.net.discovery import OpenTable
+from game.net.server import presence, registry
 from game.net.server.room_table import SPECTATORS, Delivery, RoomTable, TableError, seat_number
 from game.net.server.store import FORMAT, Saver, TableStore
 
@@ -165,10 +171,47 @@ class Entry:
     held: int | None = None
     #: Answers to requests (a claim's ``request`` id hash -> its ``claimed``), kept until that seat is joined.
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Remote seat -> its player's name (``name`` of create, claim or join).
+    names: dict[int, str] = field(default_factory=dict)
+    #: Seats a connection held at least once (a seat claimed but not sat down at yet is "waiting").
+    sat: set[int] = field(default_factory=set)
+    #: Seats given up (``resign``): their tokens join no more, a bot plays them.
+    resigned: set[int] = field(default_factory=set)
+    #: The presence last told (:func:`~game.net.server.presence.signature`): told again only when it changes.
+    told: tuple[tuple[Any, ...], ...] = ()
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def claimable(entry: Entry) -> list[int]:
+    """The seats of ``entry`` a claim could hand out now."""
+    table = entry.table
+    return presence.claimable(table.seats, entry.tokens, entry.joined, entry.seats, entry.held, table.is_over)
+
+
+def saved_seats(value: object, tokens: Mapping[int, str]) -> set[int]:
+    """A saved list of remote seats (what is not one is left out)."""
+    if not isinstance(value, list):
+        return set()
+    return {s for s in value if isinstance(s, int) and not isinstance(s, bool) and s in tokens}
+
+
+def saved_names(value: object, tokens: Mapping[int, str]) -> dict[int, str]:
+    """The saved names of remote seats (what is not a seat's name is left out)."""
+    if not isinstance(value, Mapping):
+        return {}
+    names = {}
+    for key, name in value.items():
+        seat = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
+        try:
+            checked = wire.get_name({"name": name})
+        except TableError:
+            continue
+        if seat in tokens and checked is not None:
+            names[seat] = checked
+    return names
 
 
 def request_key(message: Mapping[str, Any]) -> str | None:
@@ -192,6 +235,8 @@ class Server:
         self.reaper: asyncio.Task[None] | None = None
         #: A create's ``request`` id hash -> (table code, its ``created``), kept until a seat of it is joined.
         self.created: dict[str, tuple[str, dict[str, Any]]] = {}
+        #: Counts the changes of any table (an announcer asks for :meth:`open_tables` again when it moved).
+        self.changes = 0
 
     # -- start, stop ---------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> WsServer:
@@ -218,6 +263,7 @@ class Server:
                     entry.over_since = now
                 elif now - entry.over_since >= keep and not entry.seats and not entry.watchers:
                     del self.tables[entry.code]
+                    self.changes += 1
                     self.saver.dirty.discard(entry.code)
                     self.store.remove(entry.code)
                     log.info("table %s: over and left; dropped", entry.code)
@@ -232,6 +278,11 @@ class Server:
                               {int(s) for s in data.get("joined", ())})
                 held = data.get("held")
                 entry.held = held if isinstance(held, int) and held in tokens else None
+                entry.sat = saved_seats(data.get("sat"), tokens) if "sat" in data else set(entry.joined)
+                entry.resigned = saved_seats(data.get("resigned"), tokens)
+                entry.names = saved_names(data.get("names"), tokens)  # a save from before names: none
+                for seat, name in entry.names.items():
+                    table.name_seat(seat, name)
             except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
                 self.store.set_aside(code, f"{type(exc).__name__}: {exc}")
                 continue
@@ -266,6 +317,8 @@ class Server:
             return None
         return wire.encode({"format": FORMAT, "code": code, "room": entry.table.room,
                             "bot_takeover": entry.bot_takeover, "joined": sorted(entry.joined), "held": entry.held,
+                            "sat": sorted(entry.sat), "resigned": sorted(entry.resigned),
+                            "names": {str(s): n for s, n in sorted(entry.names.items())},
                             "tokens": {str(s): h for s, h in entry.tokens.items()},
                             "state": entry.table.to_dict()})
 
@@ -308,6 +361,10 @@ class Server:
                 await self.watch(conn, message)
             elif kind == "claim":
                 await self.claim(conn, message)
+            elif kind == "peek":
+                await self.peek(conn, message)
+            elif kind == "resign":
+                await self.resign(conn)
             else:
                 await self.act(conn, message)
         except TableError as exc:
@@ -323,6 +380,7 @@ class Server:
     # -- create, join, watch, act --------------------------------------------------------------------------
     def create(self, conn: Conn, message: Mapping[str, Any]) -> None:
         request = request_key(message)
+        name = wire.get_name(message)
         if request is not None and request in self.created:
             code, answer = self.created[request]
             if code in self.tables:  # the answer was lost on the way: the same table, the same tokens
@@ -340,6 +398,8 @@ class Server:
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(table.seats) if kind == "remote"}
         entry = Entry(code, table, {s: token_hash(t) for s, t in tokens.items()}, bot_takeover)
         entry.held = min(tokens) if hold and tokens else None
+        if name is not None and entry.held is not None:  # the creator's seat; anyone else names their own
+            self.name_seat(entry, entry.held, name)
         self.tables[code] = entry
         answer = {"type": "created", "table": code, "room": table.room,
                   "tokens": {str(s): t for s, t in tokens.items()}}
@@ -347,7 +407,7 @@ class Server:
             self.created[request] = (code, answer)
         conn.push(wire.encode(answer))
         log.info("#%d created table %s (%s, seats %s)", conn.number, code, table.room, ",".join(table.seats))
-        self.saver.mark(code)
+        self.mark(code)
         self.kick_bots(entry)
 
     def find(self, message: Mapping[str, Any]) -> Entry:
@@ -360,6 +420,7 @@ class Server:
     async def join(self, conn: Conn, message: Mapping[str, Any]) -> None:
         entry = self.find(message)
         seat = seat_number(message.get("seat"), len(entry.table.seats))
+        name = wire.get_name(message)
         token = message.get("token")
         if not isinstance(token, str) or not 0 < len(token) <= 256:
             raise wire.bad("\"token\" must be the seat's token (a string)")
@@ -368,6 +429,8 @@ class Server:
             raise TableError("bad_token", f"seat {seat} is not a remote seat of this table")
         if not hmac.compare_digest(token_hash(token), expected):
             raise TableError("bad_token", f"this is not the token of seat {seat}")
+        if seat in entry.resigned:
+            raise TableError("bad_token", f"seat {seat} was given up; its token joins no more")
         async with entry.lock:
             if conn.entry is not entry or conn.seat != seat:
                 self.detach(conn)
@@ -381,9 +444,14 @@ class Server:
             if timer is not None:
                 timer.cancel()
             entry.joined.add(seat)
+            entry.sat.add(seat)
+            if name is not None:
+                self.name_seat(entry, seat, name)
             self.forget_requests(entry, seat)
             conn.push(wire.encode({"type": "joined", "table": entry.code, "seat": seat}))
-            self.changed(entry, entry.table.join(seat), joiner=(seat, conn))
+            self.mark(entry.code)
+            self.deliver(entry, entry.table.join(seat), joiner=(seat, conn))
+            self.tell_presence(entry, again=True)  # the joiner hears it in any case
         log.info("#%d joined table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
 
@@ -392,15 +460,15 @@ class Server:
         lobby's join by code: tokens are handed out, not typed); ``table_full`` when there is none."""
         entry = self.find(message)
         request = request_key(message)
+        name = wire.get_name(message)
         async with entry.lock:
             again = entry.answers.get(request) if request is not None else None
             if again is not None:  # the answer was lost on the way: the same seat, the same token
                 conn.push(wire.encode(again))
                 log.info("#%d asked again for its seat of table %s", conn.number, entry.code)
                 return
-            free = [s for s in sorted(entry.tokens) if s not in entry.joined and s not in entry.seats
-                    and s != entry.held and entry.table.seats[s] == "remote"]
-            if not free or entry.table.is_over:
+            free = claimable(entry)
+            if not free:
                 raise TableError("table_full", "every seat of this table is taken")
             seat, token = free[0], secrets.token_urlsafe(24)
             entry.tokens[seat] = token_hash(token)
@@ -408,8 +476,11 @@ class Server:
             answer = {"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat, "token": token}
             if request is not None:
                 entry.answers[request] = answer
+            if name is not None:
+                self.name_seat(entry, seat, name)
             conn.push(wire.encode(answer))
-            self.saver.mark(entry.code)
+            self.mark(entry.code)
+            self.tell_presence(entry)
         log.info("#%d claimed table %s seat %d", conn.number, entry.code, seat)
 
     async def watch(self, conn: Conn, message: Mapping[str, Any]) -> None:
@@ -420,7 +491,38 @@ class Server:
             conn.entry, conn.watching = entry, True
             conn.push(wire.encode({"type": "watching", "table": entry.code}))
             self.deliver(entry, entry.table.join(None), joiner=(SPECTATORS, conn))
+            conn.push(wire.encode(self.presence_message(entry)))
         log.info("#%d watches table %s", conn.number, entry.code)
+
+    async def peek(self, conn: Conn, message: Mapping[str, Any]) -> None:
+        """``peek`` (table): how the table stands (``table``: room, over, whose turn, the seats' presence), for
+        anyone; what the connection holds is left as it is."""
+        entry = self.find(message)
+        async with entry.lock:
+            table = entry.table
+            conn.push(wire.encode({"type": "table", "table": entry.code, "room": table.room, "over": table.is_over,
+                                   "turn": table.whose_turn(), "seats": self.presence(entry)}))
+
+    async def resign(self, conn: Conn) -> None:
+        """``resign``: the connection gives its seat up for good. Its token joins no more, a bot plays the seat at
+        once (whatever ``bot_takeover`` says; once the game is over nothing plays it), everyone is told."""
+        entry, seat = conn.entry, conn.seat
+        if entry is None or seat is None:
+            raise wire.bad("only a seat can be given up: join it first")
+        async with entry.lock:
+            if conn.entry is not entry or entry.seats.get(seat) is not conn:  # joined elsewhere while we waited
+                raise wire.bad("this connection no longer holds a seat")
+            conn.entry, conn.seat = None, None
+            del entry.seats[seat]
+            timer = entry.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            entry.resigned.add(seat)
+            conn.push(wire.encode({"type": "resigned", "table": entry.code, "seat": seat}))
+            table = entry.table
+            self.changed(entry, [] if table.is_over else table.seat_to_bot(seat, registry.takeover_bot(table.room)))
+        log.info("#%d gave up table %s seat %d", conn.number, entry.code, seat)
+        self.kick_bots(entry)
 
     async def act(self, conn: Conn, message: Mapping[str, Any]) -> None:
         entry = conn.entry
@@ -436,9 +538,15 @@ class Server:
         self.kick_bots(entry)
 
     # -- deliveries, seats, bots ---------------------------------------------------------------------------
-    def changed(self, entry: Entry, deliveries: list[Delivery], joiner: tuple[int, Conn] | None = None) -> None:
-        self.saver.mark(entry.code)
-        self.deliver(entry, deliveries, joiner)
+    def mark(self, code: str) -> None:
+        """Table ``code`` changed: it is saved soon, and an announcer looks at the open tables again."""
+        self.changes += 1
+        self.saver.mark(code)
+
+    def changed(self, entry: Entry, deliveries: list[Delivery]) -> None:
+        self.mark(entry.code)
+        self.deliver(entry, deliveries)
+        self.tell_presence(entry)  # a turn start may have handed a seat back
 
     def deliver(self, entry: Entry, deliveries: list[Delivery], joiner: tuple[int, Conn] | None = None) -> None:
         """Send each message to the connections that hold its audience now (the joiner alone for its own)."""
@@ -454,6 +562,47 @@ class Server:
                 text = wire.encode(message)
                 for conn in targets:
                     conn.push(text)
+
+    def name_seat(self, entry: Entry, seat: int, name: str) -> None:
+        entry.names[seat] = name
+        entry.table.name_seat(seat, name)
+
+    def presence(self, entry: Entry) -> list[dict[str, Any]]:
+        """Every seat's entry of a ``presence`` (or ``table``) message now."""
+        now = asyncio.get_running_loop().time()
+        table = entry.table
+        out = []
+        for seat, kind in enumerate(table.seats):
+            person = seat in entry.tokens
+            timer = entry.timers.get(seat)
+            out.append(presence.entry(presence.SeatFacts(
+                seat, person, entry.names.get(seat) if person else table.bot_name(seat), held=seat in entry.seats,
+                sat=seat in entry.sat, bot_now=kind != "remote", over=table.is_over,
+                bot_in=None if timer is None else timer.when() - now)))
+        return out
+
+    def presence_message(self, entry: Entry) -> dict[str, Any]:
+        return {"type": "presence", "table": entry.code, "seats": self.presence(entry)}
+
+    def tell_presence(self, entry: Entry, *, again: bool = False) -> None:
+        """Send every seat and spectator the presence when it changed (``again``: in any case)."""
+        message = self.presence_message(entry)
+        told = presence.signature(message["seats"])
+        if told == entry.told and not again:
+            return
+        entry.told = told
+        text = wire.encode(message)
+        for conn in [*entry.seats.values(), *entry.watchers]:
+            conn.push(text)
+
+    def open_tables(self) -> list[OpenTable]:
+        """The tables a joiner can sit down at, each with the number of seats a claim could hand out."""
+        out = []
+        for entry in list(self.tables.values()):
+            free = len(claimable(entry))
+            if free:
+                out.append(OpenTable(entry.code, entry.table.room, free))
+        return out
 
     def forget_requests(self, entry: Entry, seat: int | None = None) -> None:
         """``seat`` was joined (None: the table was dropped): its claim, and the create of its table, will not be
@@ -474,9 +623,12 @@ class Server:
         if seat is not None and entry.seats.get(seat) is conn:
             del entry.seats[seat]
             self.start_wait(entry, seat)
+            self.changes += 1
+            self.tell_presence(entry)
 
     def start_wait(self, entry: Entry, seat: int) -> None:
-        if not entry.bot_takeover or entry.table.is_over or self.closing or seat in entry.timers:
+        if not entry.bot_takeover or entry.table.is_over or self.closing or seat in entry.timers \
+                or seat in entry.resigned:
             return
         loop = asyncio.get_running_loop()
         entry.timers[seat] = loop.call_later(self.options.seat_timeout, self.wait_over, entry, seat)
@@ -522,5 +674,5 @@ class Server:
             await asyncio.sleep(0)  # let waiting messages of this table in between two bot moves
 
 
-__all__ = ["CODE_LETTERS", "Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "table_code",
-           "token_hash"]
+__all__ = ["CODE_LETTERS", "Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "claimable",
+           "table_code", "token_hash"]

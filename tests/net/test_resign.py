@@ -1,0 +1,70 @@
+"""Giving a seat up (docs/design.md, "Remote play": resign), against the real server: the player is told, the
+token joins no more, a bot plays the seat at once (whatever the table's bot_takeover), everyone else is told."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.cactus.bots.simple import Bot
+
+from .inprocess import Peer, running, until
+
+
+def test_a_seat_given_up_is_played_by_a_bot_at_once_and_its_token_joins_no_more(tmp_path: Path) -> None:
+    with running(tmp_path, seat_timeout=600) as server:
+        tom = Peer(server.url)
+        created = tom.ask({"type": "create", "room": "artischocken", "seats": ["remote", "remote"], "seed": 8,
+                           "start_player": 0, "hold": True, "name": "Tom", "bot_takeover": False}, "created")
+        code, token = created["table"], created["tokens"]["0"]
+        tom.ask({"type": "join", "table": code, "seat": 0, "token": token}, "joined")
+        first = tom.reply("state")
+        assert first["view"]["current_player"] == 0  # Tom decides now
+        ann = Peer(server.url)
+        claimed = ann.ask({"type": "claim", "table": code, "name": "Ann"}, "claimed")
+        ann.ask({"type": "join", "table": code, "seat": claimed["seat"], "token": claimed["token"]}, "joined")
+        ann.reply("state")
+
+        assert tom.ask({"type": "resign"}, "resigned") == {"type": "resigned", "table": code, "seat": 0}
+        until(lambda: ann.states().get(0) == "bot", [ann], what="Ann to hear of it")
+        assert ann.presences[-1]["seats"][0] == {"seat": 0, "name": "Tom", "kind": "remote", "state": "bot",
+                                                 "bot_in": None}
+        moved = ann.reply("state")  # the bot took Tom's decision at once, though the table hands no seat to bots
+        assert moved["view"]["log_size"] > first["view"]["log_size"]
+        refused = Peer(server.url).ask({"type": "join", "table": code, "seat": 0, "token": token}, "joined")
+        assert refused["type"] == "error" and refused["code"] == "bad_token"
+        assert tom.ask({"type": "act", "action": {"kind": "end_play"}}, "state")["code"] == "bad_message"
+        peek = tom.ask({"type": "peek", "table": code}, "table")
+        assert [e["state"] for e in peek["seats"]] == ["bot", "here"]
+        again = Peer(server.url).ask({"type": "claim", "table": code}, "claimed")
+        assert again["code"] == "table_full"  # a seat given up is not handed out to anyone
+
+
+def test_only_a_seat_can_be_given_up(tmp_path: Path) -> None:
+    with running(tmp_path) as server:
+        nobody = Peer(server.url)
+        refused = nobody.ask({"type": "resign"}, "resigned")
+        assert refused["code"] == "bad_message"
+        created = nobody.ask({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"]}, "created")
+        nobody.ask({"type": "watch", "table": created["table"]}, "watching")
+        assert nobody.ask({"type": "resign"}, "resigned")["code"] == "bad_message"
+        assert server.call(lambda s: s.tables[created["table"]].resigned) == set()
+
+
+def test_a_cactus_seat_given_up_mid_turn_is_finished_by_the_bot(tmp_path: Path) -> None:
+    with running(tmp_path) as server:
+        tom = Peer(server.url, 0, cactus=True)
+        created = tom.ask({"type": "create", "room": "cactus", "seats": ["remote", "remote"], "seed": 5,
+                           "start_player": 0, "hold": True, "name": "Tom"}, "created")
+        code = created["table"]
+        tom.send({"type": "join", "table": code, "seat": 0, "token": created["tokens"]["0"]})
+        ann = Peer(server.url, 1, cactus=True)
+        claimed = ann.ask({"type": "claim", "table": code, "name": "Ann"}, "claimed")
+        ann.send({"type": "join", "table": code, "seat": claimed["seat"], "token": claimed["token"]})
+        until(lambda: tom.link is not None and tom.link.active and ann.link is not None
+              and ann.link.match is not None, [tom, ann])
+        assert tom.link is not None and tom.link.match is not None
+        Bot().act(tom.link.match)  # the turn begun: a roll or a piece taken
+        tom.pump()
+        assert tom.ask({"type": "resign"}, "resigned")["seat"] == 0
+        until(lambda: ann.link is not None and ann.link.active, [ann], what="the bot to end Tom's turn")
+        assert ann.states()[0] == "bot"
