@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -71,12 +72,15 @@ def rules_scene() -> BaseScene:
     return book()
 
 
-def remote_table_scene(remote: RemoteTable, names: list[str] | None = None) -> BaseScene:
+def remote_table_scene(remote: RemoteTable, names: list[str] | None = None, *,
+                       on_resign: Callable[[], None] | None = None) -> BaseScene:
     """The table for one seat of a game on a table server (``remote``: joined, its first state in; see
-    ``game.net.client.lobby``); ``names``: the seats' names where known."""
+    ``game.net.client.lobby``); ``names``: the seats' names where known (the server's presence names them too);
+    ``on_resign``: called once the server confirmed that the player gave the seat up (and before the table is
+    left)."""
     from game.artischocken.table.scene_remote import RemoteTableScene
 
-    scene = RemoteTableScene(remote, names)
+    scene = RemoteTableScene(remote, names, on_resign=on_resign)
     scene.open_rules = rules_scene
     return scene
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from game.app import BaseScene
@@ -134,11 +135,13 @@ def replay_scene(data: object) -> BaseScene:
     return ReplayScene(cactus.CactusSession(record), [seat["name"] for seat in checked["seats"]])
 
 
-def remote_play_scene(connection: Connection, seat: int | None, table_id: str = "") -> BaseScene:
+def remote_play_scene(connection: Connection, seat: int | None, table_id: str = "", *,
+                      on_resign: Callable[[], None] | None = None) -> BaseScene:
     """Cactus at the remote table ``table_id`` as seat ``seat`` (None: watching) over ``connection``, joined
     already (``send(message)``, non-blocking ``poll() -> list[message]``): a short wait for the table's
-    snapshot, then the remote play scene."""
-    return ConnectingScene(connection, seat, table_id)
+    snapshot, then the remote play scene. ``on_resign``: called once the server confirmed that the player gave
+    the seat up (and before the table is left)."""
+    return ConnectingScene(connection, seat, table_id, on_resign=on_resign)
 
 
 def resume_problem(args: argparse.Namespace) -> str | None:

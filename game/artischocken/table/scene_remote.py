@@ -14,6 +14,15 @@ animated, at the first frame after the rules close.
 
 The connection's troubles are shown over the table: a banner with the reconnect countdown while it is away,
 and a dialog (back to the lobby) when the server cannot be reached any more or ended the table.
+
+Who is at the table (the server's ``presence``, :mod:`game.net.client.presence`) stands at the top of the side
+column, over the log: every seat's name, this player's marked, and its state in plain words, the wait until a bot
+plays an absent player's seat counting down. Seats are named by presence wherever the table names them. While
+another seat's turn waits for a player who is away or has not sat down, a banner says so.
+
+The leave dialog keeps the seat (as before) or gives it up: asked once more, then ``resign`` goes to the server;
+once it confirms, ``on_resign`` is called (the lobby forgets the seat) and the table is left. A refusal or a lost
+connection is said, and the seat stays.
 """
 
 from __future__ import annotations
@@ -24,12 +33,14 @@ from collections.abc import Callable
 import pygame
 
 from game.artischocken.seats import HUMAN, Seat
+from game.artischocken.table.canvas import Canvas
 from game.artischocken.table.flights import row_slots
 from game.artischocken.table.table_base import TableBase
 from game.artischocken.turns import Options
 from game.i18n import t
+from game.net.client.presence import SeatLine, not_seated, seat_lines, seat_name, turn_words
 from game.net.client.remote_cards import RemoteTable
-from game.ui import draw
+from game.ui import draw, presence_strip
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
 
@@ -53,15 +64,32 @@ def seats_for(remote: RemoteTable, names: list[str] | None = None) -> list[Seat]
 class RemoteTableScene(TableBase):
     """One seat of a remote game at the card table (see the module text)."""
 
-    def __init__(self, remote: RemoteTable, names: list[str] | None = None, options: Options | None = None) -> None:
+    def __init__(self, remote: RemoteTable, names: list[str] | None = None, options: Options | None = None, *,
+                 on_resign: Callable[[], None] | None = None) -> None:
         self.remote = remote
         opts = options or Options()
         opts.autosave = False
         opts.record_replays = False
         opts.fast = False
-        super().__init__(seats_for(remote, names), opts, remote)
+        seats = seats_for(remote, names)
+        self.game_names = [seat.name for seat in seats]  # the names to fall back on where presence gives none
+        super().__init__(seats, opts, remote)
         self.banner: str | None = None
         self.trouble_shown = False
+        #: Called once the server confirmed that this player gave the seat up.
+        self.on_resign = on_resign
+        self.resign_sent = False
+        self.resign_done = False
+        #: The presence strip: where it stands (None until the server said who is at the table), whether it has
+        #: one line a seat, what it shows, and whether that changed this frame (the countdown ticks).
+        self.strip: pygame.Rect | None = None
+        self.strip_compact = False
+        self.strip_lines: list[SeatLine] = []
+        self.strip_changed = False
+        #: While another seat's turn waits for its absent player: what the banner says about it.
+        self.turn_note: str | None = None
+        self.presence_seen = 0
+        self.told_not_seated = False
 
     # -- the wire ------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -76,6 +104,100 @@ class RemoteTableScene(TableBase):
     def leave_body(self) -> str:
         """Nothing is saved here: the server keeps the game, and the kept token takes the seat back."""
         return t("net.table.leave_body")
+
+    def _open_menu(self) -> None:
+        """Leave and keep the seat, give the seat up (asked once more), or stay."""
+        self.open_dialog(t("table.menu.title"), self.leave_body(),
+                         [(t("presence.resign.button"), self.ask_resign), (t("table.menu.leave"), self._to_launcher),
+                          (t("table.menu.stay"), lambda: None)])
+
+    def ask_resign(self) -> None:
+        """Giving the seat up cannot be undone: asked in plain words first (Enter keeps the seat)."""
+        self.open_dialog(t("presence.resign.title"), t("presence.resign.body"),
+                         [(t("presence.resign.go"), self.resign), (t("presence.resign.keep"), lambda: None)])
+
+    def resign(self) -> None:
+        """Send ``resign``; the answer is watched in :meth:`_watch_resign`."""
+        self.remote.resign()
+        self.resign_sent = True
+
+    def _watch_resign(self) -> None:
+        remote = self.remote
+        if remote.resigned:  # (also when it comes after a reconnect that was said to have lost it)
+            if not self.resign_done:
+                self.resign_done = True
+                self.resign_sent = False
+                if self.on_resign is not None:
+                    self.on_resign()
+                self._to_launcher()
+            return
+        if not self.resign_sent:
+            return
+        if remote.resign_error is not None:
+            body = t("presence.resign.failed", detail=remote.resign_error)
+        elif remote.link.status != "open":
+            body = t("presence.resign.lost")
+        else:
+            return
+        self.resign_sent = False
+        self.open_dialog(t("presence.resign.failed_title"), body, [(t("presence.resign.ok"), lambda: None)])
+
+    # -- who is at the table ------------------------------------------------------------------------------
+    def now(self) -> float:
+        """The app's clock in seconds (it goes on while the rules cover the table, so a countdown stays true)."""
+        ms = self.app.last_frame_ms if hasattr(self, "app") else None
+        return (ms or 0) / 1000.0
+
+    def _watch_presence(self) -> None:
+        board = self.remote.presence
+        now = self.now()
+        board.stamp(now)
+        players = self.remote.session.players
+        me = self.remote.seat
+        if board.changes != self.presence_seen:
+            first = self.presence_seen == 0
+            self.presence_seen = board.changes
+            self._name_seats()
+            if first and hasattr(self, "app"):
+                self.layout(self.app.size)  # the strip takes its place in the side column
+            missing = not_seated(board, me, self.game_names)
+            if missing and not self.told_not_seated:
+                self.told_not_seated = True
+                self.message.show(t("presence.not_seated", name=missing[0]), "warn", 5.0)
+        lines = seat_lines(board, now, players, me, self.game_names)
+        actor = self.remote.actor
+        note = None
+        if actor is not None and actor != me and not self.remote.session.is_over:
+            note = turn_words(board, actor, self._name(actor), now)
+        self.strip_changed = (lines, note) != (self.strip_lines, self.turn_note)
+        self.strip_lines, self.turn_note = lines, note
+
+    def _name_seats(self) -> None:
+        """Every seat by the name presence gives it (else the one it had at the start)."""
+        renamed = False
+        for i, seat in enumerate(self.seats):
+            name = seat_name(self.remote.presence, i, self.game_names)
+            if name != seat.name:
+                self.seats[i] = Seat(name, seat.kind)
+                renamed = True
+        if renamed:
+            self._log_image = None  # the log names the seats
+            self.refresh_bar()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The table's layout; once presence came, its strip off the top of the log column."""
+        super().layout(size)
+        lay = self.lay
+        if lay is None or self.remote.presence.current is None:
+            self.strip = None
+            return
+        self.strip, lay.log, self.strip_compact = presence_strip.split(lay.log, self.remote.session.players)
+        self.rules_button.rect.y = lay.log.y + 9
+        self._plan()
+
+    def plan_aside(self, c: Canvas) -> None:
+        if self.strip is not None and self.strip_lines:
+            c.op(_strip, self.strip, tuple(self.strip_lines), self.strip_compact)
 
     def pump(self) -> None:
         """Take in what the server sent: animate a new state's log, show a refused action."""
@@ -106,6 +228,8 @@ class RemoteTableScene(TableBase):
                            else t("net.table.reconnecting_now"))
         elif self.remote.session.waiting:
             self.banner = t("net.table.waiting")
+        elif self.resign_sent:
+            self.banner = t("presence.resign.waiting")
         if self.trouble_shown or self.dialog is not None:
             return
         if self.remote.ended is not None:
@@ -122,6 +246,8 @@ class RemoteTableScene(TableBase):
     # -- the scene hooks --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.pump()
+        self._watch_presence()
+        self._watch_resign()
         super().update(dt)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -132,14 +258,17 @@ class RemoteTableScene(TableBase):
         """Still as a local table is, and not while the connection is away or an action is on its way."""
         if self.banner is not None or self.remote.link.status not in ("open", "failed", "closed"):
             return False
+        if self.strip_changed:
+            return False  # a countdown ticked: this frame must be shown
         return super().still()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.banner:
+        note = self.banner or self.turn_note
+        if note:
             lay = self.lay
             at = (lay.table.centerx, lay.row[0].top - 64) if lay is not None and lay.row else None
-            _banner(surface, self.banner, at)
+            _banner(surface, note, at)
 
     def _after_game(self) -> tuple[str, Callable[[], None]]:
         """The game was the server's: no "again" here, back to the lobby instead."""
@@ -153,6 +282,11 @@ def _error_text(message: dict[str, object]) -> str:
     if code == "not_your_turn":
         return t("net.error.not_your_turn")
     return t("net.error.other", detail=detail or str(code))
+
+
+def _strip(surface: pygame.Surface, rect: pygame.Rect, lines: tuple[SeatLine, ...], compact: bool) -> None:
+    presence_strip.paint(surface, rect, t("presence.title"), lines, compact, fill=PALETTE.sand_light,
+                         border=PALETTE.dune, title_size=18)
 
 
 def _banner(surface: pygame.Surface, text: str, midbottom: tuple[int, int] | None) -> None:

@@ -540,6 +540,7 @@ class TableBase(TableControls, BaseScene):
         c.blit(self._log_layer(lay), lay.log.topleft)
         if self.open_rules is not None and not view["is_over"] and self.handover is None:
             panels.button(c, self.rules_button)
+        self.plan_aside(c)
         c.mark_base()  # the table ends here: flights, reveals and overlays are painted over it
         zones.flying(c, self.flights)
         pend = view["pending"]
@@ -565,6 +566,10 @@ class TableBase(TableControls, BaseScene):
             panels.end(c, st, self.end_buttons, self.stats)
         self.layers.paint(c, lay.size)  # only what differs from the last frame is painted again
         self.frame = frame
+
+    def plan_aside(self, c: Canvas) -> None:
+        """What a table shows beside the game, planned with the table under every overlay (a local table: nothing;
+        a remote one: who is at it)."""
 
     def _handover_reason(self) -> str:
         seat = self.handover

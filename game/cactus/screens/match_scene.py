@@ -498,9 +498,9 @@ class MatchScene(BaseScene):
         die = None if die_moving else (self._flash() if human and m.stage == Stage.ROLL else 0.0)
         return (get_language(), id(self.lay), m.stage, r.turn_number, r.current, human, r.turn.roll, m.piece,
                 len(r.log), tuple(r.supply), tuple(r.row), tuple(r.out), r.bank.supply, r.bank.box,
-                tuple(r.bank.tokens(p) for p in range(r.players)), tuple(m.bots), tuple(r.names),
+                tuple(r.bank.tokens(p) for p in range(r.players)), tuple(m.bots), tuple(self.seat_names()),
                 tuple(str(v) for v in m.violations), self.shown_banner.short,
-                self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die)
+                self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die, self.aside_key())
 
     @staticmethod
     def _paint_backdrop(surface: pygame.Surface) -> None:
@@ -512,13 +512,14 @@ class MatchScene(BaseScene):
         m = self.match
         lay = self.lay
         human = self.human_turn
+        names = self.seat_names()
 
         def paint(surface: pygame.Surface) -> None:
             self._paint_backdrop(surface)
-            panels.draw_top(surface, m.rules, lay, self.leave_button, self.controls.rules)
+            panels.draw_top(surface, m.rules, lay, self.leave_button, self.controls.rules, names)
             if not die_moving:
                 panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self._flash())
-            panels.draw_scores(surface, m, lay)
+            panels.draw_scores(surface, m, lay, names)
             log = self.rects["log"]
             if log.height >= 60:
                 if self.shown_banner.short:
@@ -528,8 +529,21 @@ class MatchScene(BaseScene):
             panels.draw_heap(surface, m, lay, self.pointer, human)
             panels.draw_row(surface, m, lay)
             panels.draw_actions(surface, m, lay, self.controls, human)
+            self.paint_aside(surface)
 
         return paint
+
+    def aside_key(self) -> tuple[object, ...]:
+        """What :meth:`paint_aside` shows: the panels are painted again when it changes."""
+        return ()
+
+    def paint_aside(self, surface: pygame.Surface) -> None:
+        """What a table shows beside the game, with the panels (a local table: nothing; a remote one: who is at
+        it)."""
+
+    def seat_names(self) -> list[str]:
+        """The seats' names as the panels show them: the match's (a remote table may know better ones)."""
+        return list(self.match.rules.names)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panels' picture (painted again only when what they show changed, see :meth:`_chrome_key`), then

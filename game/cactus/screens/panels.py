@@ -7,6 +7,7 @@ only read the match and the layout.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -142,11 +143,16 @@ def help_at(lay: PlayLayout, pos: tuple[int, int]) -> str | None:
 
 
 def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave: Button,
-             rules_button: Button | None = None) -> None:
+             rules_button: Button | None = None, names: Sequence[str] | None = None) -> None:
+    """The top bar: the title, whose turn (by ``names`` where given, else the match's), the variants, the
+    buttons."""
     top = lay.rects["top"]
     draw.text(surface, t("cactus.title"), (20, top.centery), size=30, display=True, color=PALETTE.terracotta,
               anchor="midleft")
-    turn = t("cactus.turn", turn=rules.turn_number, player=txt.player_name(rules, rules.current_player))
+    current = rules.current_player
+    player = names[current] if names and current is not None and 0 <= current < len(names) else \
+        txt.player_name(rules, current)
+    turn = t("cactus.turn", turn=rules.turn_number, player=player)
     used = draw.text(surface, turn, (170, top.centery), size=SIZES.text, color=PALETTE.ink_soft, anchor="midleft")
     variants = []
     if rules.options.long_game:
@@ -221,7 +227,8 @@ def draw_die_panel(surface: pygame.Surface, m: Match, lay: PlayLayout, roll: But
                         size=SIZES.text_small, color=PALETTE.ink_soft)
 
 
-def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout) -> None:
+def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Sequence[str] | None = None) -> None:
+    """The flowers panel: a row per seat (named by ``names`` where given, else by the match), the supply."""
     rules = m.rules
     rect = lay.rects["score"]
     draw.panel(surface, rect, PALETTE.paper, PALETTE.sand_dark, 14)
@@ -231,7 +238,7 @@ def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout) -> None:
         current = seat == rules.current and not m.is_over
         if current:
             draw.rounded_rect(surface, row, lerp(PALETTE.paper, PALETTE.sun, 0.22), 10, PALETTE.focus, 2)
-        name = rules.names[seat]
+        name = names[seat] if names and seat < len(names) else rules.names[seat]
         fnt = font(SIZES.text_small + 1, bold=True)
         while fnt.size(name)[0] > row.width - 90 and len(name) > 3:
             name = name[:-2] + "…"

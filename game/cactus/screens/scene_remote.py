@@ -10,10 +10,21 @@ non-blocking ``poll() -> list[dict]`` (``game.net.client.connection.Connection``
 
 :class:`ConnectingScene` waits for the table's first snapshot, then replaces itself with
 :class:`RemotePlayScene`; :func:`game.cactus.room.remote_play_scene` opens it.
+
+Who is at the table (the server's ``presence``, kept by the link: :mod:`game.net.client.presence`) stands in the
+side column between the flowers and the turn log: every seat's name, this player's marked, and its state in plain
+words, the wait until a bot plays an absent player's seat counting down. The flowers panel, the top bar and the
+banner name the seats by presence where it names them. While another seat's turn is not played by its player
+(away, not sat down yet, a bot plays it or finishes it), the banner says so.
+
+The leave dialog keeps the seat, or gives it up: asked once more, then ``resign`` goes to the server; once it
+confirms, ``on_resign`` is called (the lobby forgets the seat) and the table is left. A refusal or a lost
+connection is said, and the seat stays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pygame
@@ -23,7 +34,8 @@ from game.cactus.screens import callouts, navigation
 from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
-from game.ui import draw
+from game.net.client.presence import SeatLine, not_seated, seat_lines, seat_name, turn_words
+from game.ui import draw, presence_strip
 from game.ui.rules_book import RULES_KEY
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
@@ -46,15 +58,28 @@ class RemotePlayScene(MatchScene):
     """The table at a remote seat: the match is the link's (rebuilt in place at every turn start), this seat acts
     only on its turn, the others' input plays at game speed, the link's messages go out once a frame."""
 
-    def __init__(self, link: CactusLink, connection: Connection, table_id: str = "") -> None:
+    def __init__(self, link: CactusLink, connection: Connection, table_id: str = "", *,
+                 on_resign: Callable[[], None] | None = None) -> None:
         if link.match is None:
             raise ValueError("the link needs the table's first snapshot")
+        self.link = link  # (before the match scene's set-up: the panels ask it for the seats' names)
+        self.strip: pygame.Rect | None = None
+        self.strip_compact = False
+        self.strip_lines: list[SeatLine] = []
         super().__init__(link.match)
-        self.link = link
         self.connection = connection
         self.table_id = table_id
         self.resyncs_seen = link.resyncs
         self.errors_seen = len(link.errors)
+        #: Called once the server confirmed that this player gave the seat up.
+        self.on_resign = on_resign
+        self.resign_sent = False
+        self.resign_done = False
+        self.resign_errors = 0  # the link's errors when the resign was sent: a later one is its refusal
+        #: The strip's lines changed this frame (a countdown ticked): the frame must be shown.
+        self.strip_changed = False
+        self.presence_seen = 0
+        self.told_not_seated = False
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
         self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
                                      text_size=SIZES.text_small)
@@ -79,13 +104,99 @@ class RemotePlayScene(MatchScene):
         return self.link.active
 
     def on_back(self) -> bool:
-        """Esc asks first at a seat (the table goes on without it); a spectator or a finished table just goes."""
+        """Esc asks first at a seat (the table goes on without it): leave and keep the seat, give it up (asked
+        once more), or stay; a spectator or a finished table just goes."""
         if self.finished or self.match.is_over or self.link.seat is None:
             return False
         self.tooltip.hover(None, (0, 0))  # a hint shown a moment ago would stand under the dialog
         self.open_dialog(t("cactus.leave.title"), t("net.table.leave_body"),
-                         [(t("cactus.leave.go"), self.leave), (t("cactus.leave.stay"), lambda: None)])
+                         [(t("presence.resign.button"), self.ask_resign), (t("cactus.leave.go"), self.leave),
+                          (t("cactus.leave.stay"), lambda: None)])
         return True
+
+    def ask_resign(self) -> None:
+        """Giving the seat up cannot be undone: asked in plain words first (Enter keeps the seat)."""
+        self.open_dialog(t("presence.resign.title"), t("presence.resign.body"),
+                         [(t("presence.resign.go"), self.resign), (t("presence.resign.keep"), lambda: None)])
+
+    def resign(self) -> None:
+        """Send ``resign``; the answer is watched in :meth:`_watch_resign`."""
+        self.connection.send({"type": "resign"})
+        self.resign_sent = True
+        self.resign_errors = len(self.link.errors)
+
+    def _watch_resign(self) -> None:
+        if self.link.resigned:  # (also when it comes after a reconnect that was said to have lost it)
+            if not self.resign_done:
+                self.resign_done = True
+                self.resign_sent = False
+                if self.on_resign is not None:
+                    self.on_resign()
+                self.leave()
+            return
+        if not self.resign_sent:
+            return
+        status = getattr(self.connection, "status", "open")
+        if len(self.link.errors) > self.resign_errors:
+            error = self.link.errors[-1]
+            detail = str(error.get("message") or error.get("code") or "")[:200]
+            body = t("presence.resign.failed", detail=detail)
+        elif status not in ("open", "connecting"):
+            body = t("presence.resign.lost")
+        else:
+            return
+        self.resign_sent = False
+        self.errors_seen = len(self.link.errors)  # said in the dialog, not again as a message
+        self.open_dialog(t("presence.resign.failed_title"), body, [(t("presence.resign.ok"), lambda: None)])
+
+    # ------------------------------------------------------------------ who is at the table
+    def now(self) -> float:
+        """The app's clock in seconds (it goes on while the rules cover the table, so a countdown stays true)."""
+        ms = self.app.last_frame_ms if hasattr(self, "app") else None
+        return (ms or 0) / 1000.0
+
+    def seat_names(self) -> list[str]:
+        """The match's names, where presence names a seat its name (the match learns it at the next turn)."""
+        names = list(self.match.rules.names)
+        return [seat_name(self.link.presence, i, names) for i in range(len(names))]
+
+    def _watch_presence(self) -> None:
+        board = self.link.presence
+        now = self.now()
+        board.stamp(now)
+        me = self.link.seat
+        names = self.seat_names()
+        if board.changes != self.presence_seen:
+            first = self.presence_seen == 0
+            self.presence_seen = board.changes
+            if first and hasattr(self, "app"):
+                self.layout(self.app.size)  # the strip takes its place in the side column
+            missing = not_seated(board, me, names)
+            if missing and not self.told_not_seated:
+                self.told_not_seated = True
+                self.message.show(t("presence.not_seated", name=missing[0]), "warn", 5.0)
+        lines = seat_lines(board, now, self.match.rules.players, me, names)
+        self.strip_changed = lines != self.strip_lines
+        self.strip_lines = lines
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The table's layout; once presence came, its strip between the flowers and the turn log."""
+        super().layout(size)
+        if self.link.presence.current is None:
+            self.strip = None
+            return
+        self.strip, self.rects["log"], self.strip_compact = presence_strip.split(
+            self.rects["log"], self.match.rules.players, keep=callouts.EXPLAIN_MIN_HEIGHT)
+        self.layers.clear()
+        self._compose()
+
+    def aside_key(self) -> tuple[object, ...]:
+        return (self.strip and tuple(self.strip), tuple(self.strip_lines), self.strip_compact)
+
+    def paint_aside(self, surface: pygame.Surface) -> None:
+        if self.strip is not None and self.strip_lines:
+            presence_strip.paint(surface, self.strip, t("presence.title").upper(), self.strip_lines,
+                                 self.strip_compact)
 
     def on_exit(self) -> None:
         """Leaving closes the connection, so the server sees the seat go (a bot may play it after the seat timeout;
@@ -105,6 +216,8 @@ class RemotePlayScene(MatchScene):
 
     def update(self, dt: float) -> None:
         pass_messages(self.link, self.connection)
+        self._watch_presence()
+        self._watch_resign()
         if self.link.resyncs != self.resyncs_seen:
             self.resyncs_seen = self.link.resyncs
             self.message.show(t("cactus.remote.resynced"), "warn")
@@ -124,8 +237,14 @@ class RemotePlayScene(MatchScene):
         base = self.rects["prompt"]
         if self.link.status == "syncing":
             text = t("cactus.remote.syncing")
+        elif self.resign_sent:
+            text = t("presence.resign.waiting")
+        elif m.current == self.link.seat:  # this seat's turn, and still the bot's that played it meanwhile
+            text = t("presence.turn.you_returning")
         else:
-            text = t("cactus.remote.watching", name=m.rules.names[m.current])
+            name = self.seat_names()[m.current]
+            text = turn_words(self.link.presence, m.current, name, self.now()) or \
+                t("cactus.remote.watching", name=name)
         return callouts.Banner(text, base.copy(), False)
 
     def on_enter(self) -> None:
@@ -145,7 +264,7 @@ class RemotePlayScene(MatchScene):
         frames coming, since its steps are the table's clock."""
         link = self.link
         return (link.status in ("watching", "over") and not link.inbox and not link.playing and not link.left
-                and link.queued == 0
+                and link.queued == 0 and not self.strip_changed
                 and super().still())
 
 
@@ -153,10 +272,13 @@ class ConnectingScene(BaseScene):
     """Waits for the table's first snapshot (asking again once if it does not come), then replaces itself with
     :class:`RemotePlayScene`."""
 
-    def __init__(self, connection: Connection, seat: int | None, table_id: str) -> None:
+    def __init__(self, connection: Connection, seat: int | None, table_id: str, *,
+                 on_resign: Callable[[], None] | None = None) -> None:
         self.connection = connection
         self.link = CactusLink(seat, paced=True)
+        self.link.presence.table = table_id  # another table's presence is not this one's
         self.table_id = table_id
+        self.on_resign = on_resign
         self.time = 0.0
         self.asked = False
 
@@ -164,7 +286,7 @@ class ConnectingScene(BaseScene):
         self.time += dt
         pass_messages(self.link, self.connection)
         if self.link.match is not None:
-            self.app.replace(RemotePlayScene(self.link, self.connection, self.table_id))
+            self.app.replace(RemotePlayScene(self.link, self.connection, self.table_id, on_resign=self.on_resign))
             return
         if not self.asked and self.time > 2.0 and self.link.seat is not None:
             self.asked = True

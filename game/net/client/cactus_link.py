@@ -16,6 +16,10 @@ future as the server's match, see :mod:`game.net.server.cactus_table`).
 * Every turn end: the link compares its own checksum with the server's and rebuilds from the server's snapshot
   in any case; a difference is counted (:attr:`CactusLink.resyncs`): the server's game is the game.
 
+Who is at the table (``presence``) is kept in :attr:`CactusLink.presence`, a ``resigned`` answer in
+:attr:`CactusLink.resigned`. A turn that the table's match gives a bot at this seat (the player came back while
+the bot played it) is watched, not played: this seat plays again from the next turn.
+
 The match is rebuilt in place, so whoever holds it (a scene, its camera) always holds the current one. Pure: no
 pygame, no sockets; the caller moves the messages (``receive`` what comes, send what ``outgoing`` gives).
 """
@@ -28,6 +32,7 @@ from typing import Any
 
 from game.cactus.match import MatchError
 from game.net.cactus_stream import Capture, Feed, NotedMatch, adopt, noted, steps_in
+from game.net.client.presence import PresenceBoard
 from game.replay.cactus import CactusRecord
 from game.replay.format import ReplayError, checksum
 
@@ -69,6 +74,8 @@ class CactusLink:
         self.events: list[dict[str, Any]] = []  # of the last ended turn (the server's)
         self.seats: list[str] = []
         self.claim: dict[str, Any] | None = None  # this seat's verdict at its confirm
+        self.presence = PresenceBoard()  # who is at the table (the last good ``presence``)
+        self.resigned = False  # the server confirmed this seat's ``resign``
 
     # ------------------------------------------------------------------ state
     @property
@@ -106,7 +113,7 @@ class CactusLink:
     def receive(self, message: Mapping[str, Any]) -> None:
         """A message from the server."""
         kind = message.get("type")
-        if kind == "turn" or (kind == "input" and message.get("seat") != self.seat):
+        if kind == "turn" or (kind == "input" and (message.get("seat") != self.seat or self.capture is None)):
             if kind == "turn" and message.get("reason") in ("join", "sync"):
                 self.inbox.clear()  # the whole state comes again: what was waiting is in it
                 self.playing.clear()
@@ -118,6 +125,10 @@ class CactusLink:
                 self.advance(0.0)  # what takes no time (a snapshot, a grab) at once
             else:
                 self.flush()
+        elif kind == "presence":
+            self.presence.receive(message)
+        elif kind == "resigned":
+            self.resigned = True
         elif kind == "resync":
             self.resyncs += 1
             self.notices.append(dict(message))
@@ -246,7 +257,11 @@ class CactusLink:
         self.record.extend(record.stream)
         seq = message.get("seq", 0)
         self.seq = seq if isinstance(seq, int) and not isinstance(seq, bool) else 0
-        if self.seat is not None and self.current == self.seat and not self.over:
+        # the table's seat kinds, not the snapshot's bot flags (those change only at a turn start): a seat taken
+        # over in its own turn, whose player came back, is still the bot's until the next turn start: watched
+        seat = self.seat
+        mine = seat is not None and (not self.seats or (0 <= seat < len(self.seats) and self.seats[seat] == "remote"))
+        if mine and self.current == seat and not self.over:
             self.capture = Capture(dt=self.record.dt, pointer=self.feed.pointer)
             match.capture = self.capture
         self.queued = sum(_steps(m.get("items")) for m in self.inbox if m.get("type") == "input")

@@ -10,7 +10,8 @@ the server ends the wait with the game unchanged and is kept in :attr:`RemoteSea
 :class:`RemoteTable` is what the card table scene drives instead of a local table (the analogue of
 :class:`~game.artischocken.turns.LocalTable` for one seat): the seat always looks, there is no hot-seat
 hand-over, and the bots play on the server. :meth:`RemoteTable.pump` takes the connection's messages in.
-No pygame here.
+The session keeps the table's last ``presence`` (who is at it); :meth:`RemoteTable.resign` gives the seat up
+(``resigned``, or the server's refusal in :attr:`RemoteTable.resign_error`). No pygame here.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from game.artischocken.engine.cards import Action, IllegalAction
+from game.net.client.presence import PresenceBoard
 
 
 class Link(Protocol):
@@ -88,11 +90,17 @@ class RemoteSeatSession:
         self.problem: Problem | None = None
         #: How many states arrived (a scene compares it to notice news).
         self.states = 0
+        #: Who is at the table: the last ``presence`` the server sent (taken here, so whoever passes the messages
+        #: on, the lobby too, keeps it).
+        self.presence = PresenceBoard(table)
 
     # -- taking the server's messages in ---------------------------------------------------------------------
     def receive(self, message: dict[str, Any]) -> bool:
         """Take one server message; True when the seat's state changed (a ``state`` or an ``error``)."""
         kind = message.get("type")
+        if kind == "presence":
+            self.presence.receive(message)
+            return False
         if kind == "state":
             view = message.get("view")
             if not isinstance(view, dict):
@@ -245,6 +253,11 @@ class RemoteTable:
         #: The server ended the table (it is gone, or over and closed): the code of the error that said so.
         self.ended: str | None = None
         self.joined = False
+        #: A ``resign`` was sent and not answered yet; :attr:`resigned` once the server confirmed it.
+        self.resigning = False
+        self.resigned = False
+        #: Why the server refused the last ``resign`` (its words), None when it did not.
+        self.resign_error: str | None = None
 
     @classmethod
     def join(cls, link: Link, table: str, seat: int, token: str,
@@ -332,6 +345,9 @@ class RemoteTable:
             kind = message.get("type")
             if kind == "joined":
                 self.joined = True
+            elif kind == "resigned":
+                self.resigning = False
+                self.resigned = True
             elif kind == "error" and message.get("code") in ("no_table", "table_over") and not self.session.waiting:
                 self.ended = str(message.get("code"))
                 self.session.receive(message)
@@ -339,7 +355,21 @@ class RemoteTable:
                 self.session.receive(message)
             if kind == "table_ended":
                 self.ended = "table_over"
+            if kind == "error" and self.resigning:  # the answer to the resign: the seat stays this player's
+                self.resigning = False
+                self.resign_error = str(message.get("message") or message.get("code") or "")[:200]
         return messages
+
+    def resign(self) -> None:
+        """Give this seat up for good (a bot plays it from now on): ``resign`` is sent; the answer is
+        :attr:`resigned`, or an error (the seat unchanged) that ends :attr:`resigning`."""
+        self.link.send({"type": "resign"})
+        self.resigning = True
+        self.resign_error = None
+
+    @property
+    def presence(self) -> PresenceBoard:
+        return self.session.presence
 
     def close(self) -> None:
         self.link.close()

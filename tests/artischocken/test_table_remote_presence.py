@@ -1,0 +1,201 @@
+"""Who is at a remote card table, as its player sees it (headless, a fake link feeding the server's messages): a
+strip beside the table names every seat, marks this player's, says each seat's state in plain words and counts
+an absent player's wait down; the seat labels and the log use the names; the leave dialog gives the seat up
+only after a second, plain question, and calls ``on_resign`` once the server confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.app import App, BaseScene
+from game.artischocken.engine import new_game
+from game.artischocken.room import remote_table_scene
+from game.artischocken.table.scene_remote import RemoteTableScene
+from game.i18n import t
+from game.net.client.remote_cards import RemoteTable
+
+CODE = "K7QX-2M9P"
+STEP_MS = 100
+
+
+class FakeLink:
+    status = "open"
+    error: str | None = None
+    reconnect_in = 0.0
+
+    def __init__(self) -> None:
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+def presence(*states: tuple[str | None, str, str, float | None]) -> dict[str, Any]:
+    return {"type": "presence", "table": CODE, "seats": [
+        {"seat": i, "name": name, "kind": kind, "state": state, "bot_in": bot_in}
+        for i, (name, kind, state, bot_in) in enumerate(states)]}
+
+
+class Table:
+    """A remote card table scene over a fake link, on the app's virtual clock."""
+
+    def __init__(self, app: App, players: int = 3, start_player: int = 1,
+                 on_resign: Callable[[], None] | None = None) -> None:
+        self.app = app
+        self.game = new_game(players, seed=3, start_player=start_player)
+        self.link = FakeLink()
+        self.remote = RemoteTable(self.link, CODE, 0)
+        self.link.inbox += [{"type": "joined"},
+                            {"type": "state", "view": self.game.view(0), "legal": [], "log_from": 0}]
+        self.remote.pump()
+        self.now = 0
+        app.push(BaseScene())
+        scene = remote_table_scene(self.remote, on_resign=on_resign)
+        assert isinstance(scene, RemoteTableScene)
+        self.scene = scene
+        app.push(scene)
+        self.frames(2)
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.now += STEP_MS
+            self.app.frame(self.now)
+
+    def key(self, key: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        self.frames()
+
+    def press(self, label: str) -> None:
+        dialog = self.scene.dialog
+        assert dialog is not None
+        labels = [b.label() if callable(b.label) else b.label for b in dialog.widgets]
+        assert label in labels, labels
+        dialog.widgets[labels.index(label)].activate()
+        self.frames()
+
+
+def texts(scene: RemoteTableScene) -> list[tuple[str, bool, str]]:
+    return [(line.name, line.you, line.text) for line in scene.strip_lines]
+
+
+def save(app: App, tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    pygame.image.save(app.surface, str(path))
+    return path
+
+
+def test_the_strip_names_every_seat_and_counts_an_absent_player_s_wait_down(
+        make_app: Callable[..., Any], tmp_path: Path) -> None:
+    app = make_app((1280, 800))
+    table = Table(app)
+    scene = table.scene
+    assert scene.strip is None and scene.strip_lines == []  # nothing said before the server says it
+    table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "away", 101.9),
+                                     (None, "bot", "bot", None)))
+    table.frames()
+    assert texts(scene) == [("Tom", True, t("presence.here")),
+                            ("Anna", False, "away: a bot plays for them in 1:42"),
+                            ("Seat 3", False, t("presence.bot"))]
+    assert scene.names == ["Tom", "Anna", "Seat 3"]  # the seat labels and the log name the seats so
+    assert scene.turn_note == "Anna is away: a bot plays for them in 1:42."  # Anna's turn waits for her
+    assert any("Anna" in line for line, _ in scene.log_lines())
+    lay = scene.lay
+    assert lay is not None and scene.strip is not None
+    for other in (lay.log, lay.table, scene.rules_button.rect):
+        assert not scene.strip.colliderect(other)
+    save(app, tmp_path, "cards-away.png")
+    table.frames(30)  # three seconds later
+    assert texts(scene)[1][2] == "away: a bot plays for them in 1:39"
+    table.frames(1000)
+    assert texts(scene)[1][2] == t("presence.away_now")
+    table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "bot", None),
+                                     (None, "bot", "bot", None)))
+    table.frames()
+    assert texts(scene)[1][2] == "a bot plays for Anna" and scene.turn_note == "A bot plays for Anna."
+
+
+def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(
+        make_app: Callable[..., Any], tmp_path: Path) -> None:
+    app = make_app((1024, 700))
+    table = Table(app, players=4, start_player=1)
+    table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "waiting", None),
+                                     ("Ben", "remote", "returning", None), (None, "bot", "bot", None)))
+    table.frames()
+    scene = table.scene
+    assert texts(scene)[1:3] == [("Anna", False, "has not sat down yet"), ("Ben", False, "back from the next turn")]
+    assert scene.message.visible and scene.message.text == "Anna has not sat down at the table yet."
+    assert scene.turn_note == t("presence.turn.waiting", name="Anna")
+    save(app, tmp_path, "cards-waiting.png")
+
+
+def test_a_malformed_presence_changes_nothing(make_app: Callable[..., Any]) -> None:
+    app = make_app((1280, 800))
+    table = Table(app)
+    table.link.inbox += [{"type": "presence", "table": CODE, "seats": [{"seat": 0, "state": "here"}]},
+                         {"type": "presence", "table": CODE, "seats": "everyone"}, {"type": "presence"}]
+    table.frames(3)
+    scene = table.scene
+    assert scene.strip is None and scene.strip_lines == [] and scene.names == ["Seat 1", "Seat 2", "Seat 3"]
+    assert app.scene is scene
+
+
+def test_giving_the_seat_up_is_asked_twice_and_done_once_the_server_confirms(make_app: Callable[..., Any]) -> None:
+    app = make_app((1280, 800))
+    resigned: list[bool] = []
+    table = Table(app, on_resign=lambda: resigned.append(True))
+    scene = table.scene
+    table.key(pygame.K_ESCAPE)
+    table.press(t("presence.resign.button"))
+    assert scene.dialog is not None and scene.dialog.body == t("presence.resign.body") == \
+        "A bot plays for you from now on; you cannot come back to this seat."
+    table.key(pygame.K_RETURN)  # the focused button keeps the seat
+    assert scene.dialog is None and table.link.sent == [] and app.scene is scene
+    table.key(pygame.K_ESCAPE)
+    table.press(t("presence.resign.button"))
+    table.press(t("presence.resign.go"))
+    assert table.link.sent == [{"type": "resign"}] and not resigned and app.scene is scene
+    assert scene.banner == t("presence.resign.waiting")
+    table.link.inbox.append({"type": "resigned", "table": CODE, "seat": 0})
+    table.frames()
+    assert resigned == [True] and app.scene is not scene and table.link.status == "closed"
+
+
+def test_a_refused_resign_is_said_and_the_seat_stays(make_app: Callable[..., Any]) -> None:
+    app = make_app((1280, 800))
+    resigned: list[bool] = []
+    table = Table(app, on_resign=lambda: resigned.append(True))
+    scene = table.scene
+    scene.ask_resign()
+    table.press(t("presence.resign.go"))
+    table.link.inbox.append({"type": "error", "code": "not_joined", "message": "this connection holds no seat"})
+    table.frames()
+    assert scene.dialog is not None and scene.dialog.title == t("presence.resign.failed_title")
+    assert "this connection holds no seat" in scene.dialog.body and "still yours" in scene.dialog.body
+    assert not resigned and app.scene is scene
+    table.press(t("presence.resign.ok"))
+    scene.ask_resign()
+    table.press(t("presence.resign.go"))
+    table.link.status = "reconnecting"
+    table.frames()
+    assert scene.dialog is not None and scene.dialog.body == t("presence.resign.lost")
+    assert not resigned and app.scene is scene
+
+
+def test_leaving_and_keeping_the_seat_sends_nothing(make_app: Callable[..., Any]) -> None:
+    app = make_app((1280, 800))
+    table = Table(app, on_resign=lambda: None)
+    table.key(pygame.K_ESCAPE)
+    table.press(t("table.menu.leave"))
+    assert table.link.sent == [] and app.scene is not table.scene

@@ -1,0 +1,217 @@
+"""Who is at a remote Cactus table, as its player sees it (headless, an in-process table, the server's presence fed
+into the scene's connection): a strip beside the table names every seat, marks this player's, says each seat's
+state in plain words and counts an absent player's wait down; the flowers panel and the banner use the names, and
+the banner says when the seat whose turn it is is away or played by a bot; the leave dialog gives the seat up only
+after a second, plain question, and calls ``on_resign`` once the server confirmed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+from helpers_scene import Driver
+from net.helpers_cactus_net import Loop, wire
+
+from game.app import BaseScene
+from game.cactus.room import remote_play_scene
+from game.cactus.screens.scene_remote import RemotePlayScene
+from game.i18n import t
+from game.net.client.cactus_link import CactusLink
+from game.net.server.room_table import TableError
+
+CODE = "T1"
+
+
+class LoopConnection:
+    """The scene's connection to the in-process table; ``resign`` is only noted (the test answers it)."""
+
+    def __init__(self, loop: Loop, seat: int) -> None:
+        self.loop = loop
+        self.seat = seat
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+        self.status = "open"
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+        if message.get("type") == "resign":
+            return
+        try:
+            self.loop.route(self.loop.table.act(self.seat, wire(message)))
+        except TableError as exc:
+            self.inbox.append(exc.reply())
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+class Inbox(CactusLink):
+    """Stands in the loop for the scene's seat: what the table sends it goes to the scene's connection."""
+
+    def __init__(self, connection: LoopConnection) -> None:
+        super().__init__(connection.seat)
+        self.connection = connection
+
+    def receive(self, message: Any) -> None:
+        self.connection.inbox.append(message)
+
+    def outgoing(self) -> list[dict[str, Any]]:
+        return []
+
+
+def presence(*states: tuple[str | None, str, str, float | None]) -> dict[str, Any]:
+    return {"type": "presence", "table": CODE, "seats": [
+        {"seat": i, "name": name, "kind": kind, "state": state, "bot_in": bot_in}
+        for i, (name, kind, state, bot_in) in enumerate(states)]}
+
+
+def open_scene(make_app: Any, size: tuple[int, int] = (1280, 800), seats: tuple[str, ...] = ("remote", "remote", "bot"),
+               on_resign: Callable[[], None] | None = None) -> tuple[LoopConnection, Driver, RemotePlayScene]:
+    """Seat 1 of a table where seat 0 begins: this player watches."""
+    loop = Loop(list(seats), seed=3, start_player=0, spectators=0)
+    connection = LoopConnection(loop, 1)
+    loop.links[1] = Inbox(connection)
+    loop.route(loop.table.join(1), joined=1)
+    app = make_app(size)
+    app.push(BaseScene())
+    app.push(remote_play_scene(connection, 1, CODE, on_resign=on_resign))
+    driver = Driver(app, 100)
+    driver.frames(2)
+    scene = app.scene
+    assert isinstance(scene, RemotePlayScene)
+    return connection, driver, scene
+
+
+def texts(scene: RemotePlayScene) -> list[tuple[str, bool, str]]:
+    return [(line.name, line.you, line.text) for line in scene.strip_lines]
+
+
+def test_the_strip_names_every_seat_and_the_banner_says_the_player_on_turn_is_away(
+        make_app: Any, tmp_path: Path) -> None:
+    connection, driver, scene = open_scene(make_app)
+    assert scene.strip is None and scene.banner().text == t("cactus.remote.watching", name="Player 1")
+    connection.inbox.append(presence(("Tom", "remote", "away", 101.9), ("Anna", "remote", "here", None),
+                                     (None, "bot", "bot", None)))
+    driver.frames()
+    assert texts(scene) == [("Tom", False, "away: a bot plays for them in 1:42"), ("Anna", True, t("presence.here")),
+                            (scene.match.rules.names[2], False, t("presence.bot"))]
+    assert scene.seat_names()[:2] == ["Tom", "Anna"]  # the flowers panel and the top bar name the seats so
+    assert scene.shown_banner.text == "Tom is away: a bot plays for them in 1:42."
+    strip = scene.strip
+    assert strip is not None
+    for name in ("score", "log", "table", "prompt", "die_panel"):
+        assert not strip.colliderect(scene.rects[name]), name
+    pygame.image.save(driver.app.surface, str(tmp_path / "cactus-away.png"))
+    driver.frames(30)  # three seconds later
+    assert texts(scene)[0][2] == "away: a bot plays for them in 1:39"
+    assert scene.shown_banner.text == "Tom is away: a bot plays for them in 1:39."
+    connection.inbox.append(presence(("Tom", "remote", "bot", None), ("Anna", "remote", "here", None),
+                                     (None, "bot", "bot", None)))
+    driver.frames()
+    assert texts(scene)[0][2] == "a bot plays for Tom"
+    assert scene.shown_banner.text == t("presence.turn.taken", name="Tom")
+    connection.inbox.append(presence(("Tom", "remote", "returning", None), ("Anna", "remote", "here", None),
+                                     (None, "bot", "bot", None)))
+    driver.frames()
+    assert texts(scene)[0][2] == "back from the next turn"
+    assert scene.shown_banner.text == t("presence.turn.returning", name="Tom")
+
+
+def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(make_app: Any, tmp_path: Path) -> None:
+    connection, driver, scene = open_scene(make_app, (1024, 640), ("remote", "remote", "bot", "remote"))
+    connection.inbox.append(presence(("Tom", "remote", "waiting", None), ("Anna", "remote", "here", None),
+                                     (None, "bot", "bot", None), ("Ben", "remote", "away", None)))
+    driver.frames()
+    assert texts(scene)[0] == ("Tom", False, "has not sat down yet")
+    assert texts(scene)[3] == ("Ben", False, t("presence.away"))
+    assert scene.message.visible and scene.message.text == "Tom has not sat down at the table yet."
+    assert scene.shown_banner.text == t("presence.turn.waiting", name="Tom")
+    strip = scene.strip
+    assert strip is not None and scene.strip_compact  # a short window: a line a seat, the state in a few words
+    assert [line.short for line in scene.strip_lines] == ["not here yet", "here", "bot", "away"]
+    for name in ("score", "table", "prompt"):
+        assert not strip.colliderect(scene.rects[name]), name
+    pygame.image.save(driver.app.surface, str(tmp_path / "cactus-waiting.png"))
+
+
+def test_a_malformed_presence_changes_nothing(make_app: Any) -> None:
+    connection, driver, scene = open_scene(make_app)
+    names = scene.seat_names()
+    connection.inbox += [{"type": "presence", "table": CODE, "seats": [{"seat": 0, "name": {"x": 1}}]},
+                         {"type": "presence", "table": CODE, "seats": None}, {"type": "presence", "seats": []},
+                         presence(("Eve", "remote", "here", None)) | {"table": "another table"}]
+    driver.frames(3)
+    assert scene.strip is None and scene.strip_lines == [] and scene.seat_names() == names
+    assert driver.app.scene is scene
+
+
+def test_giving_the_seat_up_is_asked_twice_and_done_once_the_server_confirms(make_app: Any) -> None:
+    resigned: list[bool] = []
+    connection, driver, scene = open_scene(make_app, on_resign=lambda: resigned.append(True))
+    driver.key(pygame.K_ESCAPE)
+    dialog = scene.dialog
+    assert dialog is not None
+    assert [b.label() if callable(b.label) else b.label for b in dialog.widgets] == [
+        t("presence.resign.button"), t("cactus.leave.go"), t("cactus.leave.stay")]
+    dialog.widgets[0].activate()
+    driver.frames()
+    assert scene.dialog is not None and scene.dialog.body == \
+        "A bot plays for you from now on; you cannot come back to this seat."
+    driver.key(pygame.K_RETURN)  # the focused button keeps the seat
+    assert scene.dialog is None and not any(m["type"] == "resign" for m in connection.sent)
+    scene.ask_resign()
+    assert scene.dialog is not None
+    scene.dialog.widgets[0].activate()
+    driver.frames()
+    assert connection.sent[-1] == {"type": "resign"} and not resigned and driver.app.scene is scene
+    assert scene.shown_banner.text == t("presence.resign.waiting")
+    connection.inbox.append({"type": "resigned", "table": CODE, "seat": 1})
+    driver.frames()
+    assert resigned == [True] and driver.app.scene is not scene and connection.status == "closed"
+
+
+def test_a_refused_or_lost_resign_is_said_and_the_seat_stays(make_app: Any) -> None:
+    resigned: list[bool] = []
+    connection, driver, scene = open_scene(make_app, on_resign=lambda: resigned.append(True))
+    scene.ask_resign()
+    assert scene.dialog is not None
+    scene.dialog.widgets[0].activate()
+    connection.inbox.append({"type": "error", "code": "not_joined", "message": "this connection holds no seat"})
+    driver.frames()
+    assert scene.dialog is not None and scene.dialog.title == t("presence.resign.failed_title")
+    assert "this connection holds no seat" in scene.dialog.body and "still yours" in scene.dialog.body
+    scene.dialog.widgets[0].activate()
+    driver.frames()
+    scene.ask_resign()
+    scene.dialog.widgets[0].activate()
+    connection.status = "failed"
+    driver.frames()
+    assert scene.dialog is not None and scene.dialog.body == t("presence.resign.lost")
+    assert not resigned and driver.app.scene is scene
+
+
+def test_back_at_a_seat_a_bot_took_over_the_player_watches_the_bot_end_the_turn(make_app: Any) -> None:
+    """The bot plays this seat's running turn (the table's match says so): nothing here acts, and the banner says
+    the seat is this player's again from the next turn."""
+    loop = Loop(["remote", "bot"], seed=3, start_player=1, spectators=0)
+    connection = LoopConnection(loop, 1)
+    loop.links[1] = Inbox(connection)
+    loop.route(loop.table.join(1), joined=1)
+    app = make_app((1280, 800))
+    app.push(BaseScene())
+    app.push(remote_play_scene(connection, 1, CODE))
+    driver = Driver(app, 100)
+    driver.frames(2)
+    scene = app.scene
+    assert isinstance(scene, RemotePlayScene)
+    connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "returning", None)))
+    driver.frames()
+    assert scene.match.current == 1 and not scene.human_turn and scene.link.status == "watching"
+    assert scene.shown_banner.text == t("presence.turn.you_returning")
+    assert texts(scene)[1] == ("Anna", True, "back from the next turn")
