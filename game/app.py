@@ -289,6 +289,9 @@ class App:
         self._waited_in_vain = False  # the last idle wait ended by its timeout, with no event
         self.flips = 0
         self._error_scenes: weakref.WeakSet[BaseScene] = weakref.WeakSet()  # the messages this app put up
+        #: Asked, after the scenes, when the player quits: one returning False holds the program (it asks the
+        #: player itself first, as the program's own table server does while a hosted table is in play).
+        self.quit_checks: list[Callable[[], bool]] = []
         if prefs.fullscreen and not self.options.headless:
             self.set_fullscreen(True)
 
@@ -328,6 +331,15 @@ class App:
         self.exit_code = code
         self.running = False
 
+    def quit_held(self) -> bool:
+        """Whether a quit check holds the program up (and asks the player); see :attr:`quit_checks`."""
+        return not all(check() for check in list(self.quit_checks))
+
+    def request_quit(self) -> None:
+        """The player quits (the window closed, the launcher's Quit): every scene, then every check, may hold it."""
+        if all(scene.on_quit_request() for scene in reversed(self.stack)) and not self.quit_held():
+            self.quit()
+
     # -- the loop ----------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         width, height = max(MIN_WINDOW[0], size[0]), max(MIN_WINDOW[1], size[1])
@@ -364,8 +376,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            if all(scene.on_quit_request() for scene in reversed(self.stack)):
-                self.quit()
+            self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))

@@ -41,6 +41,8 @@ class Settings:
     #: The window size to open with (None: the command line's default) and fullscreen.
     window: tuple[int, int] | None = None
     fullscreen: bool = False
+    #: The name this player goes by at remote tables ("": not asked yet; the lobby asks once).
+    player_name: str = ""
     #: The message of a settings file that could not be read this start (shown once, then cleared).
     problem: str | None = field(default=None, compare=False)
 
@@ -75,7 +77,21 @@ def _read(data: dict[str, Any]) -> Settings:
     if (isinstance(window, list) and len(window) == 2 and all(isinstance(v, int) for v in window)
             and window[0] >= 800 and window[1] >= 600):
         s.window = (int(window[0]), int(window[1]))
+    s.player_name = clean_name(data.get("player_name"))
     return s
+
+
+#: The longest player name (the server takes names of 1 to this many characters).
+MAX_NAME = 24
+
+
+def clean_name(value: object) -> str:
+    """``value`` as a player name: printable, spaces folded, at most :data:`MAX_NAME` characters ("" when there
+    is none)."""
+    if not isinstance(value, str):
+        return ""
+    text = " ".join("".join(c for c in value if c.isprintable()).split())
+    return text[:MAX_NAME].strip()
 
 
 def load_settings() -> Settings:

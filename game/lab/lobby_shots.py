@@ -1,9 +1,10 @@
 """The README screenshot of the lobby of remote play: ``python -m game.lab.lobby_shots [FOLDER] [WxH] [LANG]``.
 
-It hosts a real table: a server started here in the background (``python -m game serve``), an Artischocken
-table of three seats (you, a player over the network, a bot), its code shown; the join card lists what zeroconf
-hears on this machine (the table just hosted, announced on loopback), and a code typed by hand. The server is
-stopped at the end (its tables are kept in a temporary folder, removed afterwards).
+It hosts a real table as "Tom": the program's own server started here in the background (``python -m game
+serve``), an Artischocken table of three seats (you, a player over the network, a bot), its code shown; the join
+card lists it under "Your tables" with how it stands, what zeroconf hears on this machine (a neighbour's table,
+announced on loopback), and a code typed by hand. It runs in a temporary user folder (the seats, the server's
+port and its tables), removed afterwards with the server stopped.
 """
 
 from __future__ import annotations
@@ -17,16 +18,22 @@ from game.lab.shots import headless_app, screenshots_main
 
 def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "en",
                 command: list[str] | None = None) -> list[str]:
-    app, out = headless_app(folder, size, lang)
+    import os
     import tempfile
+
+    data = tempfile.TemporaryDirectory(prefix="garden-table-shots-")
+    os.environ["GARDEN_TABLE_HOME"] = data.name  # the player's own seats and server stay out of the picture
+    app, out = headless_app(folder, size, lang)
 
     import pygame
 
+    from game import settings
+    from game.net.client.home_server import program_server
     from game.net.discovery import Advertiser, Browser, OpenTable
     from game.screens.scene_network import NetworkScene
 
-    data = tempfile.TemporaryDirectory(prefix="garden-table-shots-")
-    lobby = NetworkScene(server_command=command, data=Path(data.name), discover=False)
+    settings.change("player_name", "Tom")
+    lobby = NetworkScene(server_command=command, data=Path(data.name) / "server", discover=False)
     app.push(lobby)
     advertiser = None
     try:
@@ -41,13 +48,14 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
         hosted = lobby.hosted
         if hosted is None:
             raise RuntimeError(f"hosting failed: {lobby.host_status}")
-        # what a neighbour's lobby would hear: this table, announced on loopback
+        # what a neighbour's server announces, heard on loopback (the table hosted here is under "Your tables")
         lobby.browser = Browser(interfaces=["127.0.0.1"])
         port = int(hosted.code.rsplit("/", 1)[0].rsplit(":", 1)[1])
-        advertiser = Advertiser("127.0.0.1", port, [OpenTable(hosted.table, hosted.room, hosted.free)],
-                                name="anna-laptop", interfaces=["127.0.0.1"])
+        advertiser = Advertiser("127.0.0.1", port, [OpenTable("M4RT-7QZP", "cactus", 2)], name="anna-laptop",
+                                player="Anna", interfaces=["127.0.0.1"])
         end = time.monotonic() + 6
-        while not lobby.found_buttons and time.monotonic() < end:
+        while not (lobby.found_buttons and lobby.tables and lobby.tables[0].kind != "info") \
+                and time.monotonic() < end:
             app.frame()
             time.sleep(0.05)
         assert lobby.code_entry is not None
@@ -60,7 +68,10 @@ def screenshots(folder: str, size: tuple[int, int] = (1280, 800), lang: str = "e
     finally:
         if advertiser is not None:
             advertiser.close()
-        app.pop()  # the lobby's server stops with it
+        app.pop()
+        server = program_server(app)
+        if server is not None:  # the program's server outlives the lobby: ended here
+            server.end()
         pygame.quit()
         data.cleanup()
 

@@ -63,8 +63,13 @@ def _host(text: str) -> str:
     return text
 
 
+_GAP = re.compile(r"\s*-\s*|\s+")
+
+
 def parse_code(text: str) -> TableCode:
-    """The address and table of a code typed by a person; :class:`CodeError` saying what is wrong."""
+    """The address and table of a code typed by a person; :class:`CodeError` saying what is wrong. A code read
+    out and typed with spaces (``192.168.1.20 : 8765 / K7QX 2M9P``) is the same code: no address holds a space,
+    and a space inside the table stands for its dash."""
     raw = str(text).strip()
     if not raw:
         raise CodeError("empty", "the code is empty")
@@ -72,12 +77,12 @@ def parse_code(text: str) -> TableCode:
         if raw.lower().startswith(prefix):
             raw = raw[len(prefix):]
     address, slash, table = raw.partition("/")
-    table = table.strip().strip("/")
+    table = _GAP.sub("-", table.strip().strip("/").strip())
     if not slash or not table:
         raise CodeError("no_table", "the code has no table after the address (HOST:PORT/TABLE)")
     if not _TABLE.match(table):
         raise CodeError("bad_table", f"{table!r} is not a table id (letters, digits, - and _)")
-    address = address.strip()
+    address = "".join(address.split())
     port = DEFAULT_PORT
     if address.startswith("["):
         end = address.find("]")

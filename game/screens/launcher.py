@@ -266,7 +266,11 @@ class LauncherScene(BaseScene):
         self.message.show(t("launcher.language.changed"), "ok", 2.0)
 
     def quit(self) -> None:
-        self.app.quit()
+        self.app.request_quit()
+
+    def on_back(self) -> bool:
+        """Esc quits, unless something must be asked first (a quit check holds it and asks)."""
+        return self.app.quit_held()
 
     # -- layout and events -------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import settings
 from game.i18n import t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
 
 if TYPE_CHECKING:
-    from game.screens.scene_network import NetworkScene
+    from game.screens.scene_network import NetworkScene, TableRow
 
 
 def seat_kinds(room: str) -> list[str]:
@@ -53,6 +54,43 @@ def draw_lobby(surface: pygame.Surface, scene: NetworkScene) -> None:
     for item in scene.focus.items:
         if item is scene.field and item.focused:  # the code field's focus ring (the buttons draw their own)
             draw.rounded_ring(surface, item.rect.inflate(10, 10), PALETTE.focus, SIZES.radius_small + 5, 3)
+    name = settings.current().player_name
+    if name:
+        draw.fit_text(surface, t("net.name.shown", name=name), (scene.join_card.right, scene.back_button.rect.centery),
+                      scene.join_card.width, size=SIZES.text_small, color=PALETTE.ink_soft, anchor="midright")
+    if scene.asking_name:
+        _name_dialog(surface, scene)
+
+
+def _name_dialog(surface: pygame.Surface, scene: NetworkScene) -> None:
+    """Asked once: the name the other players see (the text field itself is the scene's GUI manager's)."""
+    surface.blit(draw.veil(surface.get_size(), PALETTE.ink, 120), (0, 0))
+    card = scene.name_card
+    draw.panel(surface, card, PALETTE.paper, PALETTE.dune)
+    draw.fit_text(surface, t("net.name.title"), (card.x + 32, card.y + 40), card.width - 64, size=SIZES.text_large,
+                  bold=True, color=PALETTE.ink, anchor="midleft")
+    draw.text_block(surface, t("net.name.body"), pygame.Rect(card.x + 32, card.y + 64, card.width - 64, 52),
+                    size=SIZES.text_small, color=PALETTE.ink_soft)
+    scene.name_button.draw(surface)
+
+
+ROW_COLOURS = {"turn": PALETTE.ok, "info": PALETTE.ink_soft, "error": PALETTE.error, "wait": PALETTE.terracotta}
+
+
+def _section(surface: pygame.Surface, title: str, x: int, inner: int, top: int) -> None:
+    pygame.draw.line(surface, PALETTE.sand_dark, (x, top - 8), (x + inner, top - 8), 2)
+    draw.text(surface, title, (x, top), size=SIZES.text, bold=True, color=PALETTE.ink)
+
+
+def _table_row(surface: pygame.Surface, row: TableRow) -> None:
+    """A table of "Your tables": the game and the others' names on the left, how it stands on the right."""
+    row.button.draw(surface)
+    rect = row.button.rect.move(0, 2) if row.button.pressed else row.button.rect
+    state_w = min(rect.width // 2, draw.font_width(row.state, SIZES.text_small, bold=True) + 4)
+    draw.fit_text(surface, row.state, (rect.right - 12, rect.centery), state_w, size=SIZES.text_small, bold=True,
+                  color=ROW_COLOURS.get(row.kind, PALETTE.ink), anchor="midright")
+    draw.fit_text(surface, row.title, (rect.x + 12, rect.centery), rect.width - state_w - 36, size=SIZES.text_small,
+                  color=PALETTE.ink, anchor="midleft")
 
 
 def _card(surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:
@@ -90,17 +128,19 @@ def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
                       color=PALETTE.cactus_dark, anchor="midleft")
         y += 26 if small else 30
         step = 21 if small else 24
+        names = scene.seat_names()
         for i, kind in enumerate(hosted.kinds):
-            label = t("net.host.you") if i == 0 else kind_text(hosted.room, kind)
+            label = t("net.host.you") if i == 0 else names.get(i) or kind_text(hosted.room, kind)
             draw.text(surface, str(i + 1), (x + 12, y), size=SIZES.text_small, bold=True, color=PALETTE.terracotta,
                       anchor="center")
             draw.fit_text(surface, label, (x + 30, y), inner - 30, size=SIZES.text_small, color=PALETTE.ink,
                           anchor="midleft")
             y += step
-        free = ("net.host.free_none" if hosted.free == 0 else "net.host.free_one" if hosted.free == 1
-                else "net.host.free_many")
+        n = scene.seats_free()
+        free = ("net.host.free_taken" if n == 0 < hosted.free else "net.host.free_none" if n == 0
+                else "net.host.free_one" if n == 1 else "net.host.free_many")
         block = pygame.Rect(x, y, inner, scene.open_button.rect.top - y - 6)
-        words = t(free, n=hosted.free)
+        words = t(free, n=n)
         if scene.host_status is not None:  # taking the seat, or why that failed: in place of the hint
             _status(surface, scene.host_status, block)
         elif draw.text_height(words, inner, size=SIZES.text_small) <= block.height:
@@ -140,11 +180,16 @@ def _join_card(surface: pygame.Surface, scene: NetworkScene) -> None:
     draw.text(surface, t("net.join.code"), (x, entry_rect.top - 22), size=SIZES.text_small, bold=True,
               color=PALETTE.ink_soft)
     scene.join_button.draw(surface)
-    status_h = scene.found_top - entry_rect.bottom - 20
+    status_h = scene.tables_top - entry_rect.bottom - 16
     _status(surface, scene.join_status, pygame.Rect(x, entry_rect.bottom + 8, inner, status_h))
+    _section(surface, t("net.yours.title"), x, inner, scene.tables_top)
+    for row in scene.tables:
+        _table_row(surface, row)
+    if not scene.tables:
+        draw.fit_text(surface, t("net.yours.none"), (x, scene.tables_top + 30 + 18), inner, size=SIZES.text_small,
+                      color=PALETTE.ink_faint, anchor="midleft")
     top = scene.found_top
-    pygame.draw.line(surface, PALETTE.sand_dark, (x, top - 8), (x + inner, top - 8), 2)
-    draw.text(surface, t("net.found.title"), (x, top), size=SIZES.text, bold=True, color=PALETTE.ink)
+    _section(surface, t("net.found.title"), x, inner, top)
     if scene.found_buttons:
         for _, button in scene.found_buttons:
             button.draw(surface)

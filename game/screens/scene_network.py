@@ -1,14 +1,19 @@
-"""The lobby of remote play ("Play over the network"): host a table, join one by its code, or pick
-one found on this network.
+"""The lobby of remote play ("Play over the network"): host a table, join one by its code, go back to one of
+your tables, or pick one found on this network.
+
+The player's name is asked once, the first time the lobby opens (kept in the settings, editable on the
+settings screen); it goes with every create, claim and join, so the others see it on the seat.
 
 Host: the game (Artischocken or Cactus), the seats (you, then each a player over the network or a bot), and the
-server: one started here in the background (``python -m game serve --port 0``, stopped when the lobby or the
-program ends) or one already running at an address. Once the server set the table, its code is shown big
+server: the program's own (:mod:`game.net.client.home_server`: started here once, it outlives the lobby, keeps
+its port, advertises its open tables under the player's name; quitting with a hosted table in play asks whether
+it keeps running) or one already running at an address. Once the server set the table, its code is shown big
 (``HOST:PORT/TABLE``) for the others, and "Open the table" takes the host's seat. Join: type the code, or click
-a table found by zeroconf. A seat this player already holds there (``remote_seats.json`` in the user folder,
-see :mod:`game.net.client.seats`) is taken back with its token; otherwise the server hands a free seat's token
-(``claim``). Every seat taken, hosted or joined, is written down there, so leaving the table or restarting the
-program keeps it.
+a table found by zeroconf (tables this player already holds a seat at are left out there). A seat this player
+already holds (``remote_seats.json`` in the user folder, see :mod:`game.net.client.seats`) is taken back with its
+token; otherwise the server hands a free seat's token (``claim``). Every seat taken, hosted or joined, is
+written down there and listed under "Your tables", with how the game stands (``peek``, every few seconds:
+:mod:`game.net.client.your_tables`); a click takes the seat back. Tables found over are forgotten.
 
 Every trouble is a sentence on the card it belongs to: an unreachable server, a full table, a table that is
 gone, a server that could not be started. The table scenes come from the rooms (``game.rooms``): the card
@@ -21,6 +26,7 @@ joins), Esc goes back.
 
 from __future__ import annotations
 
+import getpass
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -28,25 +34,41 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game import rooms
-from game.app import BaseScene
+from game import rooms, settings
+from game.app import App, BaseScene
 from game.i18n import t
 from game.net.client.connection import Connection
-from game.net.client.host import LocalServer, lan_address
+from game.net.client.home_server import HomeServer, program_server, set_program_server
+from game.net.client.host import lan_address
 from game.net.client.lobby import Seating
 from game.net.client.remote_cards import RemoteTable
 from game.net.client.seats import SeatBook, note_seating, seat_problem_text, take_seat
+from game.net.client.your_tables import GONE, UNKNOWN, UNREACHABLE, TableNews, TableWatch, peek_server
 from game.net.codes import CodeError, make_code, parse_code
-from game.net.discovery import Advertiser, Browser, OpenTable
+from game.net.discovery import Browser
 from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
+from game.ui.wake import post_wake
 from game.ui.widgets import Button, FocusGroup, Pressable, first_taker
 
 ROOMS = ("artischocken", "cactus")
 MIN_SEATS, MAX_SEATS = 2, 4
 #: The found tables listed at most.
 MAX_FOUND = 4
+#: Height and step of a row of "Your tables" and of the found list; height of a section's title.
+ROW_H, ROW_STEP, SECTION_H = 36, 42, 30
+
+
+@dataclass
+class TableRow:
+    """A table of "Your tables": its key in the seat book, what it is, how it stands, and its button."""
+
+    key: str
+    title: str
+    state: str
+    kind: str  # "turn" (yours), "info", "error" (cannot be reached) or "wait"
+    button: Button
 
 
 @dataclass
@@ -76,8 +98,9 @@ class FieldFocus(Pressable):
         self.hovered = self.pressed = self.focused = False
 
     def activate(self) -> None:
-        if self.scene.code_entry is not None:
-            self.scene.code_entry.focus()
+        entry, manager = self.scene.code_entry, self.scene.manager
+        if entry is not None and manager is not None:
+            manager.set_focus_set(entry)  # through the manager, which else keeps an old focus and drops a click
 
 
 class NetworkScene(BaseScene):
@@ -97,14 +120,25 @@ class NetworkScene(BaseScene):
         self.kinds = ["remote", "remote"]  # seat 0 is the host's own
         self.server_here = True
         self._pending_create = False  # a create waits for the server started here
-        self.server: LocalServer | None = None
         self.hosted: Hosted | None = None
         self.hosting: tuple[Seating, str] | None = None  # a create on its way, and the code's address
         self.joining: tuple[Seating, Connection] | None = None  # a seat being taken
         self.host_status: tuple[str, str] | None = None  # (text, kind): kind "info" or "error"
         self.join_status: tuple[str, str] | None = None
+        #: The code typed when the join card's message was said: a message about another code no longer holds.
+        self.status_code: str | None = None
         self.browser: Browser | None = None
-        self.advertiser: Advertiser | None = None
+        self.watch: TableWatch | None = None
+        self.tables: list[TableRow] = []
+        self.tables_top = 0
+        self.news_seen = -1
+        self.lists_shown: tuple[list[tuple[str, str, str, str]], list[tuple[str, str]]] = ([], [])
+        #: The name dialog is open (the first time the lobby opens, or hosting without a name).
+        self.asking_name = False
+        self.name_entry: pygame_gui.elements.UITextEntryLine | None = None
+        self.name_text = ""  # typed so far (kept when the window changes size)
+        self.name_card = pygame.Rect(0, 0, 0, 0)
+        self.name_button = Button(lambda: t("common.ok"), self.keep_name, style="primary")
         self.manager: pygame_gui.UIManager | None = None
         self.code_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.address_entry: pygame_gui.elements.UITextEntryLine | None = None
@@ -121,9 +155,7 @@ class NetworkScene(BaseScene):
         self.add_button = Button(lambda: t("net.host.add"), self.add_seat, style="ghost", text_size=SIZES.text_small)
         self.remove_button = Button(lambda: t("net.host.remove"), self.remove_seat, style="ghost",
                                     text_size=SIZES.text_small)
-        self.server_button = Button(lambda: t("net.host.server_here" if self.server_here
-                                              else "net.host.server_running"), self.toggle_server,
-                                    text_size=SIZES.text_small)
+        self.server_button = Button(self._server_text, self.toggle_server, text_size=SIZES.text_small)
         self.host_button = Button(lambda: t("net.host.start"), self.host, style="primary")
         self.open_button = Button(lambda: t("net.host.open"), self.open_hosted, style="primary")
         self.new_button = Button(lambda: t("net.host.new"), self.host_another)
@@ -132,17 +164,37 @@ class NetworkScene(BaseScene):
         self.found_buttons: list[tuple[str, Button]] = []  # (code, button)
 
     # -- life ------------------------------------------------------------------------------------------------
+    @property
+    def server(self) -> HomeServer | None:
+        """The program's own server (it outlives the lobby), once started or found."""
+        return program_server(self.app) if hasattr(self, "app") else None
+
     def on_enter(self) -> None:
         self._book()
         if self.discover and self.browser is None:
             self.browser = Browser()
+        if self.watch is None:
+            self.watch = TableWatch(wake=post_wake)
+        self._watch_book()
+        if self.server is None and self.server_command is None:  # a server kept running by an earlier run
+            kept = HomeServer.find_kept(self.data, name=settings.current().player_name if self.discover else "")
+            if kept is not None:
+                set_program_server(self.app, kept)
+                self._ask_before_quit()
+        if not settings.current().player_name and not self.asking_name:
+            self.ask_name()
+
+    def _ask_before_quit(self) -> None:
+        if not any(isinstance(check, AskBeforeQuit) for check in self.app.quit_checks):
+            self.app.quit_checks.append(AskBeforeQuit(self.app, self.seats_file))
 
     def on_exit(self) -> None:
-        """The lobby goes: its server, announcements and connections with it."""
-        for closer in (self.browser, self.advertiser):
+        """The lobby goes: its look-outs and connections with it (the program's server serves on)."""
+        for closer in (self.browser, self.watch):
             if closer is not None:
                 closer.close()
-        self.browser = self.advertiser = None
+        self.browser = None
+        self.watch = None
         if self.joining is not None:
             self.joining[1].close()
             self.joining = None
@@ -152,12 +204,29 @@ class NetworkScene(BaseScene):
         if self.hosted is not None and self.hosted.held is not None:
             self.hosted.held.link.close()
             self.hosted.held = None
-        if self.server is not None:
-            self.server.stop()
-            self.server = None
 
     def leave(self) -> None:
         self.app.pop()
+
+    def typing(self) -> bool:
+        return self._typing() is not None
+
+    # -- the player's name ------------------------------------------------------------------------------------
+    def ask_name(self) -> None:
+        self.asking_name = True
+        self.name_text = ""
+        self.layout(self.size)
+
+    def keep_name(self) -> None:
+        """The name typed (OK or Enter), kept in the settings; an empty field keeps the dialog open."""
+        name = settings.clean_name(self.name_entry.get_text() if self.name_entry is not None else "")
+        if not name:
+            if self.manager is not None and self.name_entry is not None:
+                self.manager.set_focus_set(self.name_entry)  # still to be typed
+            return
+        settings.change("player_name", name)
+        self.asking_name = False
+        self.layout(self.size)
 
     def _book(self) -> SeatBook:
         """The held seats, read once; a file that cannot be read is said on the join card (it was kept aside)."""
@@ -181,6 +250,32 @@ class NetworkScene(BaseScene):
         if i == 0:
             return t("net.host.you")
         return kind_text(self.room, self.kinds[i]) if i < len(self.kinds) else ""
+
+    def _server_text(self) -> str:
+        if not self.server_here:
+            return t("net.host.server_running")
+        server = self.server
+        running = server is not None and server.status == "running"
+        return t("net.host.server_ours" if running else "net.host.server_here")
+
+    def _hosted_news(self) -> TableNews | None:
+        hosted = self.hosted
+        if hosted is None or self.watch is None:
+            return None
+        said = self.watch.news().get(_url_and_table(f"{parse_code(hosted.code).url}/{hosted.table}"))
+        return said if isinstance(said, TableNews) else None
+
+    def seat_names(self) -> dict[int, str]:
+        """The names of the hosted table's seats, as its server last said them (none before it answered)."""
+        said = self._hosted_news()
+        return {s.seat: s.name for s in said.seats if s.name} if said is not None else {}
+
+    def seats_free(self) -> int:
+        """The hosted table's seats nobody sat down at yet (as set, until its server said otherwise)."""
+        said = self._hosted_news()
+        if said is None:
+            return self.hosted.free if self.hosted is not None else 0
+        return sum(1 for s in said.seats if s.state == "waiting")
 
     def cycle_room(self) -> None:
         self.room = ROOMS[(ROOMS.index(self.room) + 1) % len(ROOMS)]
@@ -213,9 +308,17 @@ class NetworkScene(BaseScene):
         if self.hosting is not None or self.hosted is not None:
             return
         self.host_status = None
+        if not settings.current().player_name:
+            self.ask_name()
+            return
         if self.server_here:
-            if self.server is None or self.server.status in ("failed", "stopped"):
-                self.server = LocalServer(self.data, command=self.server_command)
+            server = self.server
+            if server is None or server.status in ("failed", "stopped"):
+                # the server announces its open tables under the player's name (not where discovery is off)
+                server = HomeServer(self.data, name=settings.current().player_name if self.discover else "",
+                                    command=self.server_command)
+                set_program_server(self.app, server)
+            self._ask_before_quit()
             self.host_status = (t("net.host.starting"), "info")
             self.hosting = None
             self._pending_create = True
@@ -231,11 +334,14 @@ class NetworkScene(BaseScene):
     def _create(self, url: str, host: str, port: int) -> None:
         kinds = list(self.kinds)
         link = Connection(url)
-        self.hosting = (Seating.host(link, self.room, kinds, seed=_seed()), f"{host}:{port}")
+        self.hosting = (Seating.host(link, self.room, kinds, seed=_seed(), name=settings.current().player_name),
+                        f"{host}:{port}")
         self.host_status = (t("net.host.creating"), "info")
 
     def _hosting_step(self) -> None:
         server = self.server
+        if server is not None:
+            server.step()
         if self._pending_create and server is not None:
             if server.status == "failed":
                 self._pending_create = False
@@ -263,8 +369,7 @@ class NetworkScene(BaseScene):
         self.hosted = Hosted(self.room, url, code, seating.table, seating.seat, seating.tokens[seating.seat],
                              list(self.kinds), seating.free_seats, held=seating)
         self.host_status = None
-        if self.discover and not host.startswith("127."):
-            self.advertiser = Advertiser(host, int(port), [OpenTable(seating.table, self.room, seating.free_seats)])
+        self._watch_book()
         self.layout(self.size)
 
     def open_hosted(self) -> None:
@@ -278,7 +383,8 @@ class NetworkScene(BaseScene):
             self._open_table(held)
             return
         link = Connection(hosted.url)
-        seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds)
+        seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds,
+                                 name=settings.current().player_name)
         self.joining = (seating, link)
         self.host_status = (t("net.join.joining"), "info")
 
@@ -294,12 +400,10 @@ class NetworkScene(BaseScene):
             held.remote.pump()
 
     def host_another(self) -> None:
+        """A new table to set; the one set stays under "Your tables"."""
         if self.hosted is not None and self.hosted.held is not None:
             self.hosted.held.link.close()
         self.hosted = None
-        if self.advertiser is not None:
-            self.advertiser.close()
-            self.advertiser = None
         self.host_status = None
         self.layout(self.size)
 
@@ -313,15 +417,19 @@ class NetworkScene(BaseScene):
         when the code cannot be read)."""
         if self.joining is not None:
             return
+        self.status_code = self.code_text
         try:
             code = parse_code(text)
         except CodeError as exc:
             self.join_status = (t(f"net.code.{exc.reason}"), "error")
             return
-        link = Connection(code.url)
+        self._take(code.url, code.table, room or "artischocken")
+
+    def _take(self, url: str, table: str, room: str) -> None:
+        link = Connection(url)
         # the room is told by the server's state; a code typed by hand is a card table until the state says so
-        self.joining = (take_seat(self._book(), link, code.url, room or "artischocken", code.table), link)
-        self.join_status = (t("net.connecting", url=code.url), "info")
+        self.joining = (take_seat(self._book(), link, url, room, table, settings.current().player_name), link)
+        self.join_status = (t("net.connecting", url=url.removeprefix("ws://")), "info")
 
     def _joining_step(self) -> None:
         if self.joining is None:
@@ -336,12 +444,15 @@ class NetworkScene(BaseScene):
         self.joining = None
         url = link.url if isinstance(link, Connection) else ""
         note_seating(self._book(), url, seating)
+        self._watch_book()
+        if self.join_status is not None and self.join_status[1] == "info":
+            self.join_status = None  # "Connecting to ..." no longer holds, whichever card the seating was for
         if seating.phase == "failed":
             link.close()
             if seating.problem == "bad_token" and url and seating.table is not None:
                 # the seat held no longer takes its token (the server's table was made anew): claim a free one
                 fresh = Connection(url)
-                self.joining = (Seating.join(fresh, seating.room, seating.table), fresh)
+                self.joining = (Seating.join(fresh, seating.room, seating.table, name=seating.name), fresh)
                 return
             self._set_status(seating, (_problem_text(seating.problem, seating.detail), "error"))
             return
@@ -357,12 +468,16 @@ class NetworkScene(BaseScene):
     def _open_table(self, seating: Seating) -> None:
         room, link = seating.room, seating.link
         module = rooms.room_module(room)
+        hosted = self.hosted
+        url = parse_code(hosted.code).url if hosted is not None and hosted.table == seating.table else (
+            link.url if isinstance(link, Connection) else "")
+        # giving the seat up at the table (confirmed by the server) lets it go from the book too
+        on_resign = partial(self._book().forget, url, seating.table or "")
+        if self.watch is not None:
+            self.watch.active = False  # no peeking while the table is open; on_enter looks again
         if room == "artischocken" and module is not None and seating.remote is not None:
-            hosted = self.hosted
-            url = parse_code(hosted.code).url if hosted is not None and hosted.table == seating.table else (
-                link.url if isinstance(link, Connection) else "")
             self.opened.append((url, seating.remote))
-            self.app.push(module.remote_table_scene(seating.remote))
+            self.app.push(module.remote_table_scene(seating.remote, on_resign=on_resign))
             return
         factory = getattr(module, "remote_play_scene", None) if module is not None else None
         if factory is None:
@@ -371,7 +486,7 @@ class NetworkScene(BaseScene):
             return
         if isinstance(link, Connection) and seating.leftover:
             link.unread(seating.leftover)  # what came after "joined" is the room scene's to read
-        self.app.push(factory(link, seating.seat, seating.table))
+        self.app.push(factory(link, seating.seat, seating.table, on_resign=on_resign))
 
     # -- layout ----------------------------------------------------------------------------------------------
     def _keep_texts(self) -> None:
@@ -379,6 +494,8 @@ class NetworkScene(BaseScene):
             self.code_text = self.code_entry.get_text()
         if self.address_entry is not None:
             self.address_text = self.address_entry.get_text()
+        if self.name_entry is not None:
+            self.name_text = self.name_entry.get_text()
 
     def layout(self, size: tuple[int, int]) -> None:
         self._keep_texts()
@@ -395,16 +512,43 @@ class NetworkScene(BaseScene):
         self._layout_host()
         self._layout_join()
         self.back_button.rect = pygame.Rect(x0, h - 28 - SIZES.button_height, 160, SIZES.button_height)
+        self._layout_name()
         self._focus_items()
+
+    def _layout_name(self) -> None:
+        """The name dialog (over everything, the other fields off while it is open)."""
+        self.name_entry = None
+        if not self.asking_name:
+            return
+        assert self.manager is not None
+        w, h = self.size
+        self.name_card = pygame.Rect(0, 0, min(560, w - 40), 250)
+        self.name_card.center = (w // 2, h // 2)
+        card = self.name_card
+        self.name_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(card.x + 32, card.y + 120, card.width - 64, 44), manager=self.manager)
+        self.name_entry.set_text_length_limit(settings.MAX_NAME)
+        self.name_entry.set_text(self.name_text or settings.current().player_name or default_name())
+        self.manager.set_focus_set(self.name_entry)
+        for entry in (self.code_entry, self.address_entry):
+            if entry is not None:  # under the dialog: no field takes a click or a key (the texts are kept)
+                entry.kill()
+        self.code_entry = self.address_entry = None
+        self.name_button.rect = pygame.Rect(card.right - 32 - 160, card.bottom - 24 - SIZES.button_height, 160,
+                                            SIZES.button_height)
 
     def _focus_items(self) -> None:
         items: list[Pressable] = []
+        if self.asking_name:
+            self.focus.set_items([self.name_button], columns=1)  # type: ignore[list-item]
+            return
         if self.hosted is None:
             items += [self.room_button, *self.seat_buttons[1:len(self.kinds)], self.add_button, self.remove_button,
                       self.server_button, self.host_button]
         else:
             items += [self.open_button, self.new_button]
-        items += [self.field, self.join_button, *(b for _, b in self.found_buttons), self.back_button]
+        items += [self.field, self.join_button, *(row.button for row in self.tables),
+                  *(b for _, b in self.found_buttons), self.back_button]
         self.focus.set_items(items, columns=1)  # type: ignore[arg-type]
 
     def _layout_host(self) -> None:
@@ -457,36 +601,99 @@ class NetworkScene(BaseScene):
         self.code_entry.set_text_length_limit(80)
         self.field.rect = self.code_entry.rect.copy()
         self.join_button.rect = pygame.Rect(x + inner - button_w, y, button_w, 44)
-        self.found_top = y + 44 + 84
-        self._layout_found()
+        self.tables_top = y + 44 + 64
+        self._layout_lists()
 
-    def _layout_found(self) -> None:
+    def _layout_lists(self) -> None:
+        """"Your tables", then the found list below it: every table held gets a row as long as one is left for a
+        found table."""
         card = self.join_card
         x, inner = card.x + 24, card.width - 48
-        old = {code: button for code, button in self.found_buttons}
+        rows = max(2, (card.bottom - 16 - self.tables_top - 2 * SECTION_H) // ROW_STEP)
+        entries = self._table_entries()
+        mine = min(len(entries), rows - 1)
+        old = {row.key: row.button for row in self.tables}
+        self.tables = []
+        y = self.tables_top + SECTION_H
+        for key, title, state, kind in entries[:mine]:
+            button = old.get(key) or Button("", partial(self._take_held, key), text_size=SIZES.text_small)
+            button.rect = pygame.Rect(x, y, inner, ROW_H)
+            self.tables.append(TableRow(key, title, state, kind, button))
+            y += ROW_STEP
+        self.found_top = y + (14 if self.tables else ROW_STEP + 6)
+        old_found = {code: button for code, button in self.found_buttons}
         self.found_buttons = []
-        y = self.found_top + 30
+        y = self.found_top + SECTION_H
         for code, label in self._found_entries():
-            if y + 40 > card.bottom - 16 or len(self.found_buttons) >= MAX_FOUND:
+            if y + ROW_H > card.bottom - 12 or len(self.found_buttons) >= MAX_FOUND:
                 break
-            button = old.get(code) or Button(label, partial(self._join_found, code), text_size=SIZES.text_small)
+            button = old_found.get(code) or Button(label, partial(self._join_found, code),
+                                                   text_size=SIZES.text_small)
             button.label = label
-            button.rect = pygame.Rect(x, y, inner, 38)
+            button.rect = pygame.Rect(x, y, inner, ROW_H)
             self.found_buttons.append((code, button))
-            y += 44
+            y += ROW_STEP
 
     def _found_entries(self) -> list[tuple[str, str]]:
+        """The open tables the servers on this network advertise, but those this player holds a seat at (they are
+        under "Your tables")."""
         if self.browser is None:
             return []
+        held = {_port_and_table(key) for key in self._book().seats}
         out = []
         for server in self.browser.found():
             for table in server.tables:
-                if table.free <= 0:
+                if table.free <= 0 or (server.port, table.table.upper()) in held:
                     continue
                 code = make_code(server.host, server.port, table.table)
-                out.append((code, t("net.found.entry", host=server.name, room=t(f"launcher.{table.room}.name"),
+                words = "net.found.entry_one" if table.free == 1 else "net.found.entry_many"
+                out.append((code, t(words, host=server.name, room=t(f"launcher.{table.room}.name"),
                                     free=table.free)))
         return out
+
+    # -- your tables ------------------------------------------------------------------------------------------
+    def _watch_book(self) -> None:
+        if self.watch is not None:
+            self.watch.watch([_url_and_table(key) for key in self._book().seats])
+
+    def _table_entries(self) -> list[tuple[str, str, str, str]]:
+        """(key, title, state, kind) of each table of the book, the latest taken first."""
+        book = self._book()
+        news = self.watch.news() if self.watch is not None else {}
+        out = []
+        for key, held in sorted(book.seats.items(), key=lambda item: item[1].joined, reverse=True):
+            said = news.get(_url_and_table(key))
+            room = said.room if isinstance(said, TableNews) else held.room or "artischocken"
+            title = t(f"launcher.{room}.name") if room in ("artischocken", "cactus") else room
+            state, kind = t("net.yours.asking"), "info"
+            if isinstance(said, TableNews):
+                others = [s.name for s in said.seats if s.seat != held.seat and s.name]
+                if others:
+                    title = t("net.yours.with", game=title, names=", ".join(others))
+                state, kind = _table_state(said, held.seat)
+            elif said == UNREACHABLE:
+                state, kind = t("net.yours.unreachable"), "error"
+            elif said == UNKNOWN:
+                state = t("net.yours.unknown")
+            out.append((key, title, state, kind))
+        return out
+
+    def _forget_over(self) -> None:
+        """Tables the servers say are over or gone leave the book (and the list)."""
+        if self.watch is None:
+            return
+        for (url, table), said in self.watch.news().items():
+            if said == GONE or (isinstance(said, TableNews) and said.over):
+                self._book().forget(url, table)
+
+    def _take_held(self, key: str) -> None:
+        """Back to a table of "Your tables": the seat taken back with its token, the table opened."""
+        held = self._book().seats.get(key)
+        if held is None or self.joining is not None:
+            return
+        url, table = _url_and_table(key)
+        self.status_code = self.code_text
+        self._take(url, table, held.room or "artischocken")
 
     def _join_found(self, code: str) -> None:
         room = next((table.room for server in (self.browser.found() if self.browser else [])
@@ -495,15 +702,19 @@ class NetworkScene(BaseScene):
 
     # -- events and frames ------------------------------------------------------------------------------------
     def _buttons(self) -> list[Button]:
+        if self.asking_name:
+            return [self.name_button]
         if self.hosted is not None:
             host = [self.open_button, self.new_button]
         else:
             host = [self.room_button, *self.seat_buttons[:len(self.kinds)], self.add_button, self.remove_button,
                     self.server_button, self.host_button]
-        return [*host, self.join_button, *(b for _, b in self.found_buttons), self.back_button]
+        return [*host, self.join_button, *(row.button for row in self.tables), *(b for _, b in self.found_buttons),
+                self.back_button]
 
     def _typing(self) -> pygame_gui.elements.UITextEntryLine | None:
-        return next((e for e in (self.code_entry, self.address_entry) if e is not None and e.is_focused), None)
+        return next((e for e in (self.name_entry, self.code_entry, self.address_entry)
+                     if e is not None and e.is_focused), None)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.manager is not None:
@@ -511,10 +722,15 @@ class NetworkScene(BaseScene):
             typing = self._typing()
             if consumed or (typing is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)):
                 if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and typing:
-                    typing.unfocus()
+                    self.manager.set_focus_set(None)  # the manager forgets it too: a click focuses it again
                     if typing is self.code_entry:
                         self.join_typed()
+                    elif typing is self.name_entry:
+                        self.keep_name()
                 return
+        if self.asking_name:  # the name dialog is modal
+            first_taker([self.focus, self.name_button], event)
+            return
         if first_taker([self.focus], event):
             return
         first_taker(self._buttons(), event)
@@ -536,15 +752,26 @@ class NetworkScene(BaseScene):
         self._hosting_step()
         self._hold_step()
         self._joining_step()
-        if self.browser is not None:
-            entries = [code for code, _ in self._found_entries()][:MAX_FOUND]
-            if entries != [code for code, _ in self.found_buttons]:  # read on every frame, idle ones too
-                self._layout_found()
-                self._focus_items()
+        self._keep_texts()
+        if self.join_status is not None and self.join_status[1] == "error" and self.status_code is not None \
+                and self.code_text != self.status_code:
+            self.join_status = self.status_code = None  # said of another code: no longer true
+        if self.watch is not None and self.watch.version != self.news_seen:
+            self.news_seen = self.watch.version
+            self._forget_over()
+            self._watch_book()
+        lists = (self._table_entries(), self._found_entries())
+        if lists != self.lists_shown:  # read on every frame, idle ones too
+            self.lists_shown = lists
+            self._layout_lists()
+            self._focus_items()
 
     def still(self) -> bool:
         """Nothing moves: no button flash, no cursor blinking, nothing on its way, no list being looked for."""
         if self._pending_create or self.hosting is not None or self.joining is not None:
+            return False
+        server = self.server
+        if server is not None and server.status == "starting":
             return False
         return all(b.still() for b in self._buttons()) and self._typing() is None
 
@@ -552,6 +779,96 @@ class NetworkScene(BaseScene):
         draw_lobby(surface, self)
         if self.manager is not None:
             self.manager.draw_ui(surface)
+
+
+def _url_and_table(key: str) -> tuple[str, str]:
+    """The server's address and the table code of a seat book key (``ws://HOST:PORT/TABLE``)."""
+    url, _, table = key.rpartition("/")
+    return url, table
+
+
+def _port_and_table(key: str) -> tuple[int, str]:
+    url, table = _url_and_table(key)
+    port = url.rpartition(":")[2]
+    return (int(port) if port.isascii() and port.isdigit() else 0), table.upper()
+
+
+def _table_state(news: TableNews, seat: int) -> tuple[str, str]:
+    """How a table of "Your tables" stands, in words, and the kind of it (see :class:`TableRow`)."""
+    if news.turn == seat:
+        return t("net.yours.your_turn"), "turn"
+    waiting = [s for s in news.seats if s.state == "waiting" and s.seat != seat]
+    if waiting:
+        name = waiting[0].name
+        return (t("net.yours.waiting_for", name=name) if name else t("net.yours.waiting")), "wait"
+    player = news.seat(news.turn)
+    if player is not None and player.state == "bot":
+        return t("net.yours.bot_turn"), "info"
+    if player is not None and player.name:
+        return t("net.yours.turn_of", name=player.name), "info"
+    return t("net.yours.their_turn"), "info"
+
+
+def default_name() -> str:
+    """The name offered the first time: the login name, cleaned (capitalised), else a plain word."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no login name to be had (a service account, a container)
+        login = ""
+    name = settings.clean_name(login.replace(".", " ").replace("_", " "))
+    return name[:1].upper() + name[1:] if name else t("net.name.default")
+
+
+class AskBeforeQuit:
+    """The app's quit check while the program's own server serves: with a hosted table still in play, ask
+    whether it keeps running without the program or ends (see :mod:`game.net.client.home_server`)."""
+
+    def __init__(self, app: App, seats_file: Path | None) -> None:
+        self.app = app
+        self.seats_file = seats_file
+
+    def in_play(self) -> list[str]:
+        """The tables of the seat book at the program's server that are not over (or cannot be told)."""
+        server = program_server(self.app)
+        if server is None or server.url is None or server.port is None:
+            return []
+        here = {f"ws://{host}:{server.port}" for host in ("127.0.0.1", "localhost", lan_address())}
+        tables = [table for url, table in map(_url_and_table, SeatBook(self.seats_file).seats) if url in here]
+        news = peek_server(server.url, tables, timeout=1.0) if tables else {}
+        return [table for table, said in news.items()
+                if said != GONE and not (isinstance(said, TableNews) and said.over)]
+
+    def __call__(self) -> bool:
+        server = program_server(self.app)
+        if server is None or server.status != "running":
+            return True
+        playing = self.in_play()
+        if not playing:
+            if server.kept:
+                server.end()  # kept for tables that are over now: nothing left to serve
+            return True
+        scene = self.app.scene
+        if scene is None:
+            return True
+        words = "net.quit.body_one" if len(playing) == 1 else "net.quit.body_many"
+        scene.open_dialog(t("net.quit.title"), t(words, n=len(playing)), [
+            (lambda: t("net.quit.keep"), self.keep),
+            (lambda: t("net.quit.end"), self.end),
+            (lambda: t("common.cancel"), lambda: None),
+        ], width=620)
+        return False
+
+    def keep(self) -> None:
+        server = program_server(self.app)
+        if server is not None and not server.keep_running():
+            server.end()
+        self.app.quit()
+
+    def end(self) -> None:
+        server = program_server(self.app)
+        if server is not None:
+            server.end()
+        self.app.quit()
 
 
 def _seed() -> int:

@@ -1,9 +1,11 @@
 """The settings screen: language, sound volume and mute, colour aids, animation speed, window size and
-fullscreen. F2 opens it from every room (the app's key), the launcher has a button for it; Esc or Back returns.
+fullscreen, and the name the other players see at network tables. F2 opens it from every room (the app's key),
+the launcher has a button for it; Esc or Back returns.
 
 Every change takes effect at once (the texts here and in the rooms below, the mixer, the window) and is saved
 (:func:`game.settings.change`, atomic). Mouse: click a choice. Keyboard: Up/Down (or Tab) move between the
-rows, Left/Right between a row's choices, Enter or Space chooses.
+rows, Left/Right between a row's choices, Enter or Space chooses (on the name: puts the cursor in; Enter in the
+field keeps the name, as does a click elsewhere).
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
+import pygame_gui
 
 from game import i18n, settings
 from game.app import BaseScene
 from game.i18n import t
 from game.ui import draw
+from game.ui.gui import make_manager
 from game.ui.sound import sounds
 from game.ui.theme import PALETTE, SIZES
 from game.ui.widgets import Button, MessageLine, first_taker
 
 ROW_H = 58
 LABEL_W = 170
+NAME_W = 360
 MOTIONS = tuple(settings.MOTION_SPEEDS)
 
 
@@ -78,6 +83,11 @@ class SettingsScene(BaseScene):
                                                   else "settings.fullscreen.off"),
                                         self.toggle_fullscreen, lambda: self.app.fullscreen)]),
         ]
+        # the name's row: a plain button under the text field, so that the keyboard reaches the field too
+        self.name_button = Button(lambda: "", self.edit_name, style="ghost")
+        self.rows.append(Row("name", [self.name_button]))
+        self.manager: pygame_gui.UIManager | None = None
+        self.name_entry: pygame_gui.elements.UITextEntryLine | None = None
         self.back = Button(lambda: t("settings.back"), self.go_back, style="green")
         self.rows.append(Row("back", [self.back]))
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -128,7 +138,29 @@ class SettingsScene(BaseScene):
         settings.change("fullscreen", self.app.fullscreen)
         self.relayout()
 
+    def edit_name(self) -> None:
+        if self.manager is not None and self.name_entry is not None:
+            self.manager.set_focus_set(self.name_entry)
+
+    def keep_name(self) -> None:
+        """The name typed, kept (cleaned); an empty field gets the kept name back."""
+        if self.name_entry is None:
+            return
+        name = settings.clean_name(self.name_entry.get_text())
+        if name and name != settings.current().player_name:
+            settings.change("player_name", name)
+            self.message.show(t("settings.saved"), "ok", 1.5)
+        if self.name_entry.get_text() != settings.current().player_name:
+            self.name_entry.set_text(settings.current().player_name)
+
+    def typing(self) -> bool:
+        return self.name_entry is not None and self.name_entry.is_focused
+
+    def on_exit(self) -> None:
+        self.keep_name()  # Esc while typing: the name typed counts
+
     def go_back(self) -> None:
+        self.keep_name()
         self.app.pop()
 
     def relayout(self) -> None:
@@ -147,7 +179,16 @@ class SettingsScene(BaseScene):
         x0 = self.card.x + 32 + LABEL_W
         room = self.card.right - 32 - x0
         y = self.card.y + 104
+        self.manager = make_manager(size)
         for row in self.rows[:-1]:
+            if row.key == "name":
+                self.name_button.rect = pygame.Rect(x0, y + (ROW_H - 42) // 2, min(NAME_W, room), 42)
+                self.name_entry = pygame_gui.elements.UITextEntryLine(self.name_button.rect, manager=self.manager,
+                                                                      placeholder_text=t("settings.name.hint"))
+                self.name_entry.set_text_length_limit(settings.MAX_NAME)
+                self.name_entry.set_text(settings.current().player_name)
+                y += ROW_H
+                continue
             labels = [draw.font_width(str(b.label() if callable(b.label) else b.label), b.text_size, bold=True)
                       for b in row.buttons]
             gap = 10
@@ -168,6 +209,11 @@ class SettingsScene(BaseScene):
         self._sync_focus()
 
     def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+        if self.name_entry is not None and not self.name_entry.is_focused \
+                and self.name_entry.get_text() != settings.current().player_name:
+            self.keep_name()  # the field was left (a click elsewhere, Tab): what it holds is the name
         for b in self.buttons:
             b.update(dt)
         self.message.update(dt)
@@ -178,7 +224,7 @@ class SettingsScene(BaseScene):
             self.layout(self.app.size)
 
     def still(self) -> bool:
-        return all(b.still() for b in self.buttons) and self.message.still()
+        return all(b.still() for b in self.buttons) and self.message.still() and not self.typing()
 
     # -- input -------------------------------------------------------------------------------------------
     def _sync_focus(self) -> None:
@@ -200,6 +246,13 @@ class SettingsScene(BaseScene):
         self._sync_focus()
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.manager is not None:
+            consumed = self.manager.process_events(event)
+            if self.typing() and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) or consumed:
+                if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.manager.set_focus_set(None)
+                    self.keep_name()
+                return
         if event.type == pygame.KEYDOWN:
             key = event.key
             if key == pygame.K_TAB:
@@ -238,6 +291,8 @@ class SettingsScene(BaseScene):
                       color=PALETTE.ink, anchor="midleft")
         for b in self.buttons:
             b.draw(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
         draw.text(surface, t("settings.hint"), (card.centerx, card.bottom - 22), size=SIZES.text_small,
                   color=PALETTE.ink_faint, anchor="center")
         self.message.draw(surface, (card.centerx, card.bottom + 24))

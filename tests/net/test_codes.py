@@ -20,10 +20,19 @@ def test_code_is_lenient_about_what_people_type() -> None:
     assert six.host == "::1" and six.url == "ws://[::1]:8000" and str(six) == "[::1]:8000/T1"
 
 
+@pytest.mark.parametrize("text", [
+    "192.168.1.20:8765/K7QX-2M9P", " 192.168.1.20 : 8765 / K7QX-2M9P ", "192.168.1.20:8765/K7QX 2M9P",
+    "192.168. 1.20:8765/K7QX - 2M9P", "ws://192.168.1.20:8765/ K7QX  2M9P /",
+])
+def test_a_code_typed_with_spaces_is_the_same_code(text: str) -> None:
+    code = parse_code(text)
+    assert (code.url, code.table) == ("ws://192.168.1.20:8765", "K7QX-2M9P")
+
+
 @pytest.mark.parametrize(("text", "reason"), [
     ("", "empty"), ("   ", "empty"), ("192.168.1.20:8765", "no_table"), ("host:8765/", "no_table"),
-    ("host:99999/AB", "bad_port"), ("host:port/AB", "bad_port"), ("ho st:1/AB", "bad_host"),
-    ("host:1/A B", "bad_table"), ("[zz]:1/AB", "bad_host"),
+    ("host:99999/AB", "bad_port"), ("host:port/AB", "bad_port"), ("host:1/A.B", "bad_table"),
+    ("[zz]:1/AB", "bad_host"),
 ])
 def test_bad_codes_say_what_is_wrong(text: str, reason: str) -> None:
     with pytest.raises(CodeError) as err:

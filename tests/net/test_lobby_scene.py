@@ -14,9 +14,11 @@ from typing import Any
 import pygame
 import pytest
 
+from game import settings
 from game.artischocken.table.scene_remote import RemoteTableScene
 from game.i18n import t
 from game.net.client.connection import Connection
+from game.net.client.home_server import program_server
 from game.net.client.remote_cards import RemoteTable
 from game.net.codes import parse_code
 from game.screens.launcher import LauncherScene
@@ -26,6 +28,12 @@ from .fake_server import FakeServer
 from .test_client import collect, free_port, wait_for
 
 FAKE_SERVE = [sys.executable, str(Path(__file__).with_name("fake_serve.py"))]
+
+
+@pytest.fixture(autouse=True)
+def named(home: Path) -> None:
+    """The player has a name already: the lobby does not ask for it (tests/net/test_lobby_home.py does)."""
+    settings.change("player_name", "Tester")
 
 
 def click(app: Any, rect: pygame.Rect) -> None:
@@ -108,8 +116,10 @@ def test_host_shows_the_code_and_opens_the_table(make_app: Callable[..., Any], t
         app.frame()
     finally:
         app.pop() if isinstance(app.scene, RemoteTableScene) else None
-        app.pop()  # the lobby goes: its server with it
-    assert lobby.server is None
+        app.pop()  # the lobby goes; the program's server serves on
+    server = program_server(app)
+    assert server is not None and server.status == "running"
+    server.end()
 
 
 def test_bad_code_says_what_is_wrong(make_app: Callable[..., Any]) -> None:

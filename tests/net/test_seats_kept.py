@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game import settings
 from game.i18n import t
 from game.net.client.connection import Connection
 from game.net.client.lobby import Seating
@@ -21,6 +22,12 @@ from game.screens.scene_network import NetworkScene
 from .netserver import Client, create, join
 from .test_client import wait_for
 from .test_lobby_scene import run_until
+
+
+@pytest.fixture(autouse=True)
+def named(home: Path) -> None:
+    """The player has a name already: the lobby does not ask for it (tests/net/test_lobby_home.py does)."""
+    settings.change("player_name", "Tester")
 
 
 @pytest.fixture

@@ -35,11 +35,18 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def serve_command(data: Path | None, host: str = "0.0.0.0") -> list[str]:
-    """The command that runs the table server on a free port, listening on ``host`` (all interfaces: others
-    on the network can join), until its stdin ends: when this program ends however it ends (killed, crashed:
-    no atexit), the pipe closes and the server saves and stops, instead of serving on forever."""
-    command = [sys.executable, "-m", "game", "serve", "--host", host, "--port", "0", "--stdin-lifeline"]
+def serve_command(data: Path | None, host: str = "0.0.0.0", *, port: int = 0, advertise: str = "",
+                  lifeline: bool = True) -> list[str]:
+    """The command that runs the table server on ``port`` (0: a free one), listening on ``host`` (all interfaces:
+    others on the network can join), advertising its open tables under the name ``advertise`` (when given).
+    With ``lifeline`` it serves until its stdin ends: when this program ends however it ends (killed, crashed:
+    no atexit), the pipe closes and the server saves and stops, instead of serving on forever. Without, it
+    serves until it is told to stop (a server the player chose to keep running)."""
+    command = [sys.executable, "-m", "game", "serve", "--host", host, "--port", str(port)]
+    if lifeline:
+        command.append("--stdin-lifeline")
+    if advertise:
+        command += ["--advertise", advertise]
     if data is not None:
         command += ["--data", str(data)]
     return command

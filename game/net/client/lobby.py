@@ -9,6 +9,8 @@ taken, one step per frame (:meth:`Seating.step`):
 - join by code: ``claim`` -> ``claimed`` (a free seat, a token for it, the room) -> ``join``;
 - rejoin: ``join`` with a seat's token (the host back at the table after leaving it).
 
+Each of them carries the player's ``name`` where there is one (the server shows it on the seat).
+
 A ``create`` or ``claim`` carries a random ``request`` id. When the connection drops before the answer came
 and is made again, the request is sent again: the server answers a request it knows with the same table and
 tokens (the same seat and token), so a lost answer neither strands the seating nor makes a second table or
@@ -43,9 +45,11 @@ PROBLEMS = {"table_full": "full", "no_table": "no_table", "table_over": "ended",
 class Seating:
     """One connection on its way to a seat (see the module text)."""
 
-    def __init__(self, link: Link, room: str) -> None:
+    def __init__(self, link: Link, room: str, name: str = "") -> None:
         self.link = link
         self.room = room
+        #: The player's name, sent with the create, claim and join ("" sends none).
+        self.name = name
         self.phase = "joining"
         self.table: str | None = None
         self.seat: int | None = None
@@ -65,34 +69,40 @@ class Seating:
 
     # -- the two ways in ------------------------------------------------------------------------------------
     @classmethod
-    def host(cls, link: Link, room: str, kinds: list[str], seed: int | None = None, **options: Any) -> Seating:
+    def host(cls, link: Link, room: str, kinds: list[str], seed: int | None = None, *, name: str = "",
+             **options: Any) -> Seating:
         """Create a table of ``kinds`` (each "remote" or a bot kind) and take its first remote seat; ``seed``
         None: the server draws a fresh one (a new game every time)."""
-        seating = cls(link, room)
+        seating = cls(link, room, name)
         seating.phase = "creating"
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds]
         seeded = {} if seed is None else {"seed": seed}
-        seating.ask({"type": "create", "room": room, "seats": list(kinds), **seeded, **options, "hold": True})
+        seating.ask({"type": "create", "room": room, "seats": list(kinds), **seeded, **options, "hold": True,
+                     **seating.named()})
         return seating
 
     @classmethod
     def rejoin(cls, link: Link, room: str, table: str, seat: int, token: str,
-               kinds: list[str] | None = None) -> Seating:
+               kinds: list[str] | None = None, *, name: str = "") -> Seating:
         """Take seat ``seat`` of ``table`` with its token."""
-        seating = cls(link, room)
+        seating = cls(link, room, name)
         seating.table, seating.seat = table, seat
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds or []]
         seating._send_join(token)
         return seating
 
     @classmethod
-    def join(cls, link: Link, room: str, table: str) -> Seating:
+    def join(cls, link: Link, room: str, table: str, *, name: str = "") -> Seating:
         """Ask the server for a free seat of ``table`` and take it."""
-        seating = cls(link, room)
+        seating = cls(link, room, name)
         seating.phase = "claiming"
         seating.table = table
-        seating.ask({"type": "claim", "table": table})
+        seating.ask({"type": "claim", "table": table, **seating.named()})
         return seating
+
+    def named(self) -> dict[str, str]:
+        """The ``name`` field of a create, claim or join (none when the player has no name)."""
+        return {"name": self.name} if self.name else {}
 
     def ask(self, message: dict[str, Any]) -> None:
         """Send a create or claim with a new ``request`` id, remembered until its answer comes."""
@@ -178,7 +188,7 @@ class Seating:
 
     def _send_join(self, token: str) -> None:
         self.phase, self.request, self.token = "joining", None, token
-        self.link.send({"type": "join", "table": self.table, "seat": self.seat, "token": token})
+        self.link.send({"type": "join", "table": self.table, "seat": self.seat, "token": token, **self.named()})
 
     def _starting(self, poll: bool = True) -> None:
         remote = self.remote

@@ -94,13 +94,13 @@ class SeatBook:
             self._write()
 
 
-def take_seat(book: SeatBook, link: Link, url: str, room: str, table: str) -> Seating:
-    """Join ``table`` at the server ``url``: the seat held there taken back with its token, or else a free one
-    claimed."""
+def take_seat(book: SeatBook, link: Link, url: str, room: str, table: str, name: str = "") -> Seating:
+    """Join ``table`` at the server ``url`` as ``name``: the seat held there taken back with its token, or else a
+    free one claimed."""
     held = book.held(url, table)
     if held is None:
-        return Seating.join(link, room, table.strip().upper())
-    return Seating.rejoin(link, held.room or room, table.strip().upper(), held.seat, held.token)
+        return Seating.join(link, room, table.strip().upper(), name=name)
+    return Seating.rejoin(link, held.room or room, table.strip().upper(), held.seat, held.token, name=name)
 
 
 def note_seating(book: SeatBook, url: str, seating: Seating) -> None:
