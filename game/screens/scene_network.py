@@ -83,9 +83,6 @@ class Hosted:
     token: str
     kinds: list[str]
     free: int
-    #: The host's seat, taken at once and held by this connection until the host opens the table (None once
-    #: handed to the table: leaving the table and opening it again joins anew with the token).
-    held: Seating | None = None
 
 
 class FieldFocus(Pressable):
@@ -201,9 +198,6 @@ class NetworkScene(BaseScene):
         if self.hosting is not None:
             self.hosting[0].link.close()
             self.hosting = None
-        if self.hosted is not None and self.hosted.held is not None:
-            self.hosted.held.link.close()
-            self.hosted.held = None
 
     def leave(self) -> None:
         self.app.pop()
@@ -334,7 +328,8 @@ class NetworkScene(BaseScene):
     def _create(self, url: str, host: str, port: int) -> None:
         kinds = list(self.kinds)
         link = Connection(url)
-        self.hosting = (Seating.host(link, self.room, kinds, seed=_seed(), name=settings.current().player_name),
+        self.hosting = (Seating.host(link, self.room, kinds, seed=_seed(), name=settings.current().player_name,
+                                     sit=False),
                         f"{host}:{port}")
         self.host_status = (t("net.host.creating"), "info")
 
@@ -367,20 +362,18 @@ class NetworkScene(BaseScene):
         self._book().keep(parse_code(code).url, seating.table, seating.seat, seating.tokens[seating.seat],
                           self.room)
         self.hosted = Hosted(self.room, url, code, seating.table, seating.seat, seating.tokens[seating.seat],
-                             list(self.kinds), seating.free_seats, held=seating)
+                             list(self.kinds), seating.free_seats)
+        seating.link.close()  # the host's seat is kept for the host: "Open the table" joins it with its token
         self.host_status = None
         self._watch_book()
         self.layout(self.size)
+        if self.focus.index is not None:  # the host card's buttons changed: the focus goes to its next step
+            self.focus.focus(0)
 
     def open_hosted(self) -> None:
         """The host takes their seat at the table just set."""
         hosted = self.hosted
         if hosted is None or self.joining is not None:
-            return
-        held, hosted.held = hosted.held, None
-        if held is not None and held.link.status != "failed":
-            self.host_status = None
-            self._open_table(held)
             return
         link = Connection(hosted.url)
         seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds,
@@ -388,24 +381,13 @@ class NetworkScene(BaseScene):
         self.joining = (seating, link)
         self.host_status = (t("net.join.joining"), "info")
 
-    def _hold_step(self) -> None:
-        """The host's held seat reads its news (a card table's states), so that they are there when it opens."""
-        held = self.hosted.held if self.hosted is not None else None
-        if held is None:
-            return
-        if held.link.status == "failed":
-            held.link.close()
-            self.hosted.held = None  # type: ignore[union-attr]
-        elif held.remote is not None:
-            held.remote.pump()
-
     def host_another(self) -> None:
         """A new table to set; the one set stays under "Your tables"."""
-        if self.hosted is not None and self.hosted.held is not None:
-            self.hosted.held.link.close()
         self.hosted = None
         self.host_status = None
         self.layout(self.size)
+        if self.focus.index is not None:
+            self.focus.focus(0)
 
     # -- join ------------------------------------------------------------------------------------------------
     def join_typed(self) -> None:
@@ -750,7 +732,6 @@ class NetworkScene(BaseScene):
         for button in self._buttons():
             button.update(dt)
         self._hosting_step()
-        self._hold_step()
         self._joining_step()
         self._keep_texts()
         if self.join_status is not None and self.join_status[1] == "error" and self.status_code is not None \

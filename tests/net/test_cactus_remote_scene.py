@@ -230,6 +230,19 @@ def test_escape_at_a_seat_asks_with_words_true_of_a_network_table(make_app: Any)
     assert driver.app.scene is not scene and connection.closed
 
 
+def test_the_leave_button_of_a_network_table_asks_as_escape_does(make_app: Any) -> None:
+    """The top bar's "Leave the table" does not leave at once: the same question as Esc (keep the seat and go,
+    give it up, or stay); staying keeps the connection."""
+    _loop, connection, driver = open_scene(make_app, seed=3)
+    scene = driver.scene
+    scene.leave_button.on_click()
+    dialog = scene.dialog
+    assert dialog is not None and driver.app.scene is scene
+    assert dialog.title == t("cactus.leave.title") and dialog.body == t("net.table.leave_body")
+    driver.key(pygame.K_RETURN)  # the focused "Keep playing"
+    assert scene.dialog is None and driver.app.scene is scene and not connection.closed
+
+
 def test_the_rules_open_at_a_remote_table_by_f1_and_by_the_button_while_the_game_goes_on(make_app: Any) -> None:
     """F1 and the top bar's "Rules" button open the same rules book as in a local game; the other seat plays on
     meanwhile (the server does not wait), the connection stays open, and after Esc the table shows that move."""

@@ -86,9 +86,15 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
         wait_for(lambda: (guest.step(), guest.done)[-1])
         assert guest.phase == "ready" and guest.seat == 1 and guest.remote is not None
         other = guest.remote
+        wait_for(lambda: (other.pump(), other.session.presence.get(0) is not None)[-1])
+        host_seat = other.session.presence.get(0)
+        assert host_seat is not None and host_seat.name == "Tester"
+        assert host_seat.state == "waiting"  # the host has not opened the table yet: the friend is told so
         click(app, lobby.open_button.rect)
         scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
         assert scene.remote.seat == 0
+        wait_for(lambda: (app.frame(), other.pump(), getattr(other.session.presence.get(0), "state", ""))[-1]
+                 == "here")
         assert play_both(app, scene, other, 8) >= 8
         wait_for(lambda: (app.frame(), other.pump(), other.session.log_size == scene.remote.session.log_size
                           and not scene.remote.session.waiting)[-1])

@@ -81,6 +81,7 @@ class RemotePlayScene(MatchScene):
         self.presence_seen = 0
         self.told_not_seated = False
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
+        self.leave_button.on_click = self.ask_leave  # asks, as Esc does: stay, leave keeping the seat, or give it up
         self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
                                      text_size=SIZES.text_small)
         self.buttons.append(self.controls.rules)
@@ -103,9 +104,13 @@ class RemotePlayScene(MatchScene):
     def human_turn(self) -> bool:
         return self.link.active
 
+    def ask_leave(self) -> None:
+        if not self.on_back():
+            self.leave()
+
     def on_back(self) -> bool:
-        """Esc asks first at a seat (the table goes on without it): leave and keep the seat, give it up (asked
-        once more), or stay; a spectator or a finished table just goes."""
+        """Esc (and the top bar's leave button) asks first at a seat (the table goes on without it): leave and
+        keep the seat, give it up (asked once more), or stay; a spectator or a finished table just goes."""
         if self.finished or self.match.is_over or self.link.seat is None:
             return False
         self.tooltip.hover(None, (0, 0))  # a hint shown a moment ago would stand under the dialog

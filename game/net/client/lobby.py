@@ -66,14 +66,19 @@ class Seating:
         #: The create or claim waiting for its answer (sent again after a reconnect), and the link's reconnects.
         self.request: dict[str, Any] | None = None
         self.reconnects: int = getattr(link, "reconnects", 0)
+        #: Host: join the creator's seat at once (else it is only kept for the creator, see :meth:`host`).
+        self.sit = True
 
     # -- the two ways in ------------------------------------------------------------------------------------
     @classmethod
     def host(cls, link: Link, room: str, kinds: list[str], seed: int | None = None, *, name: str = "",
-             **options: Any) -> Seating:
+             sit: bool = True, **options: Any) -> Seating:
         """Create a table of ``kinds`` (each "remote" or a bot kind) and take its first remote seat; ``seed``
-        None: the server draws a fresh one (a new game every time)."""
+        None: the server draws a fresh one (a new game every time). ``sit`` False: the seat is kept for the
+        creator (its token in :attr:`tokens`) but not joined: the seating is ready once the table is made, and
+        the others see the host as not sat down yet until the host joins with the token."""
         seating = cls(link, room, name)
+        seating.sit = sit
         seating.phase = "creating"
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds]
         seeded = {} if seed is None else {"seed": seed}
@@ -173,7 +178,10 @@ class Seating:
             self.fail("refused", "the server sent no seat tokens")
             return
         self.seat = min(self.tokens)
-        self._send_join(self.tokens[self.seat])
+        if self.sit:
+            self._send_join(self.tokens[self.seat])
+        else:
+            self.phase, self.request, self.token = "ready", None, self.tokens[self.seat]
 
     def _claimed(self, message: dict[str, Any]) -> None:
         seat, token = message.get("seat"), message.get("token")
