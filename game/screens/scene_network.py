@@ -38,7 +38,7 @@ from game import rooms, settings
 from game.app import App, BaseScene
 from game.i18n import t
 from game.net.client.connection import Connection
-from game.net.client.home_server import HomeServer, program_server, set_program_server
+from game.net.client.home_server import HomeServer, program_server, saved_port, set_program_server
 from game.net.client.host import lan_address
 from game.net.client.lobby import Seating
 from game.net.client.remote_cards import RemoteTable
@@ -178,8 +178,23 @@ class NetworkScene(BaseScene):
             if kept is not None:
                 set_program_server(self.app, kept)
                 self._ask_before_quit()
+        self._serve_own_tables()
         if not settings.current().player_name and not self.asking_name:
             self.ask_name()
+
+    def _serve_own_tables(self) -> None:
+        """The host is back after the program's server ended (quit with "End it", a restart): when "Your tables"
+        holds a table of that server, it is started again on its port, so its saved tables are served under the
+        same codes and the seats held there can be taken back."""
+        if self.server is not None:
+            return
+        port = saved_port()
+        here = {"127.0.0.1", "localhost", lan_address()}
+        if port and any(_port_and_table(key)[0] == port and _host_of(key) in here for key in self._book().seats):
+            server = HomeServer(self.data, name=settings.current().player_name if self.discover else "",
+                                command=self.server_command)
+            set_program_server(self.app, server)
+            self._ask_before_quit()
 
     def _ask_before_quit(self) -> None:
         if not any(isinstance(check, AskBeforeQuit) for check in self.app.quit_checks):
@@ -766,6 +781,12 @@ def _url_and_table(key: str) -> tuple[str, str]:
     """The server's address and the table code of a seat book key (``ws://HOST:PORT/TABLE``)."""
     url, _, table = key.rpartition("/")
     return url, table
+
+
+def _host_of(key: str) -> str:
+    """The host of a seat book key (``ws://HOST:PORT/TABLE``)."""
+    url, _ = _url_and_table(key)
+    return url.removeprefix("ws://").rpartition(":")[0].strip("[]")
 
 
 def _port_and_table(key: str) -> tuple[int, str]:

@@ -245,6 +245,35 @@ def test_the_host_leaves_for_the_launcher_and_back_and_the_table_plays_on(
         end_server(app)
 
 
+def test_a_host_back_after_ending_the_server_finds_the_table_served_again(
+        make_app: Callable[..., Any], named: str, home: Path) -> None:
+    """The program's server was ended (quit with "End it", or the program closed): opening the lobby again starts
+    it on the same port, because "Your tables" holds a table of it, and the table's state is told, not "server
+    not running"; a click sits the host down at the saved game."""
+    app, lobby = lobby_app(make_app, data=home / "server")
+    app2 = None
+    try:
+        click(app, lobby.host_button.rect)
+        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
+        port = program_server(app).port
+        end_server(app)
+        wait_for(lambda: not answers(port), timeout=15)
+        app2, again = lobby_app(make_app, data=home / "server")
+        server = program_server(app2)
+        assert server is not None  # started by the lobby, with nothing hosted yet
+        row = run_until(app2, lambda: next((r for r in again.tables if r.state not in (
+            t("net.yours.asking"), t("net.yours.unreachable"))), None), timeout=30)
+        assert server.port == port and row.key.endswith(f":{port}/{hosted.table}")
+        click(app2, row.button.rect)
+        scene = run_until(app2, lambda: app2.scene if isinstance(app2.scene, RemoteTableScene) else None, timeout=15)
+        assert scene.remote.seat == hosted.seat and scene.remote.table_id == hosted.table
+        app2.pop()
+    finally:
+        end_server(app)
+        if app2 is not None:
+            end_server(app2)
+
+
 def test_a_table_found_gone_is_forgotten(make_app: Callable[..., Any], named: str, home: Path,
                                          real_server: str) -> None:
     SeatBook(home / SEATS_FILE).keep(real_server, "GONE-GONE", 1, "token", "cactus")

@@ -190,7 +190,9 @@ def test_two_remote_seats_play_card_turns_through_the_scene(make_app: Callable[.
         assert [e for e in mine if e["public"]] == [e for e in theirs if e["public"]]
         assert mine[0]["cards"] and theirs[0]["cards"] is None  # seat 0's own draw: hidden from seat 1 (A-G2)
         assert scene.actions_applied > 0
-        # a move the server refuses is a message, the game unchanged
+        # a move the server refuses is a message, the game unchanged (sent while a person decides: the server's
+        # bot could move in between otherwise)
+        wait_for(lambda: (app.frame(), other.pump(), scene.my_decision() or other.my_decision())[-1])
         before = scene.remote.session.log_size
         scene.remote.link.send({"type": "act", "action": {"kind": "nonsense"}})
         run_until(app, lambda: scene.message.visible and scene.message.kind == "error")

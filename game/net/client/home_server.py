@@ -58,6 +58,12 @@ def read_saved(path: Path) -> dict[str, Any]:
     return {"port": 0, "pid": None, "kept": False}
 
 
+def saved_port(path: Path | None = None) -> int:
+    """The port the program's server served on last (0: none written down)."""
+    port = read_saved(path if path is not None else user_data_dir() / FILE_NAME)["port"]
+    return port if isinstance(port, int) else 0
+
+
 class HomeServer:
     """The program's server (see the module text). ``name``: what it advertises (the player's name);
     ``command``: a fixed command instead of ``python -m game serve`` (tests); ``path``: the file."""
@@ -201,4 +207,4 @@ def set_program_server(app: object, server: HomeServer) -> None:
     _SERVERS[app] = server
 
 
-__all__ = ["FILE_NAME", "HomeServer", "answers", "program_server", "read_saved", "set_program_server"]
+__all__ = ["FILE_NAME", "HomeServer", "answers", "program_server", "read_saved", "saved_port", "set_program_server"]
