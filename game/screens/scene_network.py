@@ -280,11 +280,13 @@ class NetworkScene(BaseScene):
         return {s.seat: s.name for s in said.seats if s.name} if said is not None else {}
 
     def seats_free(self) -> int:
-        """The hosted table's seats nobody sat down at yet (as set, until its server said otherwise)."""
+        """The hosted table's seats for the others that nobody sat down at yet (as set, until its server said
+        otherwise); the host's own seat, kept for the host, is not one of them."""
+        hosted = self.hosted
         said = self._hosted_news()
-        if said is None:
-            return self.hosted.free if self.hosted is not None else 0
-        return sum(1 for s in said.seats if s.state == "waiting")
+        if said is None or hosted is None:
+            return hosted.free if hosted is not None else 0
+        return sum(1 for s in said.seats if s.state == "waiting" and s.seat != hosted.seat)
 
     def cycle_room(self) -> None:
         self.room = ROOMS[(ROOMS.index(self.room) + 1) % len(ROOMS)]

@@ -81,6 +81,8 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
         code = parse_code(hosted.code)
         assert code.table == hosted.table and hosted.free == 1
         assert lobby.server is not None and lobby.server.port == code.port
+        run_until(app, lambda: lobby.seat_names().get(0) == "Tester", timeout=15)  # the server told the names
+        assert lobby.seats_free() == 1  # the friend's seat; the host's own, not sat at yet, is not free
         guest_link = Connection(f"ws://127.0.0.1:{code.port}")
         guest = Seating.join(guest_link, "artischocken", code.table)
         wait_for(lambda: (guest.step(), guest.done)[-1])
