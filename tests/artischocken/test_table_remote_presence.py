@@ -52,13 +52,13 @@ class Table:
     """A remote card table scene over a fake link, on the app's virtual clock."""
 
     def __init__(self, app: App, players: int = 3, start_player: int = 1,
-                 on_resign: Callable[[], None] | None = None) -> None:
+                 on_resign: Callable[[], None] | None = None, first: list[dict[str, Any]] | None = None) -> None:
         self.app = app
         self.game = new_game(players, seed=3, start_player=start_player)
         self.link = FakeLink()
         self.remote = RemoteTable(self.link, CODE, 0)
         self.link.inbox += [{"type": "joined"},
-                            {"type": "state", "view": self.game.view(0), "legal": [], "log_from": 0}]
+                            {"type": "state", "view": self.game.view(0), "legal": [], "log_from": 0}, *(first or [])]
         self.remote.pump()
         self.now = 0
         app.push(BaseScene())
@@ -199,3 +199,17 @@ def test_leaving_and_keeping_the_seat_sends_nothing(make_app: Callable[..., Any]
     table.key(pygame.K_ESCAPE)
     table.press(t("table.menu.leave"))
     assert table.link.sent == [] and app.scene is not table.scene
+
+
+def test_a_bot_seat_the_server_names_as_a_bot_gets_a_bot_s_name_as_in_a_local_game(
+        make_app: Callable[..., Any]) -> None:
+    """A joiner does not know how the host set the seats: the presence that comes with the first state says which
+    are bots, and those are named as a local game names its bots (not "Seat 3"), on the table and in the strip."""
+    from game.artischocken.seats import default_bot_name
+
+    app = make_app((1280, 800))
+    table = Table(app, first=[presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None),
+                                       (None, "bot", "bot", None))])
+    scene = table.scene
+    assert [seat.name for seat in scene.seats] == ["Tom", "Anna", default_bot_name(0)]
+    assert texts(scene)[2] == (default_bot_name(0), False, t("presence.bot"))

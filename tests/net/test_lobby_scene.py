@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game import settings
+from game.artischocken.seats import default_bot_name
 from game.artischocken.table.scene_remote import RemoteTableScene
 from game.i18n import t
 from game.net.client.connection import Connection
@@ -113,6 +114,7 @@ def test_host_shows_the_code_and_opens_the_table(make_app: Callable[..., Any], t
         table = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
         assert table.remote.session.players == 3 and table.remote.seat == 0
         assert table.seats[0].name == t("net.table.seat", n=1) and not table.seats[1].human
+        assert table.seats[1].name == default_bot_name(0)  # named as a local game names its bots
         app.frame()
     finally:
         app.pop() if isinstance(app.scene, RemoteTableScene) else None

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.artischocken.seats import HUMAN, Seat
+from game.artischocken.seats import HUMAN, Seat, default_bot_name
 from game.artischocken.table.canvas import Canvas
 from game.artischocken.table.flights import row_slots
 from game.artischocken.table.table_base import TableBase
@@ -46,15 +46,21 @@ from game.ui.wake import NET_EVENT, post_wake
 
 
 def seats_for(remote: RemoteTable, names: list[str] | None = None) -> list[Seat]:
-    """The seats as the scene shows them: by name where known, else "Seat n" (the table marks this seat as the
+    """The seats as the scene shows them: by name where known, a bot seat (as the host set it, or as the server's
+    presence tells it) by a bot's name as in a local game, else "Seat n" (the table marks this seat as the
     player's own); a bot seat the host set keeps its kind."""
     players = remote.session.players
     out = []
+    bots = 0
     for i in range(players):
         known = remote.seats[i] if i < len(remote.seats) else None
         kind = known.kind if known is not None and not known.human else HUMAN
+        told = remote.session.presence.get(i)
         if names and i < len(names) and names[i]:
             name = names[i]
+        elif kind != HUMAN or (told is not None and told.kind == "bot"):
+            name = default_bot_name(bots)
+            bots += 1
         else:
             name = t("net.table.seat", n=i + 1)
         out.append(Seat(name, kind))
