@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from helpers_link import ScriptedLink
 
 from game.app import App, BaseScene
 from game.artischocken.engine import new_game
@@ -22,24 +23,6 @@ CODE = "K7QX-2M9P"
 STEP_MS = 100
 
 
-class FakeLink:
-    status = "open"
-    error: str | None = None
-    reconnect_in = 0.0
-
-    def __init__(self) -> None:
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def poll(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def close(self) -> None:
-        self.status = "closed"
 
 
 def presence(*states: tuple[str | None, str, str, float | None]) -> dict[str, Any]:
@@ -55,7 +38,7 @@ class Table:
                  on_resign: Callable[[], None] | None = None, first: list[dict[str, Any]] | None = None) -> None:
         self.app = app
         self.game = new_game(players, seed=3, start_player=start_player)
-        self.link = FakeLink()
+        self.link = ScriptedLink()
         self.remote = RemoteTable(self.link, CODE, 0)
         self.link.inbox += [{"type": "joined"},
                             {"type": "state", "view": self.game.view(0), "legal": [], "log_from": 0}, *(first or [])]

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 import pytest
+from helpers_link import ScriptedLink
 from websockets.sync.server import ServerConnection, serve
 
 from game.net import wire
@@ -47,26 +48,6 @@ def test_discovery_skips_a_free_count_that_is_no_ascii_number() -> None:
     assert decode_tables(props) == (OpenTable("CCCC-DDDD", "artischocken", 2),)
 
 
-class ScriptedLink:
-    """A link whose server says what the test wants (the lobby's Link)."""
-
-    status = "open"
-    error: str | None = None
-    reconnect_in = 0.0
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-        self.inbox: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def poll(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def close(self) -> None:
-        self.status = "closed"
 
 
 def test_lobby_host_takes_a_created_reply_with_a_strange_seat_key_softly() -> None:

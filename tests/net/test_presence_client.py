@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from helpers_link import ScriptedLink
 
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
@@ -122,28 +123,10 @@ def test_the_turn_of_a_seat_nobody_plays_from_there_is_said() -> None:
     assert not_seated(board, 0) == ["Ben"] and not_seated(board, 3) == []
 
 
-class FakeLink:
-    status = "open"
-    error: str | None = None
-    reconnect_in = 0.0
-
-    def __init__(self) -> None:
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def poll(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def close(self) -> None:
-        self.status = "closed"
 
 
 def test_the_card_table_keeps_the_last_good_presence_whoever_passes_the_messages_on() -> None:
-    link = FakeLink()
+    link = ScriptedLink()
     remote = RemoteTable(link, "K7QX-2M9P", 0)
     remote.session.receive(GOOD)  # the lobby hands what came after "joined" to the session
     assert remote.presence.current == parse(GOOD)
@@ -154,7 +137,7 @@ def test_the_card_table_keeps_the_last_good_presence_whoever_passes_the_messages
 
 
 def test_the_card_table_s_resign_waits_for_the_server_s_word() -> None:
-    link = FakeLink()
+    link = ScriptedLink()
     remote = RemoteTable(link, "K7QX-2M9P", 0)
     remote.resign()
     assert link.sent == [{"type": "resign"}] and remote.resigning and not remote.resigned
