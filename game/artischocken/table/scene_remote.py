@@ -40,6 +40,7 @@ from game.artischocken.turns import Options
 from game.i18n import t
 from game.net.client.presence import SeatLine, not_seated, seat_lines, seat_name, turn_words
 from game.net.client.remote_cards import RemoteTable
+from game.net.client.resign import Resignation
 from game.ui import draw, presence_strip
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
@@ -84,8 +85,7 @@ class RemoteTableScene(TableBase):
         self.trouble_shown = False
         #: Called once the server confirmed that this player gave the seat up.
         self.on_resign = on_resign
-        self.resign_sent = False
-        self.resign_done = False
+        self.resignation = Resignation()
         #: The presence strip: where it stands (None until the server said who is at the table), whether it has
         #: one line a seat, what it shows, and whether that changed this frame (the countdown ticks).
         self.strip: pygame.Rect | None = None
@@ -125,28 +125,20 @@ class RemoteTableScene(TableBase):
     def resign(self) -> None:
         """Send ``resign``; the answer is watched in :meth:`_watch_resign`."""
         self.remote.resign()
-        self.resign_sent = True
+        self.resignation.sent()
 
     def _watch_resign(self) -> None:
         remote = self.remote
-        if remote.resigned:  # (also when it comes after a reconnect that was said to have lost it)
-            if not self.resign_done:
-                self.resign_done = True
-                self.resign_sent = False
-                if self.on_resign is not None:
-                    self.on_resign()
-                self._to_launcher()
+        outcome = self.resignation.check(resigned=remote.resigned, refused=remote.resign_error,
+                                         connected=remote.link.status == "open")
+        if outcome is None:
             return
-        if not self.resign_sent:
-            return
-        if remote.resign_error is not None:
-            body = t("presence.resign.failed", detail=remote.resign_error)
-        elif remote.link.status != "open":
-            body = t("presence.resign.lost")
+        if outcome[0] == "done":
+            if self.on_resign is not None:
+                self.on_resign()
+            self._to_launcher()
         else:
-            return
-        self.resign_sent = False
-        self.open_dialog(t("presence.resign.failed_title"), body, [(t("presence.resign.ok"), lambda: None)])
+            self.open_dialog(t("presence.resign.failed_title"), outcome[1], [(t("presence.resign.ok"), lambda: None)])
 
     # -- who is at the table ------------------------------------------------------------------------------
     def now(self) -> float:
@@ -234,7 +226,7 @@ class RemoteTableScene(TableBase):
                            else t("net.table.reconnecting_now"))
         elif self.remote.session.waiting:
             self.banner = t("net.table.waiting")
-        elif self.resign_sent:
+        elif self.resignation.waiting:
             self.banner = t("presence.resign.waiting")
         if self.trouble_shown or self.dialog is not None:
             return

@@ -35,6 +35,7 @@ from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
 from game.net.client.presence import SeatLine, not_seated, seat_lines, seat_name, turn_words
+from game.net.client.resign import Resignation
 from game.ui import draw, presence_strip
 from game.ui.rules_book import RULES_KEY
 from game.ui.theme import PALETTE, SIZES
@@ -73,8 +74,7 @@ class RemotePlayScene(MatchScene):
         self.errors_seen = len(link.errors)
         #: Called once the server confirmed that this player gave the seat up.
         self.on_resign = on_resign
-        self.resign_sent = False
-        self.resign_done = False
+        self.resignation = Resignation()
         self.resign_errors = 0  # the link's errors when the resign was sent: a later one is its refusal
         #: The strip's lines changed this frame (a countdown ticked): the frame must be shown.
         self.strip_changed = False
@@ -127,32 +127,25 @@ class RemotePlayScene(MatchScene):
     def resign(self) -> None:
         """Send ``resign``; the answer is watched in :meth:`_watch_resign`."""
         self.connection.send({"type": "resign"})
-        self.resign_sent = True
+        self.resignation.sent()
         self.resign_errors = len(self.link.errors)
 
     def _watch_resign(self) -> None:
-        if self.link.resigned:  # (also when it comes after a reconnect that was said to have lost it)
-            if not self.resign_done:
-                self.resign_done = True
-                self.resign_sent = False
-                if self.on_resign is not None:
-                    self.on_resign()
-                self.leave()
+        errors = self.link.errors
+        refused = None
+        if self.resignation.waiting and len(errors) > self.resign_errors:
+            refused = str(errors[-1].get("message") or errors[-1].get("code") or "")[:200]
+        outcome = self.resignation.check(resigned=self.link.resigned, refused=refused,
+                                         connected=getattr(self.connection, "status", "open") in ("open", "connecting"))
+        if outcome is None:
             return
-        if not self.resign_sent:
-            return
-        status = getattr(self.connection, "status", "open")
-        if len(self.link.errors) > self.resign_errors:
-            error = self.link.errors[-1]
-            detail = str(error.get("message") or error.get("code") or "")[:200]
-            body = t("presence.resign.failed", detail=detail)
-        elif status not in ("open", "connecting"):
-            body = t("presence.resign.lost")
+        if outcome[0] == "done":
+            if self.on_resign is not None:
+                self.on_resign()
+            self.leave()
         else:
-            return
-        self.resign_sent = False
-        self.errors_seen = len(self.link.errors)  # said in the dialog, not again as a message
-        self.open_dialog(t("presence.resign.failed_title"), body, [(t("presence.resign.ok"), lambda: None)])
+            self.errors_seen = len(errors)  # said in the dialog, not again as a message
+            self.open_dialog(t("presence.resign.failed_title"), outcome[1], [(t("presence.resign.ok"), lambda: None)])
 
     # ------------------------------------------------------------------ who is at the table
     def now(self) -> float:
@@ -242,7 +235,7 @@ class RemotePlayScene(MatchScene):
         base = self.rects["prompt"]
         if self.link.status == "syncing":
             text = t("cactus.remote.syncing")
-        elif self.resign_sent:
+        elif self.resignation.waiting:
             text = t("presence.resign.waiting")
         elif m.current == self.link.seat:  # this seat's turn, and still the bot's that played it meanwhile
             text = t("presence.turn.you_returning")
