@@ -17,6 +17,13 @@ The pure rules (:mod:`game.cactus.rules`) decide; the world (:mod:`physics`) rep
   be grabbed again (:meth:`grab`). With no violation, :meth:`confirm` ends the turn: awards (C-P*,
   C-T3), the end checks (C-E1, C-E3) and the next seat.
 
+A turn is a function of its start and its input: every turn starts from its snapshot. When a turn ends
+(:meth:`confirm`; the first turn as the match is made) the match is rebuilt in place from its own dict
+(:meth:`rebuild`), so the live match, ``Match.from_dict`` of that dict (a bot's trial, a hint), a replay and a
+remote client all run one future under the same calls. A placement that starts again within the turn (the piece
+taken back, or fallen back into the hand) starts from its snapshot too. (A stepped physics space is not an exact
+continuation of its copy; two builds of one dict are exact copies of each other.)
+
 The world steps only in :meth:`step` (from the scene's ``fixed_update``), so everything is driven by
 ``dt`` and headless runs are deterministic; while the match is :attr:`resting` (nothing held or settling,
 every piece asleep) it is not stepped at all, so idle time never changes the world. After every step the
@@ -104,6 +111,7 @@ class Match:
         self._expected: set[str] = set(world.pieces_in_world())
         self._touches_seen = world.hand.touch_count
         self._log_seen = len(rules.log)
+        self._impacts_before: list[Impact] = []  # impacts of a world replaced by :meth:`rebuild`, not yet drained
         self._sync_stage()
 
     # ------------------------------------------------------------------ construction
@@ -123,7 +131,9 @@ class Match:
         w = world if world is not None else World.standard(seed=seed)
         rules = CactusGame.new(players, names=names, seed=seed, options=options,
                                pieces=list(w.pieces.values()), start_player=start_player)
-        return cls(rules, w, bots=bots, bot_kinds=bot_kinds)
+        match = cls(rules, w, bots=bots, bot_kinds=bot_kinds)
+        match.rebuild()  # the first turn starts from its snapshot too
+        return match
 
     @classmethod
     def with_position(
@@ -175,7 +185,9 @@ class Match:
         d["last_cactus"] = where[last]
         d["phase"] = Phase.ROLL.value
         d["turn_number"] = len(order) + 1
-        return cls(CactusGame.from_dict(d), world, bots=bots)
+        match = cls(CactusGame.from_dict(d), world, bots=bots)
+        match.rebuild()  # the set-up stepped the world: the first turn starts from its snapshot
+        return match
 
     # ------------------------------------------------------------------ reading
     @property
@@ -231,7 +243,8 @@ class Match:
 
     def drain_impacts(self) -> list[Impact]:
         """The world's impacts since the last call (physics' fact; the table's sound reads them)."""
-        return self.world.impacts()
+        before, self._impacts_before = self._impacts_before, []
+        return before + self.world.impacts()
 
     def preview_awards(self) -> list[Any]:
         if self.stage != Stage.JUDGED or self.violations:
@@ -340,6 +353,8 @@ class Match:
         self.stage = Stage.IN_HAND
         self.violations = []
         self._poll()
+        if not self.is_over:
+            self.rebuild()  # the placement starts again from its snapshot
 
     def confirm(self, claims: Iterable[str] | None = None) -> list[Event]:
         """End the turn (C-X4); refused while a rule is broken. Returns the rule events."""
@@ -355,6 +370,8 @@ class Match:
         events = self.rules.end_turn(facts, claims=claims)
         self._expected = set(self.world.pieces_in_world())
         self._sync_stage()
+        if not self.is_over:
+            self.rebuild()  # the next turn starts from its snapshot
         return events
 
     # ------------------------------------------------------------------ time
@@ -410,13 +427,16 @@ class Match:
             return
         self._expected &= present
         self.rules.record_fallen(gone)
-        if self.piece in gone and self.rules.phase == Phase.PLACE:
+        fell = self.piece in gone and self.rules.phase == Phase.PLACE
+        if fell:
             self.stage = Stage.IN_HAND  # C-R5: place it again
             self.violations = []
         elif self.stage == Stage.JUDGED:
             self._judge()
         if self.rules.phase == Phase.OVER:
             self.stage = Stage.OVER
+        elif fell:
+            self.rebuild()  # the placement starts again from its snapshot
 
     def _sync_stage(self) -> None:
         phase = self.rules.phase
@@ -502,6 +522,20 @@ class Match:
 
     def clone(self) -> Match:
         return Match.from_dict(self.to_dict())
+
+    def rebuild(self, snapshot: Mapping[str, Any] | None = None) -> None:
+        """Become ``Match.from_dict(snapshot)`` (default: this match's own :meth:`to_dict`) in place, so whoever
+        holds this match (a scene, its camera, a recorder) holds the rebuilt one. Its future is then exactly that
+        of every other ``Match.from_dict`` of the same dict. What is not the game's state stays: the events and
+        impacts not drained yet, the settle cap, and whatever the holder attached to this instance."""
+        fresh = Match.from_dict(self.to_dict() if snapshot is None else snapshot)
+        impacts = self._impacts_before + self.world.impacts()
+        state = dict(vars(fresh))
+        for kept in ("_log_seen", "settle_cap", "_impacts_before"):
+            del state[kept]
+        vars(self).update(state)
+        self._impacts_before = impacts
+        self._log_seen = min(self._log_seen, len(self.rules.log))
 
 
 def seeded_rng(match: Match, salt: int = 0) -> random.Random:

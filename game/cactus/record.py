@@ -22,7 +22,7 @@ from typing import Any
 
 from game.cactus.match import Match, MatchError
 from game.replay import store
-from game.replay.cactus import ACTIONS, CactusRecord, rebuilt, replay
+from game.replay.cactus import ACTIONS, CactusRecord, plain, replay
 from game.replay.format import ReplayError, checksum
 
 #: The recorder of each recorded live match.
@@ -45,9 +45,8 @@ class Recorder:
         """Start (or go on with) recording ``match``: rebuilt in place, its actions wrapped."""
         if match in _active:
             return _active[match]
-        fresh, start = rebuilt(match)
-        match.__dict__.clear()
-        match.__dict__.update(fresh.__dict__)
+        start = plain(match)
+        match.rebuild(start)
         adopted = _adopted.pop(match, None)
         if adopted is None:
             record = CactusRecord(start)
@@ -111,9 +110,10 @@ def saved_form(match: Match) -> dict[str, Any]:
 
 def adopt(match: Match, saved: Mapping[str, Any]) -> None:
     """``match`` was read back from the autosave ``saved``: the recorder begun on it goes on with the save's
-    recording (a save without one, or with a broken one, starts a new recording there)."""
+    recording (a save without one, with a broken one or with one of an older version, whose stream would not play
+    the same game, starts a new recording there)."""
     raw = saved.get("replay")
-    if raw is None:
+    if not isinstance(raw, Mapping) or not CactusRecord.current(raw):
         return
     try:
         record = CactusRecord.from_json(raw)

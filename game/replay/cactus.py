@@ -3,7 +3,10 @@
 The physics is deterministic on one build from one snapshot: two matches built by ``Match.from_dict`` from the
 same dict have the same future under the same calls (a stepped space and its copy do not). So recording begins
 by rebuilding the live match from its own dict (:func:`rebuilt`), that dict is ``start``, and replaying builds
-``Match.from_dict(start)`` and makes the same calls in the same order.
+``Match.from_dict(start)`` and makes the same calls in the same order. Every turn starts from its snapshot (the
+match rebuilds itself as a turn ends, ``Match.rebuild``), in the live game and in its replay alike: that is the
+recording's :data:`VERSION` 2. A version 1 replay (the physics ran on from turn to turn) is refused in plain words
+(:class:`~game.replay.format.OlderReplay`); an autosave whose recording is of version 1 begins a new one.
 
 ``stream`` holds every call that changes the match, in order, compactly:
 
@@ -33,9 +36,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.cactus.match import Match, MatchError
-from game.replay.format import FORMAT, ReplayError, check, checksum
+from game.replay.format import FORMAT, VERSIONS, ReplayError, check, checksum
 
 ROOM = "cactus"
+#: The recording's version (see the module doc).
+VERSION = VERSIONS[ROOM]
 #: Pointer positions are recorded in 1/QUANTUM mm.
 QUANTUM = 100
 #: The match calls that are recorded (every public method that changes the game).
@@ -144,7 +149,12 @@ class CactusRecord:
         return any(isinstance(e, list) and not (e and e[0] == "s") for e in self.stream)
 
     def to_json(self) -> dict[str, Any]:
-        return {"start": self.start, "stream": list(self.stream)}
+        return {"start": self.start, "stream": list(self.stream), "version": VERSION}
+
+    @staticmethod
+    def current(d: Mapping[str, Any]) -> bool:
+        """Whether the recording ``d`` (:meth:`to_json`'s form) is of this version: its stream plays the same game."""
+        return d.get("version", 1) == VERSION
 
     @classmethod
     def from_json(cls, d: object) -> CactusRecord:
@@ -500,5 +510,5 @@ def verify(d: object) -> dict[str, Any]:
     return {"exact": exact, "room": ROOM, "turns": got["turns"]}
 
 
-__all__ = ["ACTIONS", "QUANTUM", "ROOM", "CactusRecord", "CactusSession", "Player", "apply_action", "is_action", "load",
-           "plain", "positions", "rebuilt", "replay", "result_of", "resumed", "seats_of", "verify"]
+__all__ = ["ACTIONS", "QUANTUM", "ROOM", "VERSION", "CactusRecord", "CactusSession", "Player", "apply_action",
+           "is_action", "load", "plain", "positions", "rebuilt", "replay", "result_of", "resumed", "seats_of", "verify"]

@@ -5,8 +5,12 @@
  "seats": [{"name": "Anna", "kind": "human"}, ...], "seed": 7, "options": {...},
  "start": {...},            # the room's state when recording began (a save of it: artischocken/1 ...)
  "stream": [...],           # what happened since, in the room's own compact form
- "result": {"turns": 12, "winner": 0, "checksum": "<16 hex digits>", "begun": 12, "over": true}}
+ "result": {"turns": 12, "winner": 0, "checksum": "<16 hex digits>", "begun": 12, "over": true},
+ "version": 2}              # the room's recording version (VERSIONS); a file without it is of version 1
 ```
+A room's recording changes its version when the same stream would no longer play the same game: Cactus 2 starts
+every turn from its snapshot, where version 1 ran the physics on from turn to turn. A replay of an older version is
+refused with :class:`OlderReplay`, a plain sentence for the player (it can no longer be played back exactly).
 ``begun`` (the turns begun, as the viewer counts them) and ``over`` (false: the game was left unfinished) are
 what the replays list shows; older files lack them. ``checksum`` is :func:`checksum` of the room's final state
 as saved, so that replaying the stream can prove it arrives at exactly that state. :func:`check` validates
@@ -23,12 +27,21 @@ from typing import Any
 
 FORMAT = "garden-table-replay/1"
 ROOMS = ("artischocken", "cactus")
-_KEYS = {"format", "room", "created", "seats", "seed", "options", "start", "stream", "result"}
+#: The recording version each room writes and plays back.
+VERSIONS = {"artischocken": 1, "cactus": 2}
+_KEYS = {"format", "room", "created", "seats", "seed", "options", "start", "stream", "result", "version"}
 _RESULT_KEYS = {"turns", "winner", "checksum", "begun", "over"}
 
 
 class ReplayError(ValueError):
     """Not a readable replay; the message names the field."""
+
+
+class OlderReplay(ReplayError):
+    """A replay recorded by an older version of the game, whose stream no longer plays the same game."""
+
+    def __init__(self) -> None:
+        super().__init__("it was recorded by an older version of the game and no longer plays back exactly")
 
 
 def checksum(state: Any) -> str:
@@ -57,6 +70,14 @@ def check(d: object, room: str | None = None) -> dict[str, Any]:
     if d.get("room") not in ROOMS or (room is not None and d.get("room") != room):
         wanted = repr(room) if room is not None else f"one of {', '.join(ROOMS)}"
         raise ReplayError(f"room: expected {wanted}, got {d.get('room')!r:.40}")
+    version = d.get("version", 1)
+    if not _is_int(version) or version < 1:
+        raise ReplayError(f"version: expected a whole number >= 1, got {version!r:.20}")
+    if version < VERSIONS[d["room"]]:
+        raise OlderReplay()
+    if version > VERSIONS[d["room"]]:
+        raise ReplayError(f"version: recorded by a newer version of the game (version {version}; this one plays "
+                          f"{VERSIONS[d['room']]})")
     if not isinstance(d.get("created", ""), str):
         raise ReplayError(f"created: expected a date as text, got {_kind(d.get('created'))}")
     seats = d.get("seats")

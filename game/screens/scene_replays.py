@@ -17,7 +17,7 @@ from game import rooms
 from game.app import BaseScene
 from game.i18n import t
 from game.replay import store
-from game.replay.format import ReplayError, check
+from game.replay.format import OlderReplay, ReplayError, check
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button, MessageLine, first_taker
@@ -57,6 +57,8 @@ def entries(folder: Path | None = None) -> list[Entry]:
     for path in sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []:
         try:
             out.append(Entry(path, check(store.read(path))))
+        except OlderReplay:
+            out.append(Entry(path, None, t("replays.older")))
         except (OSError, ValueError, RecursionError) as exc:
             reason = str(exc) if isinstance(exc, ReplayError) else type(exc).__name__
             out.append(Entry(path, None, reason))
@@ -107,6 +109,8 @@ class ReplaysScene(BaseScene):
             return
         try:
             rooms.open_replay(self.app, item.data)
+        except OlderReplay:
+            self.message.show(t("replays.unreadable", error=t("replays.older")), "warn", 5)
         except ReplayError as exc:
             self.message.show(t("replays.unreadable", error=str(exc)), "error", 5)
 

@@ -10,6 +10,8 @@ A scripted, seeded scene hangs all 35 pieces on the five cacti, then measures:
     (median wall time of several identical runs; target well under 100 ms).
 (c) ``checksum``: a hash of all poses after a scripted sequence (scene, a drag with the hand, drops);
     the sequence runs twice and both checksums must match (exit code 1 otherwise).
+(d) ``rebuild_ms``: ``World.from_dict`` of the scene's snapshot (median of several): the bulk of what every
+    Cactus turn start costs (``Match.rebuild``, the match rebuilt from its own dict), here with all 35 pieces.
 """
 
 from __future__ import annotations
@@ -113,6 +115,15 @@ def measure_settle(snapshot: dict, repeats: int) -> tuple[int, float, str]:
     return steps[0], statistics.median(times), piece
 
 
+def measure_rebuild(snapshot: dict, repeats: int) -> float:
+    times: list[float] = []
+    for _ in range(repeats):
+        a = time.perf_counter()
+        World.from_dict(snapshot)
+        times.append((time.perf_counter() - a) * 1000.0)
+    return statistics.median(times)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m game bench cactus",
                                      description="Benchmark the Cactus physics world.")
@@ -128,6 +139,7 @@ def main(argv: list[str]) -> int:
     settle_steps, settle_ms, settle_piece = measure_settle(snapshot, 5)
     first = scripted_sequence(args.seed)
     second = scripted_sequence(args.seed)
+    rebuild_ms = measure_rebuild(snapshot, 21)
     result = {
         "overhead_ratio": round(ratio_awake, 3),
         "settle_steps": settle_steps,
@@ -137,6 +149,7 @@ def main(argv: list[str]) -> int:
         "settle_sim_s": round(settle_steps * SUBSTEP, 3),
         "checksum_repeat_equal": first == second,
         "pieces_hanging": hanging,
+        "rebuild_ms": round(rebuild_ms, 2),
         "seed": args.seed,
     }
     if args.json:
@@ -149,4 +162,5 @@ def main(argv: list[str]) -> int:
               f"({result['settle_sim_s']} s simulated) in {result['settle_ms']} ms; target < 100 ms")
         print(f"(c) checksum after the scripted sequence: {first} "
               f"({'equal' if first == second else 'DIFFERENT'} on repeat)")
+        print(f"(d) a turn start's rebuild from the snapshot ({hanging} pieces): {result['rebuild_ms']} ms")
     return 0 if first == second else 1
