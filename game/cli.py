@@ -35,6 +35,7 @@ BENCHMARKS["cactus-net"] = "game.lab.cactus_net_bench"  # Cactus over the wire (
 BENCHMARKS["artischocken-bots"] = "game.lab.artischocken.thinkbench"  # the card table's frames while bots think
 BENCHMARKS["artischocken-search"] = "game.lab.artischocken.search_bench"  # CPU per decision of the search levels
 BENCHMARKS["cactus-counts"] = "game.lab.cactus.countbench"  # the planner's piece choice on the count model (no physics)
+BENCHMARKS["cactus-hint"] = "game.lab.cactus.hintbench"  # the hint carried out by a scripted hand on the real match
 #: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
 TOOLS: dict[str, str] = {"serve": "game.net.server.serve"}
 

@@ -87,6 +87,22 @@ class Grip:
         p = self.body.local_to_world(self.local)
         return float(p.x), float(p.y)
 
+    @property
+    def target_angle(self) -> float | None:
+        """The angle the gear turns the held body to (rad), or None when nothing is held."""
+        return None if self._gear is None else float(self._gear.phase)
+
+    def free_pose(self) -> tuple[float, float, float] | None:
+        """Where the held body would be if nothing stood in its way: its grip point on the anchor, turned to the
+        gear's angle ((x, y, angle) of its centre), or None when nothing is held."""
+        angle = self.target_angle
+        if angle is None:
+            return None
+        c, s = math.cos(angle), math.sin(angle)
+        lx, ly = self.local
+        tx, ty = self.target
+        return tx - (lx * c - ly * s), ty - (lx * s + ly * c), angle
+
     def travel(self, dt: float) -> float:
         """How far (mm) any point of the held body may move in the next ``dt``: its own speed, or the speed the
         joints will pull it to (towards the anchor, round to the gear's angle), whichever is larger."""

@@ -588,6 +588,10 @@ class Hand:
     cactus (trunk or arm, never a base) or another piece, one :class:`HandTouch` is recorded (checked by the world
     after every sub-step while it holds a piece). A new touch needs the zone to come free first (by
     ``ZONE_MARGIN``). The rules learn of the touches from :attr:`touch_count` / ``Facts.hand_touches``.
+
+    It also reports what a player needs to see of the drag, and decides nothing with it: how far the held piece
+    lags the pointer (:attr:`lag`), where it would be with nothing in its way (:meth:`free_pose`), what it presses
+    against (:meth:`pressing`) and how near the zone's edge is to a cactus or a piece (:meth:`nearest_to_ring`).
     """
 
     def __init__(self, world: World) -> None:
@@ -649,6 +653,58 @@ class Hand:
     def touch_count(self) -> int:
         """Touches of the hand zone recorded so far (C-X1); also ``Facts.hand_touches``."""
         return len(self.touch_events)
+
+    @property
+    def target_angle(self) -> float | None:
+        """The angle (rad) the hand turns the held piece to (it follows through the bounded gear), or None."""
+        return self._world._grip.target_angle
+
+    @property
+    def lag(self) -> float:
+        """How far (mm) the fingers on the held piece are from the pointer now: the piece follows the pointer
+        through bounded joints, so this grows while something stands in its way (0 when nothing is held)."""
+        grip = self.grip_world()
+        if grip is None:
+            return 0.0
+        return math.dist(grip, self.pointer)
+
+    def free_pose(self) -> Pose | None:
+        """Where the held piece would be if nothing stood in its way: the fingers on the pointer, the piece at
+        the angle the hand turns it to ((x, y, angle) of its centre); None when nothing is held."""
+        return self._world._grip.free_pose()
+
+    def pressing(self) -> list[tuple[str, int | str]]:
+        """What the held piece touches in the solver now, as (kind, key): ("cactus", index), ("base", index) or
+        ("piece", id); empty when nothing is held."""
+        w = self._world
+        held = w._gripped
+        if held is None or held not in w._live:
+            return []
+        found: dict[tuple[str, int | str], None] = {}
+
+        def visit(arb: pymunk.Arbiter) -> None:
+            for s in arb.shapes:
+                owner = w._owner.get(s)
+                if owner is not None and owner[0] in SOLID and owner != ("piece", held):
+                    found[(owner[0], owner[1])] = None
+
+        w._live[held].body.each_arbiter(visit)
+        return list(found)
+
+    def nearest_to_ring(self, reach: float) -> ZoneHit | None:
+        """The cactus (trunk or arm) or other piece nearest the edge of the hand's zone, if one is within ``reach``
+        mm of it; its ``distance`` is measured from the zone's edge (<= 0: the zone reaches it, a touch, C-X1).
+        None when nothing is held or nothing is that near."""
+        w = self._world
+        held = w._gripped
+        centre = w._grip.point()
+        if held is None or centre is None:
+            return None
+        hits = w._zone_hits(centre, ZONE_RADIUS + max(0.0, float(reach)), exclude=held)
+        if not hits:
+            return None
+        best = hits[0]
+        return ZoneHit(best.kind, best.target, best.distance - ZONE_RADIUS)
 
     # ------------------------------------------------------------------ internals
 

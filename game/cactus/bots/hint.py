@@ -4,9 +4,12 @@
 the piece in the hand (stage IN_HAND) and returns a :class:`Hint`: the placement, the hand's path that carries it
 out (:func:`~game.cactus.bots.drive.turn_path`, the way in from above included, as the trial walked it: take
 the piece into free air at the first point, drag along the path, let go at the last) and where the piece came to
-rest in the trial (the ghost the play scene draws). Only a placement that was valid in its trial is suggested;
-None when the search finds none. Carrying the hint out on a match built from the same snapshot gives that same
-valid placement (tests/cactus/test_hint.py).
+rest in the trial (the ghost the play scene draws). The hint also says how to get there: the turn to apply
+(:meth:`Hint.turn_from`, to :attr:`Hint.angle`), where the hand takes the piece high above (:attr:`Hint.start`)
+and lets go (:attr:`Hint.release`); the way down between them crosses no cactus (:func:`path_is_clear`). Only a
+placement that was valid in its trial is suggested; None when the search finds none. Carrying the hint out on a
+match built from the same snapshot gives that same valid placement (tests/cactus/test_hint.py); carrying it out
+on the real match is measured by ``python -m game bench cactus-hint``.
 
 :class:`HintSearch` is the same search run a frame's budget at a time (the play screen stays fluid while it
 looks); it ends with the hint :func:`suggest` gives for the same snapshot.
@@ -14,11 +17,14 @@ looks); it ends with the hint :func:`suggest` gives for the same snapshot.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.cactus.bots.drive import Placement, turn_path
+from game.cactus.bots.drive import CLEAR, Placement, turn_path
 from game.cactus.bots.planner import THINK_SECONDS, Level, Search, SearchReport
 from game.cactus.match import Match, Stage
+from physics.scenes import drop_position
 
 #: The hint's search: one piece (the one in hand), 10 candidates, the best 2 checked twice: 14 trials.
 HINT = Level("hint", candidates=10, finalists=2, checks=2, searches=1, pieces=1)
@@ -45,6 +51,20 @@ class Hint:
     def release(self) -> tuple[float, float]:
         """Where the hand lets go."""
         return self.path[-1]
+
+    @property
+    def start(self) -> tuple[float, float]:
+        """Where the hand takes the piece (high above, in free air): the path goes down from here."""
+        return self.path[0]
+
+    @property
+    def angle(self) -> float:
+        """The angle (rad, counter-clockwise) the piece is turned to before the hand takes it."""
+        return self.placement.angle
+
+    def turn_from(self, angle: float) -> float:
+        """The turn (rad; > 0 counter-clockwise, at most half a turn either way) from ``angle`` to the hint's."""
+        return math.remainder(self.angle - angle, math.tau)
 
 
 def suggest(match: Match, level: Level = HINT) -> Hint | None:
@@ -78,12 +98,29 @@ class HintSearch:
         return self.search.done
 
 
+def descent(match: Match, placement: Placement, path: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The part of ``path`` that comes down from above in free air: up to the spot where the piece is let go over
+    what lies below (the short press or push after it, if any, is meant to meet what is there)."""
+    spot = drop_position(match.world, placement.piece, placement.x, placement.angle, clearance=CLEAR)
+    for k, point in enumerate(path):
+        if math.dist(point, spot) < 1e-6:
+            return list(path[:k + 1])
+    return list(path)
+
+
+def path_is_clear(match: Match, placement: Placement, path: Sequence[tuple[float, float]]) -> bool:
+    """Whether the piece, at the placement's angle, crosses no cactus, base or piece on the way down (the table
+    as it is now): every point of :func:`descent` leaves it free."""
+    return all(match.is_free(placement.piece, point, placement.angle, clearance=0.0)
+               for point in descent(match, placement, path))
+
+
 def _hint(match: Match, report: SearchReport) -> Hint | None:
     best = report.best
     if best is None or not best.valid or best.outcome.pose is None:
         return None
     path = turn_path(match, best.placement)
-    if path is None:
+    if path is None or not path_is_clear(match, best.placement, path):
         return None
     x, y, angle = best.outcome.pose
     outline = tuple((float(px), float(py)) for px, py in match.outline_at(best.placement.piece, (x, y), angle))
@@ -91,4 +128,4 @@ def _hint(match: Match, report: SearchReport) -> Hint | None:
                 report.trials)
 
 
-__all__ = ["HINT", "Hint", "HintSearch", "suggest"]
+__all__ = ["HINT", "Hint", "HintSearch", "descent", "path_is_clear", "suggest"]

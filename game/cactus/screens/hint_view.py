@@ -3,26 +3,68 @@ search looks for it a frame's budget at a time (:class:`game.cactus.bots.hint.Hi
 placement…" meanwhile), then the hint is counted per seat, logged and said; ``draw`` shows the ghost of the
 suggested placement where the piece came to rest in its trial and a ring where the hand lets go. H (or the
 button) again while it looks cancels the search, and so does taking the piece out of the hand (or the turn
-moving on). The ghost goes once the turn moves on (or the piece is judged)."""
+moving on). The ghost goes once the turn moves on (or the piece is judged).
+
+The hint also shows how to get there: a dotted way down from where the hand takes the piece (a small circle high
+above) to the release ring, and the turn to apply (:class:`TurnCue`): an arc with an arrow around the piece the
+player turns (at the pointer while it is in the hand, else where the way starts; the held piece while dragging)
+and a short line of words ("Turn it 40° anticlockwise (T)"). T turns the piece to the hint's angle at once (in
+the hand) or through the hand's gear (held)."""
 
 from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pygame
 
 from game.cactus.bots.hint import Hint, HintSearch
 from game.cactus.match import Match, Stage
+from game.cactus.screens import placing
 from game.cactus.screens.placing import box_of
-from game.cactus.screens.view import TableView
+from game.cactus.screens.view import TableView, dashed_outline, draw_note, note_size
 from game.i18n import t
 from game.ui import draw
-from game.ui.theme import PALETTE, SIZES
+from game.ui.theme import PALETTE, SIZES, Color, lerp
 from game.ui.widgets import Button, MessageLine
 
 LOG = logging.getLogger("garden_table.cactus")
+#: Degrees within which the piece counts as turned as the hint shows.
+TURNED = 2.0
+#: Screen px between the dots of the hint's way down.
+DOT_GAP = 9.0
+
+
+class TurnCue(NamedTuple):
+    """The hint's turn as the frame shows it: around ``centre`` (screen) at ``radius`` px, the turn still to apply
+    (rad, > 0 counter-clockwise), the words saying it, their colour and where they stand (None: no free place)."""
+
+    centre: tuple[float, float]
+    radius: float
+    turn: float
+    text: str
+    colour: Color
+    rect: pygame.Rect | None
+
+
+def piece_angle(m: Match) -> float | None:
+    """The angle the player's piece has (in the hand) or is being turned to (held); None at other stages."""
+    if m.stage == Stage.IN_HAND:
+        return m.hand_angle
+    if m.stage == Stage.HOLDING:
+        return m.world.hand.target_angle
+    return None
+
+
+def turn_words(turn: float) -> tuple[str, Color]:
+    """What the turn cue says, and in which colour."""
+    degrees = round(abs(math.degrees(turn)))
+    if degrees < TURNED:
+        return t("cactus.hint.turned"), PALETTE.ok
+    way = t("cactus.hint.anticlockwise" if turn > 0 else "cactus.hint.clockwise")
+    return t("cactus.hint.turn", degrees=degrees, way=way), PALETTE.terracotta_dark
 
 
 class HintControl:
@@ -36,6 +78,7 @@ class HintControl:
         self.used = [0] * players
         self.shown = False  # the button is drawn (a human seat with the piece in hand)
         self.laid_out: tuple[int, int, int, int] | None = None  # the table rect the button was placed for
+        self.cue: TurnCue | None = None  # the turn to apply as this frame shows it (``place_cue``)
 
     def layout(self, table: pygame.Rect) -> None:
         width = draw.font_width(t("cactus.button.hint"), SIZES.text_small, bold=True) + 28
@@ -96,34 +139,134 @@ class HintControl:
         message.show(t("cactus.hint.shown" if self.hint else "cactus.hint.none", count=self.used[seat]),
                      "info" if self.hint else "warn")
 
+    def turn_to_hint(self, m: Match, human: bool, message: MessageLine) -> None:
+        """T: turn the player's piece to the hint's angle (in the hand at once, held through the hand's gear)."""
+        angle = piece_angle(m)
+        if self.hint is None or not human or angle is None:
+            message.show(t("cactus.hint.no_turn"), "warn")
+            return
+        m.rotate(self.hint.turn_from(angle))
+
+    def place_cue(self, view: TableView, m: Match, pointer: tuple[float, float] | None,
+                  keep: Sequence[pygame.Rect], area: pygame.Rect) -> placing.Laid | None:
+        """Work out this frame's turn cue (see :class:`TurnCue`) around the piece the player turns: the held one,
+        else the one at the ``pointer`` (world; None off the table), else where the hint's way starts; its words
+        go beside it, off the ghost, the piece and ``keep``. Returns what was laid out (None: no cue)."""
+        hint = self.hint
+        angle = piece_angle(m)
+        self.cue = None
+        if hint is None or angle is None:
+            return None
+        pid = hint.piece
+        if m.stage == Stage.HOLDING and m.world.has_piece(pid):
+            x, y, _ = m.world.pose(pid)
+            centre = (x, y)
+        else:
+            centre = pointer if pointer is not None else hint.start
+        sx, sy = view.to_screen(centre)
+        radius = max(18.0, m.world.pieces[pid].radius * view.scale + 10.0)
+        turn = hint.turn_from(angle)
+        text, colour = turn_words(turn)
+        arc = pygame.Rect(round(sx - radius - 6), round(sy - radius - 6), round(2 * radius + 12),
+                          round(2 * radius + 12))
+        ghost = self.ghost_box(view)
+        must = [arc, *([] if ghost is None else [ghost]), *keep]
+        size = note_size(text)
+        placed = placing.first_free(size, placing.around(arc, 6), must, placing.scenery(view, m.world), area)
+        rect = None if placed is None else placed.rect
+        self.cue = TurnCue((sx, sy), radius, turn, text, colour, rect)
+        return None if rect is None else placing.Laid("hint", rect, (arc,))
+
     def ghost_box(self, view: TableView) -> pygame.Rect | None:
         """The screen box of the ghost while a hint is shown (else None)."""
         if self.hint is None:
             return None
         return box_of(view.pts(self.hint.outline))
 
+    def arc_box(self) -> pygame.Rect | None:
+        """The screen box of the turn cue's arc this frame (None: no cue)."""
+        if self.cue is None:
+            return None
+        (cx, cy), r = self.cue.centre, self.cue.radius + 8
+        return pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r))
+
     def draw_button(self, surface: pygame.Surface) -> None:
         if self.shown:
             self.button.draw(surface)
 
     def draw_ghost(self, surface: pygame.Surface, view: TableView, m: Match, time: float) -> None:
-        """The ghost: the piece faint at its resting place, a dashed outline pulsing gently, the release ring."""
+        """The ghost: the piece faint at its resting place, a dashed outline pulsing gently, the dotted way down from
+        where the hand takes it (a small circle) to the release ring, and the turn cue."""
         hint = self.hint
         if hint is None:
             return
         pts = view.pts(hint.outline)
         view.draw_piece(surface, m.world.pieces[hint.piece], hint.outline, alpha=80)
         glow = 0.5 + 0.5 * math.sin(time * 4.0)
-        colour = pygame.Color(PALETTE.focus).lerp(PALETTE.paper, glow)
-        for k in range(len(pts)):  # dashed: every other stretch of each edge
-            a, b = pts[k], pts[(k + 1) % len(pts)]
-            steps = max(1, int(math.dist(a, b) // 6))
-            for j in range(0, steps, 2):
-                t0, t1 = j / steps, min(1.0, (j + 1) / steps)
-                pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                                 (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), 2)
+        dashed_outline(surface, pts, lerp(PALETTE.focus, PALETTE.paper, glow), 2)
+        draw_way(surface, view.pts(hint.path))
         rx, ry = view.pts([hint.release])[0]
+        pygame.draw.circle(surface, PALETTE.paper, (round(rx), round(ry)), 8, 2)
         pygame.draw.circle(surface, PALETTE.focus, (round(rx), round(ry)), 6, 2)
+        if self.cue is not None:
+            draw_turn(surface, self.cue)
 
 
-__all__ = ["HintControl"]
+def draw_way(surface: pygame.Surface, pts: Sequence[tuple[float, float]]) -> None:
+    """The hint's way: a circle where the hand takes the piece, dots every ``DOT_GAP`` px along the path, and an
+    arrowhead halfway showing which way to go."""
+    if not pts:
+        return
+    sx, sy = pts[0]
+    pygame.draw.circle(surface, PALETTE.paper, (round(sx), round(sy)), 7)
+    pygame.draw.circle(surface, PALETTE.focus, (round(sx), round(sy)), 7, 2)
+    walked = 0.0
+    total = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+    arrow_done = False
+    for a, b in zip(pts, pts[1:]):
+        length = math.dist(a, b)
+        if length <= 0:
+            continue
+        start = walked
+        walked += length
+        d = DOT_GAP - start % DOT_GAP if start % DOT_GAP else 0.0
+        while d <= length:
+            x, y = a[0] + (b[0] - a[0]) * d / length, a[1] + (b[1] - a[1]) * d / length
+            pygame.draw.circle(surface, PALETTE.paper, (round(x), round(y)), 3)
+            pygame.draw.circle(surface, PALETTE.focus, (round(x), round(y)), 2)
+            d += DOT_GAP
+        if not arrow_done and walked >= total / 2 and total > 40:
+            arrow_done = True
+            ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+            tip = (b[0], b[1])
+            wing = [(tip[0] - 11 * ux + 6 * uy, tip[1] - 11 * uy - 6 * ux), (tip[0] - 11 * ux - 6 * uy,
+                                                                             tip[1] - 11 * uy + 6 * ux)]
+            pygame.draw.polygon(surface, PALETTE.focus, [tip, *wing])
+            pygame.draw.polygon(surface, PALETTE.paper, [tip, *wing], 1)
+
+
+def draw_turn(surface: pygame.Surface, cue: TurnCue) -> None:
+    """The turn cue: an arc from the top of the piece round by the turn still to apply, an arrowhead at its end
+    (counter-clockwise on screen for a turn > 0), and its words."""
+    cx, cy = cue.centre
+    r = cue.radius
+    if abs(math.degrees(cue.turn)) >= TURNED:
+        steps = max(4, int(abs(cue.turn) * r / 6))
+        angles = [math.pi / 2 + cue.turn * k / steps for k in range(steps + 1)]
+        arc = [(cx + r * math.cos(a), cy - r * math.sin(a)) for a in angles]
+        pygame.draw.lines(surface, PALETTE.paper, False, arc, 6)
+        pygame.draw.lines(surface, cue.colour, False, arc, 3)
+        end = math.pi / 2 + cue.turn
+        sign = 1.0 if cue.turn > 0 else -1.0
+        tx, ty = -math.sin(end) * sign, -math.cos(end) * sign  # the way the arc goes on screen
+        nx, ny = math.cos(end), -math.sin(end)
+        tip = (cx + r * nx + 9 * tx, cy + r * ny + 9 * ty)
+        base = (cx + r * nx - 3 * tx, cy + r * ny - 3 * ty)
+        head = [tip, (base[0] + 7 * nx, base[1] + 7 * ny), (base[0] - 7 * nx, base[1] - 7 * ny)]
+        pygame.draw.polygon(surface, cue.colour, head)
+        pygame.draw.polygon(surface, PALETTE.paper, head, 1)
+    if cue.rect is not None:
+        draw_note(surface, cue.rect, cue.text, cue.colour)
+
+
+__all__ = ["DOT_GAP", "TURNED", "HintControl", "TurnCue", "draw_turn", "draw_way", "piece_angle", "turn_words"]

@@ -27,8 +27,8 @@ GAP = 12
 
 class Laid(NamedTuple):
     """Something explanatory or interactive on screen this frame: its kind ("prompt", "button", "tooltip",
-    "badge", "bubble", "message", "float"), its rectangle, and the rectangles of what it talks about (it never
-    covers them)."""
+    "badge", "hint", "hand", "bubble", "message", "float"), its rectangle, and the rectangles of what it talks
+    about (it never covers them)."""
 
     kind: str
     rect: pygame.Rect

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -15,7 +16,8 @@ from game.cactus.match import Match
 from game.cactus.rules import Face
 from game.cactus.screens.layers import Layer
 from game.ui import colour_aids, draw
-from game.ui.theme import PALETTE, Color, lerp, shade
+from game.ui.fonts import font
+from game.ui.theme import PALETTE, SIZES, Color, lerp, shade
 from physics import PieceSpec, World
 from physics.geometry import Point
 from physics.hand import ZONE_RADIUS
@@ -287,25 +289,118 @@ class PieceShapes:
 # ---------------------------------------------------------------------- the hand
 
 
+#: mm the held piece may lag the pointer, pressed against something, before the table shows it blocked.
+LAG_CUE = 8.0
+#: mm between the hand's ring and a cactus or a piece at which the ring starts to warn (a touch costs a flower).
+RING_WARN = 4.0
+#: mm of lag at which the grip line reaches its full warning colour.
+LAG_FULL = 40.0
+
+
+@dataclass(frozen=True)
+class HandCue:
+    """What the table shows of the hand now (read from the world's facts; it decides nothing): the fingers and the
+    pointer (world), how far the piece lags, whether it is ``blocked`` (it lags, pressed against something) and
+    then the outline it would have with nothing in its way, and what the ring is near (``near``: "cactus" or
+    "piece", within ``RING_WARN`` mm, not yet touching) or touching."""
+
+    grip: Point
+    pointer: Point
+    lag: float
+    blocked: bool
+    free_outline: tuple[Point, ...]
+    near: str | None
+    touching: bool
+
+    @property
+    def note(self) -> str | None:
+        """The i18n key of the short line that explains the cue (None: nothing to say)."""
+        if self.near is not None:
+            return f"cactus.hand.near_{self.near}"
+        if self.blocked:
+            return "cactus.hand.blocked"
+        return None
+
+
+def hand_cue(world: World) -> HandCue | None:
+    """The hand's cue while it holds a piece, else None."""
+    hand = world.hand
+    grip = hand.grip_world()
+    held = hand.held
+    if grip is None or held is None:
+        return None
+    lag = hand.lag
+    blocked = lag > LAG_CUE and bool(hand.pressing())
+    outline: tuple[Point, ...] = ()
+    free = hand.free_pose() if blocked else None
+    if free is not None:
+        outline = tuple((float(x), float(y)) for x, y in world.outline_at(held, free[:2], free[2]))
+    near_hit = None if hand.touching else hand.nearest_to_ring(RING_WARN)
+    near = near_hit.kind if near_hit is not None and near_hit.distance > 0.0 else None
+    return HandCue(grip, hand.pointer, lag, blocked, outline, near, hand.touching)
+
+
 def draw_hand_zone(surface: pygame.Surface, view: TableView, world: World, pulse: float) -> None:
-    """The hand while it holds a piece (C-X1): the zone around the grip (red while it touches something), a
-    soft pulse around it and a line to the pointer."""
-    grip = world.hand.grip_world()
-    if grip is None:
+    """The hand while it holds a piece (C-X1): the zone around the grip (red while it touches something, amber and
+    pulsing while it is a few mm from a cactus or a piece), a soft pulse around it and the grip line to the
+    pointer; while the piece is blocked the line stretches thick and turns from ink to terracotta as the lag
+    grows, and a faint dashed outline shows where the piece would be with nothing in its way."""
+    cue = hand_cue(world)
+    if cue is None:
         return
-    centre = view.to_screen(grip)
+    centre = view.to_screen(cue.grip)
+    pointer = view.to_screen(cue.pointer)
+    if cue.blocked:
+        spec = world.pieces[str(world.hand.held)]
+        pts = view.pts(cue.free_outline)
+        view.draw_piece(surface, spec, cue.free_outline, alpha=60)
+        dashed_outline(surface, pts, PALETTE.terracotta, 2)
+        strength = min(1.0, (cue.lag - LAG_CUE) / (LAG_FULL - LAG_CUE))
+        line = lerp(PALETTE.warn, PALETTE.terracotta_dark, strength)
+        pygame.draw.line(surface, PALETTE.paper, centre, pointer, 7)
+        pygame.draw.line(surface, line, centre, pointer, 4)
+        pygame.draw.circle(surface, line, pointer, 6)
+        pygame.draw.circle(surface, PALETTE.paper, pointer, 6, 2)
     radius = max(7.0, ZONE_RADIUS * view.scale)
-    colour = PALETTE.error if world.hand.touching else PALETTE.paper
-    edge = PALETTE.error if world.hand.touching else PALETTE.ink
-    halo = radius + 5 + 2 * pulse
+    warn = cue.near is not None
+    colour = PALETTE.error if cue.touching else PALETTE.warn if warn else PALETTE.paper
+    edge = PALETTE.error if cue.touching else PALETTE.terracotta_dark if warn else PALETTE.ink
+    halo = radius + 5 + 2 * pulse + (4 if warn else 0)
     zone = pygame.Surface((int(halo * 2 + 8), int(halo * 2 + 8)), pygame.SRCALPHA)
     c = zone.get_width() / 2
-    pygame.draw.circle(zone, (*edge, 70), (c, c), halo, 2)  # a soft pulse: the hand is here
-    pygame.draw.circle(zone, (*colour, 130), (c, c), radius)
+    pygame.draw.circle(zone, (*edge, 160 if warn else 70), (c, c), halo, 3 if warn else 2)  # the hand is here
+    pygame.draw.circle(zone, (*colour, 170 if warn else 130), (c, c), radius)
     pygame.draw.circle(zone, (*edge, 230), (c, c), radius, 2)
     surface.blit(zone, (centre[0] - c, centre[1] - c))
-    pointer = view.to_screen(world.hand.pointer)
-    pygame.draw.aaline(surface, PALETTE.ink_soft, centre, pointer)
+    if not cue.blocked:
+        pygame.draw.aaline(surface, PALETTE.ink_soft, centre, pointer)
+
+
+def draw_note(surface: pygame.Surface, rect: pygame.Rect, content: str, colour: Color) -> None:
+    """A short line of words on a paper pill edged in ``colour`` (the hand's and the hint's cues)."""
+    draw.rounded_rect(surface, rect, PALETTE.paper, 10, colour, 2)
+    draw.text(surface, content, rect.center, size=SIZES.text_small, bold=True, color=colour, anchor="center")
+
+
+def note_size(content: str) -> tuple[int, int]:
+    """The size :func:`draw_note` needs for ``content``."""
+    return draw.font_width(content, SIZES.text_small, bold=True) + 20, _note_line() + 10
+
+
+@lru_cache(maxsize=1)
+def _note_line() -> int:
+    return font(SIZES.text_small, bold=True).get_linesize()
+
+
+def dashed_outline(surface: pygame.Surface, pts: Sequence[Point], colour: Color, width: int, dash: float = 6) -> None:
+    """A closed outline drawn dashed: every other stretch of ``dash`` px of each edge."""
+    for k in range(len(pts)):
+        a, b = pts[k], pts[(k + 1) % len(pts)]
+        steps = max(1, int(math.dist(a, b) // dash))
+        for j in range(0, steps, 2):
+            t0, t1 = j / steps, min(1.0, (j + 1) / steps)
+            pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
 
 
 def draw_preview(surface: pygame.Surface, view: TableView, spec: PieceSpec, outline: Sequence[Point],
@@ -439,5 +534,6 @@ def _any_face_image(size: int) -> pygame.Surface:
     return draw.supersampled((size, size), paint)
 
 
-__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "MAX_ZOOM", "ZOOM_STEP", "TableView", "draw_die",
-           "draw_hand_zone", "draw_icon", "draw_preview", "flower_icon", "icon_points", "piece_colour"]
+__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "LAG_CUE", "LAG_FULL", "MAX_ZOOM", "RING_WARN",
+           "ZOOM_STEP", "HandCue", "TableView", "dashed_outline", "draw_die", "draw_hand_zone", "draw_icon",
+           "draw_note", "draw_preview", "flower_icon", "hand_cue", "icon_points", "note_size", "piece_colour"]
