@@ -14,7 +14,7 @@ from helpers_scene import rolled_and_taken
 from game import i18n
 from game.cactus.match import Match, Stage
 from game.cactus.rules import DEFAULT_SPECIALS, FORMS, CactusGame, Die, Event, Options
-from game.cactus.screens.texts import GENDERS, ask, describe, piece_name, piece_pronoun, stage_prompt
+from game.cactus.screens.texts import GENDERS, ask, describe, describe_times, piece_name, piece_pronoun, stage_prompt
 from game.i18n import t
 from game.paths import asset
 
@@ -61,6 +61,7 @@ def test_a_fallen_fork_is_placed_again_as_she() -> None:
     rules = CactusGame.new(2)
     event = Event("placed_fell", "C-R5", 1, player=0, pieces=("green_fork",))
     assert describe(rules, event) == "Gabel in Grün ist gefallen: keine Strafe, lege sie erneut."
+    assert describe_times(rules, event, 5) == "Gabel in Grün ist 5× gefallen: keine Strafe, lege sie erneut."
 
 
 @pytest.mark.parametrize(("pid", "named"), _pieces())
@@ -76,7 +77,7 @@ def test_every_piece_sentence_names_the_form_capitalised_and_agrees_with_its_gen
     for key, template in sentences.items():
         target = t("cactus.target", cactus=3, it=it)
         text = template.format(piece=name, it=it, target=target, player="Ana", other="Zickzack in Rot",
-                               where="Kaktus 3", flowers=1, cactus=3, place="den Vorrat")
+                               where="Kaktus 3", flowers=1, cactus=3, place="den Vorrat", count=5)
         assert noun.lower() not in text.replace(noun, ""), key
         if "{piece}" in template:
             assert noun in text, key

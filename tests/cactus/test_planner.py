@@ -57,8 +57,8 @@ def test_planner_turn_goes_through_the_hand_never_a_drop(monkeypatch: pytest.Mon
     assert bot.trials <= LEVELS["easy"].budget * LEVELS["easy"].searches
 
 
-def test_a_drag_in_the_scene_is_paced_by_the_world_not_the_bot() -> None:
-    # In the play scene the bot moves the pointer once per frame and the scene steps the world (steps_world off).
+def test_a_drive_that_leaves_the_world_to_its_caller_only_moves_the_pointer() -> None:
+    # steps_world off: the bot moves the pointer and whoever drives the match steps the world.
     m = Match.with_position({1: ["blue_arch"]}, last="blue_arch", options=COLOUR_DIE, bots=[True, True])
     bot = PlannerBot(LEVELS["easy"], steps_world=False)
     while m.stage != Stage.HOLDING:

@@ -46,16 +46,20 @@ APPROACH_FRAMES = 18
 @dataclass(frozen=True)
 class Placement:
     """Piece ``piece`` let go over ``x`` (mm) at ``angle`` (rad), after pressing ``press`` mm down into what lies
-    below and pushing ``nudge`` mm sideways (a push that clears the way: it may knock pieces off, C-R5)."""
+    below and pushing ``nudge`` mm sideways (a push that clears the way: it may knock pieces off, C-R5); with
+    ``then``, the hand lifts the piece after the push and lets it go over ``then`` (mm) instead, where the way was
+    cleared."""
 
     piece: str
     x: float
     angle: float
     nudge: float = 0.0
     press: float = 0.0
+    then: float | None = None
 
     def moved(self, dx: float, da: float) -> Placement:
-        return Placement(self.piece, self.x + dx, math.remainder(self.angle + da, math.tau), self.nudge, self.press)
+        return Placement(self.piece, self.x + dx, math.remainder(self.angle + da, math.tau), self.nudge, self.press,
+                         None if self.then is None else self.then + dx)
 
 
 @dataclass(frozen=True)
@@ -95,8 +99,18 @@ def hand_path(match: Match, p: Placement) -> list[tuple[float, float]] | None:
         spot = path[-1]
     if p.nudge:
         path += _line(spot, (spot[0] + p.nudge, spot[1]))
+    if p.then is not None:  # up from the push, across in free air, down where the pushed piece was
+        path += _over(path[-1], drop_position(world, p.piece, p.then, p.angle, clearance=CLEAR), top)
     path += [path[-1]] * HOLD
     return path
+
+
+def _over(a: tuple[float, float], b: tuple[float, float], top: float) -> list[tuple[float, float]]:
+    """The hand's way from ``a`` to ``b`` over what lies between: up, across, down."""
+    high = min(top, max(a[1], b[1]) + LIFT)
+    up = (a[0], high)
+    across = (b[0], high)
+    return [*_line(a, up), *_line(up, across), *_line(across, b)]
 
 
 def approach(match: Match, p: Placement, path: list[tuple[float, float]], frames: int) -> list[tuple[float, float]]:
@@ -131,7 +145,8 @@ class Drive:
 
     ``step()`` returns the action taken ("take", "rotate", "grab", "move", "release") or "" when the drive is
     done or cannot go on; with ``steps_world`` it also steps the match one frame while the hand holds the piece
-    (headless; the play scene steps the world itself)."""
+    (headless, and on the play screen, which calls it once per ``FRAME`` of its clock: the hand then does on
+    screen what it did in its trial; off, whoever drives the match steps the world)."""
 
     placement: Placement
     path: list[tuple[float, float]]

@@ -28,11 +28,12 @@ class CactusBot(Protocol):
 
 
 def make_bot(kind: str, *, steps_world: bool = True, incremental: bool = False) -> CactusBot:
-    """A bot of ``kind`` (one of BOT_KINDS); ``steps_world``: the planner steps the world while its hand drags
-    (headless), or leaves that to the play scene; ``incremental``: the planner searches across frames
-    (``PlannerBot.think_some``). An unknown kind raises ValueError naming the known ones."""
+    """A bot of ``kind`` (one of BOT_KINDS); ``steps_world``: its hand's drive steps the world while it drags, or
+    leaves that to its caller; ``incremental``: the planner searches across frames (``PlannerBot.think_some``),
+    and so does the simple bot's rescue (``Bot.think_some``). An unknown kind raises ValueError naming the known
+    ones."""
     if kind == "simple":
-        return Bot()
+        return Bot(steps_world=steps_world, incremental=incremental)
     if kind == "planner" or kind.startswith("planner-"):
         level = "normal" if kind == "planner" else kind.removeprefix("planner-")
         if level in LEVELS and kind in BOT_KINDS:
@@ -42,19 +43,21 @@ def make_bot(kind: str, *, steps_world: bool = True, incremental: bool = False) 
 
 class SeatBots:
     """The bots of one table: each seat's kind from ``Match.bot_kinds``; ``act`` / ``choose`` go to the bot of
-    the seat whose turn it is (one bot per kind: a bot's state is per turn). A table whose bots leave stepping
-    the world to the play scene (``steps_world`` off) is on screen: its planners search across frames
-    (:meth:`think`), headless tables search at once."""
+    the seat whose turn it is (one bot per kind: a bot's state is per turn). An ``incremental`` table is on
+    screen: its planners search across frames (:meth:`think`), headless tables search at once (by default a
+    table whose bots leave stepping the world to its scene, ``steps_world`` off, is incremental). The play
+    scene's bots step the world themselves while their hand drags, one frame per point of its path as in their
+    trials, paced by the scene (:mod:`game.cactus.screens.scene_play`)."""
 
-    def __init__(self, kinds: Sequence[str], *, steps_world: bool = True) -> None:
+    def __init__(self, kinds: Sequence[str], *, steps_world: bool = True, incremental: bool | None = None) -> None:
         self.kinds = list(kinds)
         self.steps_world = steps_world
-        self.incremental = not steps_world
+        self.incremental = not steps_world if incremental is None else incremental
         self.by_kind: dict[str, CactusBot] = {}
 
     @classmethod
-    def of(cls, match: Match, *, steps_world: bool = True) -> SeatBots:
-        return cls(match.bot_kinds, steps_world=steps_world)
+    def of(cls, match: Match, *, steps_world: bool = True, incremental: bool | None = None) -> SeatBots:
+        return cls(match.bot_kinds, steps_world=steps_world, incremental=incremental)
 
     def bot(self, match: Match) -> CactusBot:
         seat = match.current
@@ -75,7 +78,7 @@ class SeatBots:
         if match.is_over or not match.is_bot_turn:
             return False
         bot = self.bot(match)
-        return isinstance(bot, PlannerBot) and bot.think_some(match, seconds)
+        return isinstance(bot, (PlannerBot, Bot)) and bot.think_some(match, seconds)
 
 
 def play_seats(match: Match, *, max_actions: int = 50_000, bots: SeatBots | None = None) -> int:

@@ -28,10 +28,16 @@ its outlook shifted by how far the piece's play-outs beat the outlook of taking 
 
 The bound per turn is ``Level.budget``: ``candidates + finalists * checks`` trials per search and
 ``searches`` searching attempts per turn, plus ``Level.playouts`` play-outs in a search that chooses a piece
-(``python -m game bench cactus-bot`` measures a trial's cost). After
-that, or when nothing valid was found, the bot falls back on unsearched placements across the target cactus
-with pushes that clear the way (knocking pieces off is legal, C-R5, and changes what blocked it), a fresh one
-per attempt, so every bot game ends (``GIVE_UP`` attempts at most before a sweep of the whole cactus top).
+(``python -m game bench cactus-bot`` measures a trial's cost). The bot drops only what was valid in its trial
+while it can: a search that finds nothing valid is followed at once, before any drop, by a *rescue*
+(:func:`rescue_candidates`: pushes that clear the pieces in the way off the target cactus, those breaking a
+colour or form rule first; knocking pieces off is legal, C-R5), a rescue that finds nothing by another (at most
+``RESCUES`` a turn), and the attempts from the level's ``searches`` up to ``DROP_CAP`` are rescues. So a turn
+takes at most ``DROP_CAP`` drops unless even the rescues find nothing valid; then, once a turn, it drops the
+trial that knocked the most pieces off (:func:`clearer`; its own piece may fall, no penalty) and rescues may
+search again, and after that the bot falls back on unsearched placements across the target cactus, every other
+one a push that clears the way, a fresh one per attempt, so every bot game ends (``SWEEP_AFTER`` attempts at most
+before each try is carried out at once).
 
 The easy level aims with a little seeded noise. Every choice comes from a generator seeded by the game's seed
 and the turn (:func:`~game.cactus.match.seeded_rng`), never from the rules' own generator.
@@ -68,10 +74,21 @@ SHORTLIST_GAP = 1.5
 PERTURB = ((3.0, 0.05), (-3.0, -0.05), (1.5, -0.08), (-1.5, 0.08))
 #: Wall time per frame the play scene gives a running search (at least one piece of a trial runs per frame).
 THINK_SECONDS = 0.010
+#: Drops a bot's turn is meant to take at most (``bench cactus-bot``: ``max_drops_per_turn``): the last of them is
+#: the rescue (:func:`rescue_candidates`), searched like any placement; only when even the rescue found nothing
+#: valid do the unsearched fallbacks follow (:func:`fallback`).
+DROP_CAP = 3
 #: Attempts in one turn after which the fallback sweeps across the cactus top.
 GIVE_UP = 12
 #: Attempts in one turn after which each attempt is a fallback carried out at once (:meth:`PlannerBot.sweep`).
 SWEEP_AFTER = 3 * GIVE_UP
+#: Candidates a rescue tries at least (:func:`rescue_candidates`).
+RESCUE_TRIALS = 30
+#: Added to a rescue's salt, so its candidates are not the search's own again.
+RESCUE_SALT = 500
+#: Rescue searches a turn may run at most (each a fresh set of candidates): a rescue that found nothing valid is
+#: followed by another before any drop.
+RESCUES = DROP_CAP
 #: Play-outs to the game's end per fitting piece at the normal level (:mod:`game.cactus.bots.rollout`).
 ROLLOUTS = 300
 
@@ -257,6 +274,73 @@ def clearing(match: Match, pid: str, rng: random.Random, count: int) -> list[Pla
     return out
 
 
+def blockers(match: Match) -> list[str]:
+    """Pieces of the target cactus that touch another of their colour or (basic pieces) form: a pair every placement
+    must fix (C-R2, C-R3), left so by pieces knocked about earlier in the turn."""
+    facts = match.facts()
+    target = _target(match)
+    out: list[str] = []
+    for pair in sorted(tuple(sorted(p)) for p in facts.touching):
+        if len(pair) != 2 or not all(pid in match.rules.in_world for pid in pair):
+            continue
+        a, b = (match.piece_info(pid) for pid in pair)
+        if a.colour == b.colour or (a.form is not None and a.form == b.form):
+            out.extend(pid for pid in pair if facts.carried_by.get(pid) == target and pid not in out)
+    return out
+
+
+def rivals(match: Match, pid: str) -> list[str]:
+    """Pieces of the target cactus that ``pid`` may not touch once placed: its colour, or (both basic) its form
+    (C-R2, C-R3)."""
+    facts = match.facts()
+    target = _target(match)
+    me = match.piece_info(pid)
+    out = []
+    for other in match.rules.in_world:
+        if other == pid or facts.carried_by.get(other) != target:
+            continue
+        info = match.piece_info(other)
+        if info.colour == me.colour or (me.form is not None and info.form == me.form):
+            out.append(other)
+    return out
+
+
+def rescue_candidates(match: Match, pieces: Sequence[str], count: int, rng: random.Random) -> list[Placement]:
+    """Placements for a turn whose searched placements all failed (see ``DROP_CAP``): pushes that clear the
+    pieces in the way off the target cactus (:func:`clearing`; each piece knocked off costs a flower, C-R5), first
+    the pieces that break a colour or form rule (:func:`blockers`) and those the piece may not touch
+    (:func:`rivals`), then placements across the cactus with a sideways push and other clearing pushes by turns;
+    each is tried like any candidate, so the rescue drops only what was valid in its trial."""
+    out: list[Placement] = []
+    target = _target(match)
+    spec = match.world.cactus(target)
+    share = max(2, count // (2 * max(1, len(pieces))))
+    for pid in pieces:
+        for b in dict.fromkeys([*blockers(match), *rivals(match, pid)]):
+            x = match.world.pose(b)[0]
+            side = 1.0 if x >= spec.x else -1.0
+            for press, push in ((10.0, 55.0), (16.0, 75.0)):
+                out.append(Placement(pid, x + rng.uniform(-2.0, 2.0), rng.choice((0.0, math.pi)), side * push, press))
+            for press, push in ((8.0, 60.0), (14.0, 80.0)):  # push it off, then hang the piece where it was
+                out.append(Placement(pid, x + rng.uniform(-2.0, 2.0), rng.choice((0.0, math.pi)), side * push, press,
+                                     x + rng.uniform(-3.0, 3.0)))
+        clear = clearing(match, pid, rng, share)
+        spots = candidates(match, [pid], share + (share - len(clear)), random.Random(rng.random()), pushes=True)
+        for k in range(max(len(clear), len(spots))):  # placements across the cactus and clearing pushes, by turns
+            out.extend(c[k] for c in (spots, clear) if k < len(c))
+    return out[:count]
+
+
+def clearer(scored: Sequence[Scored]) -> Placement | None:
+    """When no trial was valid: the one that knocked the most pieces off (the fewest rules broken among those), a
+    drop that clears the way for the next try (its own piece may fall: no penalty, C-R5); None when none knocked
+    anything off."""
+    pushes = [s for s in scored if s.outcome.knocked > 0]
+    if not pushes:
+        return None
+    return max(pushes, key=lambda s: (s.outcome.knocked, -len(s.outcome.violations))).placement
+
+
 def fallback(match: Match, attempt: int, piece: str | None = None) -> Placement:
     """An unsearched placement for attempt ``attempt``: a fresh spot over the target cactus; from ``GIVE_UP`` on
     every other attempt a push that clears the way (:func:`clearing`)."""
@@ -322,7 +406,8 @@ class Search:
     frames ends with the same :attr:`report` as :func:`search` at once (the play scene thinks a trial or so
     per frame and stays fluid)."""
 
-    def __init__(self, match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -> None:
+    def __init__(self, match: Match, level: Level, *, salt: int = 0, pushes: bool = False,
+                 rescue: bool = False) -> None:
         began = time.perf_counter()
         self.level = level
         self.turn = match.turn_key
@@ -336,8 +421,12 @@ class Search:
             pieces, shares = shortlist(ranked_pieces(match, match.allowed(), rng, level.plies), level.pieces)
         else:
             pieces = [str(match.piece)]
-        cands = candidates(match, pieces, level.candidates, rng, pushes=pushes, shares=shares)
-        if pushes:  # a later attempt: a quarter of the candidates clear the way
+        self.rescue = rescue
+        if rescue:
+            cands = rescue_candidates(match, pieces, max(level.candidates, RESCUE_TRIALS), rng)
+        else:
+            cands = candidates(match, pieces, level.candidates, rng, pushes=pushes, shares=shares)
+        if pushes and not rescue:  # a later attempt: a quarter of the candidates clear the way
             cands[len(cands) - len(cands) // 4:] = clearing(match, pieces[0], rng, len(cands) // 4)
         self.cands = cands
         self.table = table_now(match) if level.rollouts and len(pieces) > 1 else None
@@ -410,9 +499,10 @@ class Search:
         return self.report
 
 
-def search(match: Match, level: Level, *, salt: int = 0, pushes: bool = False) -> SearchReport:
-    """The best placement for the current turn within ``level.budget`` trials (see the module doc), at once."""
-    return Search(match, level, salt=salt, pushes=pushes).run()
+def search(match: Match, level: Level, *, salt: int = 0, pushes: bool = False, rescue: bool = False) -> SearchReport:
+    """The best placement for the current turn within ``level.budget`` trials (see the module doc), at once;
+    ``rescue``: among :func:`rescue_candidates` instead."""
+    return Search(match, level, salt=salt, pushes=pushes, rescue=rescue).run()
 
 
 # ------------------------------------------------------------------ the bot
@@ -427,13 +517,16 @@ class PlannerBot:
     once, :class:`Search`). Off (headless play, simulations, benches): each search runs at once."""
 
     level: Level = field(default_factory=lambda: LEVELS["normal"])
-    steps_world: bool = True  # step the world while the hand drags (headless); the play scene steps it itself
+    steps_world: bool = True  # step the world while the hand drags (headless and on screen), else its caller does
     incremental: bool = False
     turn: int = -1
     attempts: int = 0
     drive: Drive | None = None
     plan: Placement | None = None
     pending: Search | None = None  # the search running across frames (incremental)
+    rescues: int = 0  # rescue searches this turn (at most RESCUES, again after a clearing drop)
+    cleared: bool = False  # the clearing drop of this turn was made (:func:`clearer`, once a turn)
+    since: int = 0  # the reports of the running attempt begin here
     trials: int = 0  # trials run this turn
     search_seconds: float = 0.0  # time spent searching this turn
     reports: list[SearchReport] = field(default_factory=list)
@@ -451,6 +544,7 @@ class PlannerBot:
         if match.turn_key != self.turn:
             self.turn, self.attempts, self.drive, self.plan = match.turn_key, 0, None, None
             self.trials, self.search_seconds, self.reports, self.pending = 0, 0.0, [], None
+            self.rescues, self.cleared, self.since = 0, False, 0
 
     def act(self, match: Match) -> str:
         """Take one step of the turn; returns what was done (for logs and tests; "think": still searching)."""
@@ -500,25 +594,44 @@ class PlannerBot:
         return self.plan.piece if self.plan.piece in match.allowed() else match.allowed()[0]
 
     def think(self, match: Match) -> Placement:
-        """The placement for this attempt: searched while attempts remain and something valid turns up, else a
-        fallback (bounded, see the module doc); the search runs at once."""
+        """The placement for this attempt, the search run at once: searched while fewer than ``DROP_CAP`` drops
+        were made (rescues when the search found nothing valid, and from the level's ``searches`` on, at most
+        ``RESCUES`` a turn), else a fallback (bounded, see the module doc)."""
+        if self.attempts >= DROP_CAP:
+            return self._fallback(match)
+        plan = None
         if self.attempts < self.level.searches:
-            return self._conclude(match, search(match, self.level, salt=self.attempts, pushes=self.attempts > 0))
-        return self._fallback(match)
+            plan = self._conclude(self._search(match, False).run())
+        while plan is None and self.rescues < RESCUES:
+            plan = self._conclude(self._search(match, True).run())
+        return plan if plan is not None else self._fallback(match)
+
+    def _search(self, match: Match, rescue: bool) -> Search:
+        if rescue:
+            self.rescues += 1
+            return Search(match, self.level, salt=RESCUE_SALT + self.rescues, rescue=True)
+        return Search(match, self.level, salt=self.attempts, pushes=self.attempts > 0)
 
     def plan_now(self, match: Match) -> Placement | None:
         """The placement for this attempt, or None while the incremental search for it still runs (started here
-        when there is none for this turn and stage)."""
-        if not self.incremental or self.attempts >= self.level.searches:
+        when there is none for this turn and stage; rescues follow a search that found nothing valid)."""
+        if not self.incremental or self.attempts >= DROP_CAP:
             return self.think(match)
         pending = self.pending
         if pending is None or pending.turn != match.turn_key or pending.stage != match.stage:
-            self.pending = Search(match, self.level, salt=self.attempts, pushes=self.attempts > 0)
+            rescue = self.attempts >= self.level.searches
+            if rescue and self.rescues >= RESCUES:
+                return self._fallback(match)
+            self.pending = self._search(match, rescue)
             return None
         if pending.report is None:
             return None
         self.pending = None
-        return self._conclude(match, pending.report)
+        plan = self._conclude(pending.report)
+        if plan is None and self.rescues < RESCUES:
+            self.pending = self._search(match, True)
+            return None
+        return plan if plan is not None else self._fallback(match)
 
     def think_some(self, match: Match, seconds: float) -> bool:
         """Run the pending search for about ``seconds`` (at least one trial); whether it was thinking (a search
@@ -532,19 +645,27 @@ class PlannerBot:
         pending.step(seconds)
         return True
 
-    def _conclude(self, match: Match, report: SearchReport) -> Placement:
+    def _conclude(self, report: SearchReport) -> Placement | None:
+        """The search's best placement when it was valid in its trial."""
         self.reports.append(report)
         self.trials += report.trials
         self.search_seconds += report.seconds
         if report.best is not None and report.best.valid:
             return report.best.placement
-        return self._fallback(match)
+        return None
 
     def _fallback(self, match: Match) -> Placement:
+        """Nothing valid was found: once a turn the clearing drop of this attempt's trials (after it, rescues may
+        search again), else an unsearched fallback."""
+        if not self.cleared and self.attempts < DROP_CAP:
+            push = clearer([s for r in self.reports[self.since:] for s in r.scored])
+            if push is not None:
+                self.cleared, self.rescues = True, 0
+                return push
         piece = None
         if match.stage == Stage.CHOOSE:
             piece = piece_order(match, match.allowed(), seeded_rng(match, 911))[0]
-        return fallback(match, self.attempts, piece)
+        return fallback(match, GIVE_UP + self.attempts, piece)  # searches found nothing: clear every other try
 
     @staticmethod
     def sweep(match: Match) -> str:
@@ -555,6 +676,7 @@ class PlannerBot:
         plan = self.plan if self.plan is not None and self.plan.piece == match.piece else self.think(match)
         self.plan = None
         self.attempts += 1
+        self.since = len(self.reports)
         if self.level.noise or self.level.angle_noise:
             rng = seeded_rng(match, 6151 + self.attempts)
             plan = plan.moved(rng.gauss(0.0, self.level.noise), rng.gauss(0.0, self.level.angle_noise))
@@ -577,9 +699,9 @@ def make_level(name: str) -> Level:
         raise ValueError(f"unknown planner level {name!r} (known: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "ROBUST_WEIGHT",
-           "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS", "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search",
-           "SearchReport",
-           "candidates", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value", "piece_order",
-           "plies", "ranked_on", "ranked_pieces", "robustness", "score", "search", "shortlist",
-           "simple_seats", "table_now"]
+__all__ = ["DROP_CAP", "END_WEIGHT", "GIVE_UP", "LEAVE_WEIGHT", "LEVELS", "PERTURB", "PLIES", "RESCUES",
+           "RESCUE_SALT", "RESCUE_TRIALS", "ROBUST_WEIGHT", "SHORTLIST_GAP", "SWEEP_AFTER", "THINK_SECONDS",
+           "VALUE_SCALE", "Level", "PlannerBot", "Scored", "Search", "SearchReport", "blockers", "candidates",
+           "clearer", "evaluate", "fallback", "make_level", "next_seat_expectation", "outcome_value",
+           "piece_order", "plies", "ranked_on", "ranked_pieces", "rescue_candidates", "rivals", "robustness",
+           "score", "search", "shortlist", "simple_seats", "table_now"]

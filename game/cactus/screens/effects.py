@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.cactus.bots.pace import ROLL_TIME  # seconds the die tumbles after a roll (a bot waits for it)
 from game.cactus.rules import CactusGame, Event, Face
 from game.cactus.screens import texts as txt
 from game.cactus.screens.view import flower_icon
@@ -18,9 +19,6 @@ from game.ui import draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, Color
 from physics.geometry import Point
-
-#: Seconds the die tumbles after a roll.
-ROLL_TIME = 0.7
 
 
 @dataclass
@@ -33,6 +31,10 @@ class FloatText:
     world: Point | None = None  # follows the camera when set (world mm)
     pieces: tuple[str, ...] = ()  # what it is about: it never covers them
     rect: pygame.Rect | None = None  # where it stands this frame (laid out in update; None: not shown)
+    base: str = ""  # the text before a repeat counted on it ("×3"); set from ``text`` when made
+
+    def __post_init__(self) -> None:
+        self.base = self.base or self.text
 
     @property
     def size(self) -> tuple[int, int]:
@@ -74,11 +76,16 @@ class Notice:
 
 
 class Effects:
-    """The floating texts and flying flowers of one play scene."""
+    """The floating texts and flying flowers of one play scene.
+
+    Floating texts never pile up: an event that repeats the one before it (the same piece fell again) replaces
+    its text with one that counts ("×3", started afresh), and a text the scene found no free place for waits,
+    not ageing, until one frees up (the scene lays them out off each other)."""
 
     def __init__(self) -> None:
         self.floats: list[FloatText] = []
         self.flyers: list[Flyer] = []
+        self.last: tuple[Event, int] | None = None  # the last rule event and how many times it came in a row
 
     @property
     def flying(self) -> bool:
@@ -90,7 +97,8 @@ class Effects:
 
     def update(self, dt: float) -> None:
         for f in self.floats:
-            f.age += dt
+            if f.rect is not None:  # one still waiting for a place keeps its whole life for when it shows
+                f.age += dt
         self.floats = [f for f in self.floats if f.age < f.life]
         for fl in self.flyers:
             fl.age += dt
@@ -99,7 +107,32 @@ class Effects:
     def event(self, e: Event, rules: CactusGame, spot: Spot, seat: Callable[[int | None], Point], supply: Point,
               table: Point) -> Notice | None:
         """Feedback for a rule event: floating text where it happened and flowers flying; returns the line
-        for the message bar, if the event has one."""
+        for the message bar, if the event has one. A repeat of the event before counts on its text (``×N``)."""
+        count = self.last[1] + 1 if self.last is not None and self.last[0] == e else 1
+        self.last = (e, count)
+        before = len(self.floats)
+        notice = self._feedback(e, rules, spot, seat, supply, table)
+        if len(self.floats) > before:
+            self._fold(count)
+        if notice is not None and count > 1:
+            notice = Notice(txt.describe_times(rules, e, count), notice.level, notice.seconds)
+        return notice
+
+    def _fold(self, count: int) -> None:
+        """The float just added, for an event that came ``count`` times in a row: it takes the place of the
+        same text still showing, and says how often."""
+        if count <= 1:
+            return
+        new = self.floats.pop()
+        same = [f for f in self.floats if f.base == new.base and f.colour == new.colour]
+        new.text = t("cactus.repeated", text=new.base, count=count)
+        if same:
+            self.floats = [f for f in self.floats if f not in same]
+            new.rect = same[-1].rect  # where it stood: it does not jump, and it shows at once
+        self.floats.append(new)
+
+    def _feedback(self, e: Event, rules: CactusGame, spot: Spot, seat: Callable[[int | None], Point],
+                  supply: Point, table: Point) -> Notice | None:
         if e.kind == "award" and e.flowers > 0:
             label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail))
             self.floats.append(FloatText(label, spot.at, PALETTE.ok, world=spot.world, pieces=spot.pieces))

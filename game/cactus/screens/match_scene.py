@@ -4,7 +4,8 @@ specials row, scores and log, and the player's input on them.
 Input becomes match actions (the match and the rules decide); every animation runs on ``dt``; ``update`` computes
 what the frame shows (the camera, the banner, the callout) and ``draw`` only draws it. Mouse: the left button grabs
 (the piece from the hand into free space, or your placed piece again), dragging moves it, letting go drops it;
-the wheel or Q/E turns it. Keys: Space rolls, Enter confirms, Backspace takes the piece back into the hand.
+the wheel or Q/E turns it. Keys: Space rolls, Enter confirms, Backspace takes the piece back into the hand, H asks
+for a hint and T turns the piece to the hint's angle.
 
 :class:`MatchScene` is not a screen of its own: a scene derives from it and says who moves the match between
 inputs (``fixed_update``: the local table steps the world and lets its bots act, a remote one plays what the
@@ -32,7 +33,15 @@ from game.cactus.screens.hint_view import HintControl
 from game.cactus.screens.layers import Layer
 from game.cactus.screens.panels import PlayButtons, PlayLayout
 from game.cactus.screens.thinking import think_and_show
-from game.cactus.screens.view import PieceShapes, TableView, draw_hand_zone, draw_preview
+from game.cactus.screens.view import (
+    PieceShapes,
+    TableView,
+    draw_hand_zone,
+    draw_note,
+    draw_preview,
+    hand_cue,
+    note_size,
+)
 from game.i18n import get_language, t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
@@ -74,8 +83,9 @@ class MatchScene(BaseScene):
     def __init__(self, match: Match, *, fast: bool = False) -> None:
         self.match = match
         self.fast = fast
-        # each seat's kind; the scene steps the world unless fast. Every table shows a bot thinking (``update``)
-        self.bot = SeatBots.of(match, steps_world=fast)
+        # each seat's kind; a bot's hand steps the world as in its trials (the scene paces it). Every table shows a
+        # bot thinking (``update``), searching across frames unless fast
+        self.bot = SeatBots.of(match, incremental=not fast)
         self.view = TableView((match.world.bounds[2], match.world.bounds[3]))
         self.director = CameraDirector(self.view, match)
         self.camera = self.director.camera
@@ -99,6 +109,7 @@ class MatchScene(BaseScene):
         self.shown_callout: callouts.Callout | None = None
         self.laid: list[placing.Laid] = []  # what explains or acts this frame (see ``overlays``)
         self.message_rect: pygame.Rect | None = None  # where the message line's pill stands this frame
+        self.hand_note: tuple[str, pygame.Rect] | None = None  # the line explaining the hand's cue, and where
         self.roll_button = Button(lambda: t("cactus.button.roll"), self._roll, style="primary")
         self.confirm_button = Button(lambda: t("cactus.button.confirm"), self._confirm, style="green")
         self.back_button = Button(lambda: t("cactus.button.take_back"), self._take_back, style="secondary")
@@ -140,6 +151,7 @@ class MatchScene(BaseScene):
             return
         self.shown_banner = self.banner()
         laid = self._fixed_overlays()
+        self._place_cues(laid)
         self.shown_callout = self._callout([item.rect for item in laid])
         if self.shown_callout is not None:
             laid.append(placing.Laid("bubble", self.shown_callout.rect,
@@ -151,6 +163,34 @@ class MatchScene(BaseScene):
         if self.effects.floats:
             self._place_floats(laid)
         self.laid = laid
+
+    def _place_cues(self, laid: list[placing.Laid]) -> None:
+        """The hint's turn cue and the short line explaining the hand's cue (blocked, or the ring a few mm from a
+        cactus or a piece), each beside what it explains and off what was laid out before it."""
+        m, view = self.match, self.view
+        area = self.rects["table"].inflate(-8, -8)
+        pointer = view.to_world(self.pointer) if self.on_table(self.pointer) else None
+        cue = self.hints.place_cue(view, m, pointer if self.human_turn else None, [i.rect for i in laid], area)
+        if cue is not None:
+            laid.append(cue)
+        self.hand_note = None
+        hand = hand_cue(m.world) if self.human_turn and m.stage == Stage.HOLDING else None
+        if hand is None or hand.note is None:
+            return
+        text = t(hand.note)
+        x, y = view.to_screen(hand.grip)
+        subjects = [pygame.Rect(round(x) - 16, round(y) - 16, 32, 32)]  # the ring, the piece, where it would be
+        held = placing.piece_box(view, m.world, str(m.held))
+        subjects += [] if held is None else [held]
+        subjects += [placing.box_of(view.pts(hand.free_outline))] if hand.free_outline else []
+        group = subjects[0].unionall(subjects[1:])
+        tries = [*placing.around(group, 10), *(("midbottom", (group.centerx, group.top - 10 - 36 * k))
+                                               for k in range(1, 4))]
+        placed = placing.first_free(note_size(text), tries, [*subjects, *(i.rect for i in laid)],
+                                    placing.scenery(view, m.world), area)
+        if placed is not None:
+            self.hand_note = (text, placed.rect)
+            laid.append(placing.Laid("hand", placed.rect, tuple(subjects)))
 
     def _place_message(self, laid: list[placing.Laid], about: list[pygame.Rect]) -> pygame.Rect | None:
         """The message line's pill: at the bottom of the table if that leaves the cacti, their pots and numbers and
@@ -168,7 +208,9 @@ class MatchScene(BaseScene):
             ("topright", area.topright), ("bottomleft", area.bottomleft), ("bottomright", area.bottomright),
             ("midtop", (area.centerx, area.top + 48)), ("center", area.center)]
         keep = [*about, *(item.rect for item in laid)]
-        placed = placing.first_free(size, tries, keep, placing.scenery(self.view, self.match.world), area)
+        arc = self.hints.arc_box()  # the hint's turn cue: left visible where a place allows
+        rather = [*([] if arc is None else [arc]), *placing.scenery(self.view, self.match.world)]
+        placed = placing.first_free(size, tries, keep, rather, area)
         return (placed or placing.least_covering(size, tries, keep, area)).rect
 
     def _place_floats(self, laid: list[placing.Laid]) -> None:
@@ -301,6 +343,8 @@ class MatchScene(BaseScene):
                 self._take_back()
             elif event.key == pygame.K_h:
                 self.hints.ask(m, self.human_turn, self.message)
+            elif event.key == pygame.K_t:
+                self.hints.turn_to_hint(m, self.human_turn, self.message)
             elif event.key == pygame.K_q:
                 m.rotate(ROTATE_STEP)
             elif event.key == pygame.K_e:
@@ -580,6 +624,8 @@ class MatchScene(BaseScene):
         self.hints.draw_ghost(surface, view, m, self.time)
         if m.stage == Stage.HOLDING:
             draw_hand_zone(surface, view, m.world, self._flash())
+            if self.hand_note is not None:
+                draw_note(surface, self.hand_note[1], self.hand_note[0], PALETTE.terracotta_dark)
         elif m.stage == Stage.IN_HAND and self.human_turn and self.on_table(self.pointer):
             pid = str(m.piece)
             outline = [(float(p[0]), float(p[1])) for p in m.outline_at(pid, view.to_world(self.pointer),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cactus.match import Match, Stage
-from game.cactus.rules import COLOURS, FORMS, CactusGame, Face
+from game.cactus.rules import COLOURS, FORMS, CactusGame, Event, Face
 from game.cactus.screens import layers
 from game.cactus.screens import texts as txt
 from game.cactus.screens.effects import rolling_face
@@ -268,8 +268,19 @@ def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Seque
               size=SIZES.text_small, color=PALETTE.ink_faint, anchor="midright")
 
 
+def log_entries(rules: CactusGame, last: int = 80) -> list[tuple[Event, str, Color]]:
+    """The turn log's entries, newest first, of the ``last`` events: each event with its sentence and colour; a run
+    of identical events (the same piece fell again and again) is one entry that says how often ("×5")."""
+    out: list[tuple[Event, str, Color]] = []
+    for e, count in reversed(txt.fold(e for e in rules.log[-last:] if e.kind != "take")):
+        colour = PALETTE.ok if e.kind == "award" else PALETTE.error if e.kind in (
+            "hand_touch", "knocked", "awards_void") else PALETTE.ink_soft
+        out.append((e, txt.describe_times(rules, e, count), colour))
+    return out
+
+
 def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> None:
-    """The turn log, newest first, as much as fits."""
+    """The turn log, newest first, as much as fits; a run of identical events is one line ("fell ×5")."""
     draw.panel(surface, rect, PALETTE.paper, PALETTE.sand_dark, 14)
     draw.text(surface, t("cactus.log"), (rect.x + 14, rect.y + 16), size=SIZES.text_small, bold=True,
               color=PALETTE.ink_soft, anchor="midleft")
@@ -281,12 +292,8 @@ def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> N
     line_h = fnt.get_linesize()
     lines: list[tuple[str, Color]] = []
     swatches: list[tuple[int, str]] = []
-    for e in reversed(rules.log[-40:]):
-        if e.kind == "take":
-            continue
-        colour = PALETTE.ok if e.kind == "award" else PALETTE.error if e.kind in (
-            "hand_touch", "knocked", "awards_void") else PALETTE.ink_soft
-        wrapped = [w for w, _ in layers.wrapped(txt.describe(rules, e), SIZES.text_small - 1, False, inner.width)]
+    for e, line, colour in log_entries(rules):
+        wrapped = [w for w, _ in layers.wrapped(line, SIZES.text_small - 1, False, inner.width)]
         block = [(wrapped[0], colour)] + [("  " + w, colour) for w in wrapped[1:]]
         if (len(lines) + len(block)) * line_h > inner.height:
             break
@@ -377,4 +384,4 @@ def draw_actions(surface: pygame.Surface, m: Match, lay: PlayLayout, buttons: Pl
 
 __all__ = ["MAX_ROW_CELL", "MIN_ROW_CELL", "PROMPT_STRIP", "PlayButtons", "PlayLayout", "draw_actions",
            "draw_die_panel", "draw_heap", "draw_log", "draw_row", "draw_scores", "draw_top", "draw_zoom_badge",
-           "help_at", "lay_out", "zoom_badge"]
+           "help_at", "lay_out", "log_entries", "zoom_badge"]

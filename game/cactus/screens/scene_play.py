@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from game.cactus.bots.pace import BOT_PAUSE, DRAG_FRAME  # the bench's clock of a bot turn paces the same way
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.record import Recorder
 from game.cactus.saves import Autosave, save_id_of
@@ -24,8 +25,6 @@ from game.saves import replay_name
 from game.ui.rules_book import RULES_KEY
 from game.ui.theme import SIZES
 from game.ui.widgets import Button
-
-BOT_PAUSE = 0.45
 
 
 class PlayScene(MatchScene):
@@ -41,6 +40,7 @@ class PlayScene(MatchScene):
         self.autosave = Autosave(autosave)
         self.quit_when_over = quit_when_over
         self.bot_wait = 0.0
+        self.drag_time = 0.0  # seconds of a bot's drag not yet walked (a point per ``DRAG_FRAME``)
         super().__init__(match, fast=fast)
         self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
                                      text_size=SIZES.text_small)
@@ -118,7 +118,8 @@ class PlayScene(MatchScene):
         if self.dialog is not None and self.dialog.open:
             return  # the game waits while its leave dialog asks: no fall goes on, no bot plays
         m = self.match
-        if not self.woken:
+        drags = not self.fast and m.is_bot_turn and m.stage == Stage.HOLDING
+        if not self.woken and not drags:
             # a frame's fixed steps stand for the time before its events: while the world rested (after an idle
             # wait, up to 250 ms of them) they must not move what the event just woke
             m.step(dt)
@@ -127,9 +128,13 @@ class PlayScene(MatchScene):
             self._run_bots_fast()
         elif m.is_bot_turn and self.roll_anim <= 0:
             self.bot_wait += dt
-            if m.stage == Stage.HOLDING:  # the bot's hand drags: one pointer move per frame, seen as it moves
-                self.bot_wait = 0.0
-                self._bot_step()
+            if m.stage == Stage.HOLDING:  # the bot's hand drags: a pointer move and a world step per drive frame,
+                self.bot_wait = 0.0  # as in the bot's trials, so it does what its trial did
+                self.drag_time += dt
+                while self.drag_time >= DRAG_FRAME and m.stage == Stage.HOLDING:
+                    self.drag_time -= DRAG_FRAME
+                    self._bot_step()
+                sounds.impact_sounds(m)
             elif m.stage == Stage.SETTLING:
                 self.bot_wait = 0.0
             elif self.bot_wait >= BOT_PAUSE:

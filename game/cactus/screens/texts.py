@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from game.cactus.match import Match, Stage
@@ -109,6 +110,28 @@ def describe(rules: CactusGame, e: Event) -> str:
     return t(e.text_key, **values)
 
 
+def fold(events: Iterable[Event]) -> list[tuple[Event, int]]:
+    """Each run of identical events once, with how many times it came in a row (the turn log says "×5" rather
+    than five equal lines when a piece fell five times)."""
+    runs: list[tuple[Event, int]] = []
+    for e in events:
+        if runs and runs[-1][0] == e:
+            runs[-1] = (e, runs[-1][1] + 1)
+        else:
+            runs.append((e, 1))
+    return runs
+
+
+def describe_times(rules: CactusGame, e: Event, count: int) -> str:
+    """:func:`describe` for an event that came ``count`` times in a row (one line for all of them)."""
+    if count <= 1:
+        return describe(rules, e)
+    if e.kind == "placed_fell" and e.pieces:
+        return t("cactus.event.placed_fell_times", piece=piece_name(rules, e.pieces[0]), count=count,
+                 it=piece_pronoun(rules, e.pieces[0]))
+    return t("cactus.repeated", text=describe(rules, e), count=count)
+
+
 def stage_prompt(match: Match) -> str:
     """The instruction for the seat whose turn it is."""
     rules = match.rules
@@ -144,7 +167,8 @@ def die_label(face: Face | None) -> str:
     return face_name(face.value) if face is not None else t("cactus.die.none")
 
 
-__all__ = ["GENDERS", "ask", "award_name", "describe", "die_label", "face_name", "in_sentence", "piece_name",
+__all__ = ["GENDERS", "ask", "award_name", "describe", "describe_times", "die_label", "face_name", "fold",
+           "in_sentence", "piece_name",
            "piece_pronoun", "player_name",
            "stage_prompt", "target_text", "violation_explained",
            "violation_text"]

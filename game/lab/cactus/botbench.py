@@ -16,13 +16,21 @@ It prints:
 * ``stuck_games``: the games that did not end within ``STEPS`` bot steps (left out of every figure);
 * besides, ``planner_beats_next_seat`` / ``planner_beats_seat_before``: the same share for the simple seat that
   plays right after the planner (its rolls follow the planner's piece, C-T2) and for the one right before it;
+* ``simple_clean_turn_rate``: the same share for the simple bot's turns;
+* ``max_drops_per_turn``: the most times a bot let its piece go in one turn, over every bot turn (C-X4; the whole
+  count in ``drops_per_turn``); a bot drops only what was valid in its trial while it can, the last searched
+  drop being a rescue (``DROP_CAP`` in :mod:`game.cactus.bots.planner`);
+* ``turn_seconds_p95`` (and ``turn_seconds_median`` / ``_max``): a bot's turn from its roll to its confirm as a
+  player watches it at normal speed, on a simulated clock (:class:`~game.cactus.bots.pace.TurnClock`: the play
+  screen's pauses, the die's tumble, the hand's path a fixed step a point, the world's settling, and the search's
+  own time shown at ``THINK_SECONDS`` a frame); no real frame is timed;
 
-and, besides, the same clean rate of the simple bot, the planner's outright wins, trials and search time per turn
+and, besides, the planner's outright wins, trials and search time per turn
 (mean and p95), the game lengths, the budget of a search (``Level.budget``), ``knock_off_turn_rate`` (per bot
 kind, the share of its turns that knocked a piece off, C-R5) and ``knock_offs_after_a_failed_first_placement`` (the
-share of those turns in which the first placement had failed, mostly one that was clean on its trial copy: a real
-match is a long continuation and a ``Match.from_dict`` copy is not an exact one, so a drop can go otherwise than
-its trial). The result does not depend on ``--workers`` (each game has its own seed).
+share of those turns in which the first placement had failed: every turn starts from its own snapshot, so a trial
+on ``Match.from_dict`` of it has the real match's future, and what is left are searches that found no valid drop).
+The result does not depend on ``--workers`` (each game has its own seed).
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from game.argtypes import positive_int, whole_number
 from game.balance import wilson
 from game.batch import run_jobs
 from game.cactus.bots.kinds import SeatBots
+from game.cactus.bots.pace import TurnClock
 from game.cactus.bots.planner import LEVELS, PlannerBot
 from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, MatchError, Stage
@@ -71,6 +80,10 @@ class GameRecord:
     planner_knock_retried: int = 0
     simple_knock_turns: int = 0
     simple_knock_retried: int = 0
+    drops: list[int] = field(default_factory=list)  # per bot turn: times the piece was let go (C-X4)
+    seconds: list[float] = field(default_factory=list)  # per bot turn: as a player watches it (pace.TurnClock)
+    thinking: list[float] = field(default_factory=list)  # of which thinking, per bot turn
+    settling: list[float] = field(default_factory=list)  # of which the world settling, per bot turn
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -93,17 +106,34 @@ def play_match(index: int, seed: int, level: str) -> tuple[GameRecord, Match]:
     m = Match.new(len(kinds), seed=game_seed(seed, index), bots=[True] * len(kinds), bot_kinds=list(kinds))
     table = SeatBots.of(m)
     rec = GameRecord(index, kinds, [], 0)
+    clock, turn = TurnClock(), m.turn_key
     for _ in range(STEPS):
         if m.is_over:
             break
+        if m.turn_key != turn:
+            clock, turn = TurnClock(), m.turn_key
         bot = table.bot(m)
         knocked = len(m.rules.turn.knocked) > 0 if m.stage == Stage.JUDGED else False
+        drops, began, searched = m.drops, m.world.time, _searched(bot, turn)
+        rescue_before = _searched(bot, turn, rescue=True)
         try:
             done = bot.act(m)
         except MatchError:
-            continue  # refused (the world changed under the bot): the next step looks again, as the scene does
+            clock.add("")  # refused (the world changed under the bot): the next step looks again, as the scene does
+            continue
+        spent = _searched(bot, turn) - searched
+        settled = m.world.time - began if done == "settle" else 0.0
+        if isinstance(bot, PlannerBot):
+            clock.add(done, searched=spent, settled=settled)
+        else:  # the simple bot's own trials hold up their frame; its rescue searches across frames on screen
+            rescued = _searched(bot, turn, rescue=True) - rescue_before
+            clock.add(done, searched=rescued, blocked=spent - rescued, settled=settled)
         if done != "confirm":
             continue
+        rec.drops.append(drops)
+        rec.seconds.append(clock.seconds)
+        rec.thinking.append(clock.thinking)
+        rec.settling.append(clock.settling)
         if isinstance(bot, PlannerBot):
             rec.planner_turns += 1
             rec.planner_clean += bot.attempts == 1
@@ -120,6 +150,31 @@ def play_match(index: int, seed: int, level: str) -> tuple[GameRecord, Match]:
     rec.values = [m.rules.bank.value(p) for p in range(m.rules.players)]
     rec.turns = m.rules.turn_number
     return rec, m
+
+
+def _searched(bot: object, turn: int, rescue: bool = False) -> float:
+    """The search time the bot spent in turn ``turn`` so far (0 for a turn it has not begun); ``rescue``: of it,
+    the simple bot's rescue."""
+    if not isinstance(bot, (PlannerBot, Bot)) or bot.turn != turn:
+        return 0.0
+    if rescue:
+        return bot.rescue_seconds if isinstance(bot, Bot) else 0.0
+    return bot.search_seconds
+
+
+def _where(records: list[GameRecord]) -> dict[str, float]:
+    """Where a bot turn's screen time goes: the medians (and p95) of its thinking, its settling and the rest
+    (the pauses before each step, the die's tumble, the hand's path)."""
+    turns = [(t, k, s) for r in records for t, k, s in zip(r.seconds, r.thinking, r.settling, strict=True)]
+    if not turns:
+        return {}
+    parts = {"thinking": [k for _, k, _ in turns], "settling": [s for _, _, s in turns],
+             "pauses_and_hand": [t - k - s for t, k, s in turns]}
+    out: dict[str, float] = {}
+    for name, values in parts.items():
+        out[f"{name}_median"] = round(float(statistics.median(values)), 2)
+        out[f"{name}_p95"] = round(_p95(values), 2)
+    return out
 
 
 def _p95(values: list[float]) -> float:
@@ -151,6 +206,8 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
     pk = sum(r.planner_knock_turns for r in records)
     sk = sum(r.simple_knock_turns for r in records)
     lv = LEVELS[level]
+    drops = [d for r in records for d in r.drops]
+    seconds = [s for r in records for s in r.seconds]
     return {
         "candidates_per_s": round(sum(trials) / max(sum(secs), 1e-9), 1),
         "clean_turn_rate": round(sum(r.planner_clean for r in records) / max(pt, 1), 3),
@@ -166,6 +223,12 @@ def summarize(records: list[GameRecord], level: str) -> dict[str, Any]:
         "planner_beats_next_seat": round(by_place[0] / max(len(records), 1), 3),
         "planner_beats_seat_before": round(by_place[1] / max(len(records), 1), 3),
         "simple_clean_turn_rate": round(sum(r.simple_clean for r in records) / max(st, 1), 3),
+        "max_drops_per_turn": max(drops, default=0),
+        "drops_per_turn": {str(k): drops.count(k) for k in sorted(set(drops))},
+        "turn_seconds_p95": round(_p95(seconds), 2),
+        "turn_seconds_median": round(float(statistics.median(seconds)), 2) if seconds else 0.0,
+        "turn_seconds_max": round(max(seconds, default=0.0), 2),
+        "turn_seconds_where": _where(records),
         "knock_off_turn_rate": {"planner": round(pk / max(pt, 1), 3), "simple": round(sk / max(st, 1), 3)},
         "knock_offs_after_a_failed_first_placement": round(
             sum(r.planner_knock_retried + r.simple_knock_retried for r in records) / max(pk + sk, 1), 3),
