@@ -65,3 +65,17 @@ def test_bench_cactus_hint_prints_json(capsys: pytest.CaptureFixture[str]) -> No
     s = json.loads(capsys.readouterr().out)
     assert s["positions"] == 2 and 0.0 <= s["hint_valid_rate"] <= 1.0 and s["seed"] == 1
     assert sum(s["failures"].values()) + round(s["hint_valid_rate"] * s["hints_given"]) == 2
+
+
+def test_a_way_that_starts_out_of_sight_is_drawn_from_where_it_comes_into_the_table() -> None:
+    """Zoomed in, the hint's way may start above the visible table: its take-circle is then drawn where the way
+    comes into sight (the same way down), so a player can press there; a way in sight is drawn as it is."""
+    import pygame
+
+    from game.cactus.screens.hint_view import in_sight
+
+    frame = pygame.Rect(0, 100, 400, 300)
+    way = [(200.0, 20.0), (200.0, 80.0), (200.0, 250.0)]
+    shown = in_sight(way, frame)
+    assert shown[1:] == way[2:] and shown[0][0] == 200.0 and 100.0 <= shown[0][1] < 101.0
+    assert in_sight(way[2:], frame) == way[2:]

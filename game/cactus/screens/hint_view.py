@@ -204,12 +204,36 @@ class HintControl:
         view.draw_piece(surface, m.world.pieces[hint.piece], hint.outline, alpha=80)
         glow = 0.5 + 0.5 * math.sin(time * 4.0)
         dashed_outline(surface, pts, lerp(PALETTE.focus, PALETTE.paper, glow), 2)
-        draw_way(surface, view.pts(hint.path))
+        draw_way(surface, in_sight(view.pts(hint.path), view.rect.inflate(-2 * EDGE, -2 * EDGE)))
         rx, ry = view.pts([hint.release])[0]
         pygame.draw.circle(surface, PALETTE.paper, (round(rx), round(ry)), 8, 2)
         pygame.draw.circle(surface, PALETTE.focus, (round(rx), round(ry)), 6, 2)
         if self.cue is not None:
             draw_turn(surface, self.cue)
+
+
+#: How far inside the table's frame the hint's way starts when it starts out of sight (px).
+EDGE = 14
+
+
+def in_sight(pts: Sequence[tuple[float, float]], frame: pygame.Rect) -> list[tuple[float, float]]:
+    """The way from where it comes into ``frame``: a way that starts high above a zoomed-in table starts at the
+    frame's edge instead (still above the cactus, on the same way down), so the take-circle is one the player can
+    press at. A way wholly out of sight is kept as it is."""
+    for i, (x, y) in enumerate(pts):
+        if frame.collidepoint(x, y):
+            if i == 0:
+                return list(pts)
+            (ax, ay), (bx, by) = pts[i - 1], (x, y)
+            lo, hi = 0.0, 1.0  # the crossing of the frame's edge on the segment, by halving
+            for _ in range(20):
+                mid = (lo + hi) / 2
+                if frame.collidepoint(ax + (bx - ax) * mid, ay + (by - ay) * mid):
+                    hi = mid
+                else:
+                    lo = mid
+            return [(ax + (bx - ax) * hi, ay + (by - ay) * hi), *pts[i:]]
+    return list(pts)
 
 
 def draw_way(surface: pygame.Surface, pts: Sequence[tuple[float, float]]) -> None:
