@@ -164,7 +164,11 @@ class HintControl:
         else:
             centre = pointer if pointer is not None else hint.start
         sx, sy = view.to_screen(centre)
+        if m.stage != Stage.HOLDING and pointer is None:  # round where the way comes into sight (see in_sight)
+            sx, sy = in_sight(view.pts(hint.path), view.rect.inflate(-2 * EDGE, -2 * EDGE))[0]
         radius = max(18.0, m.world.pieces[pid].radius * view.scale + 10.0)
+        if m.stage != Stage.HOLDING and pointer is None:  # the whole arc inside the table's frame
+            sy = max(sy, view.rect.top + radius + 8)
         turn = hint.turn_from(angle)
         text, colour = turn_words(turn)
         arc = pygame.Rect(round(sx - radius - 6), round(sy - radius - 6), round(2 * radius + 12),
