@@ -12,57 +12,16 @@ from typing import Any
 
 import pygame
 from helpers_scene import Driver
-from net.helpers_cactus_net import Loop, wire
+from net.helpers_cactus_net import Inbox, Loop, LoopConnection
 
 from game.app import BaseScene
 from game.cactus.room import remote_play_scene
 from game.cactus.screens.scene_remote import RemotePlayScene
 from game.i18n import t
-from game.net.client.cactus_link import CactusLink
-from game.net.server.room_table import TableError
 
 CODE = "T1"
 
 
-class LoopConnection:
-    """The scene's connection to the in-process table; ``resign`` is only noted (the test answers it)."""
-
-    def __init__(self, loop: Loop, seat: int) -> None:
-        self.loop = loop
-        self.seat = seat
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[dict[str, Any]] = []
-        self.status = "open"
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-        if message.get("type") == "resign":
-            return
-        try:
-            self.loop.route(self.loop.table.act(self.seat, wire(message)))
-        except TableError as exc:
-            self.inbox.append(exc.reply())
-
-    def poll(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def close(self) -> None:
-        self.status = "closed"
-
-
-class Inbox(CactusLink):
-    """Stands in the loop for the scene's seat: what the table sends it goes to the scene's connection."""
-
-    def __init__(self, connection: LoopConnection) -> None:
-        super().__init__(connection.seat)
-        self.connection = connection
-
-    def receive(self, message: Any) -> None:
-        self.connection.inbox.append(message)
-
-    def outgoing(self) -> list[dict[str, Any]]:
-        return []
 
 
 def presence(*states: tuple[str | None, str, str, float | None]) -> dict[str, Any]:
@@ -75,7 +34,7 @@ def open_scene(make_app: Any, size: tuple[int, int] = (1280, 800), seats: tuple[
                on_resign: Callable[[], None] | None = None) -> tuple[LoopConnection, Driver, RemotePlayScene]:
     """Seat 1 of a table where seat 0 begins: this player watches."""
     loop = Loop(list(seats), seed=3, start_player=0, spectators=0)
-    connection = LoopConnection(loop, 1)
+    connection = LoopConnection(loop, 1, hold=("resign",))
     loop.links[1] = Inbox(connection)
     loop.route(loop.table.join(1), joined=1)
     app = make_app(size)
@@ -200,7 +159,7 @@ def test_back_at_a_seat_a_bot_took_over_the_player_watches_the_bot_end_the_turn(
     """The bot plays this seat's running turn (the table's match says so): nothing here acts, and the banner says
     the seat is this player's again from the next turn."""
     loop = Loop(["remote", "bot"], seed=3, start_player=1, spectators=0)
-    connection = LoopConnection(loop, 1)
+    connection = LoopConnection(loop, 1, hold=("resign",))
     loop.links[1] = Inbox(connection)
     loop.route(loop.table.join(1), joined=1)
     app = make_app((1280, 800))

@@ -130,3 +130,50 @@ def drag_in(match: Match, bot: Bot, pump: Callable[[], None], steps_per_pump: in
         match.step(DT)
     match.release()
     pump()
+
+
+class LoopConnection:
+    """A scene's connection to the in-process table (``send`` / non-blocking ``poll``): what it sends is routed to
+    the table at once, except the message types in ``hold`` (only noted in ``sent``: the test answers those)."""
+
+    def __init__(self, loop: Loop, seat: int, *, hold: tuple[str, ...] = ()) -> None:
+        self.loop = loop
+        self.seat = seat
+        self.hold = hold
+        self.inbox: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+        self.status = "open"
+
+    @property
+    def closed(self) -> bool:
+        return self.status == "closed"
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+        if message.get("type") in self.hold:
+            return
+        try:
+            self.loop.route(self.loop.table.act(self.seat, wire(message)))
+        except TableError as exc:
+            self.inbox.append(exc.reply())
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+    def close(self) -> None:
+        self.status = "closed"
+
+
+class Inbox(CactusLink):
+    """Stands in the loop for the scene's seat: what the table sends it goes to the scene's connection."""
+
+    def __init__(self, connection: LoopConnection) -> None:
+        super().__init__(connection.seat)
+        self.connection = connection
+
+    def receive(self, message: Any) -> None:
+        self.connection.inbox.append(message)
+
+    def outgoing(self) -> list[dict[str, Any]]:
+        return []  # the scene sends through its connection

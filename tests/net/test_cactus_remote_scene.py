@@ -16,49 +16,8 @@ from game.cactus.match import Stage
 from game.cactus.room import remote_play_scene
 from game.cactus.screens.scene_remote import RemotePlayScene
 from game.i18n import t
-from game.net.client.cactus_link import CactusLink
-from game.net.server.room_table import TableError
 
-from .helpers_cactus_net import Loop, human_turn, wire
-
-
-class LoopConnection:
-    """The scene's connection to the in-process table (``send`` / non-blocking ``poll``)."""
-
-    def __init__(self, loop: Loop, seat: int) -> None:
-        self.loop = loop
-        self.seat = seat
-        self.inbox: list[dict[str, Any]] = []
-        self.sent: list[dict[str, Any]] = []
-        self.closed = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-        try:
-            self.loop.route(self.loop.table.act(self.seat, wire(message)))
-        except TableError as exc:
-            self.inbox.append(exc.reply())
-
-    def poll(self) -> list[dict[str, Any]]:
-        out, self.inbox = self.inbox, []
-        return out
-
-    def close(self) -> None:
-        self.closed = True
-
-
-class Inbox(CactusLink):
-    """Stands in the loop for the scene's seat: what the table sends it goes to the scene's connection."""
-
-    def __init__(self, connection: LoopConnection) -> None:
-        super().__init__(connection.seat)
-        self.connection = connection
-
-    def receive(self, message: Any) -> None:
-        self.connection.inbox.append(message)
-
-    def outgoing(self) -> list[dict[str, Any]]:
-        return []  # the scene sends through its connection
+from .helpers_cactus_net import Inbox, Loop, LoopConnection, human_turn
 
 
 def open_scene(make_app: Any, seed: int) -> tuple[Loop, LoopConnection, Driver]:
