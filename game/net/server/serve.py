@@ -4,8 +4,10 @@ Prints exactly one line on stdout, ``serving ws://HOST:PORT``, once it accepts c
 port it got). With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
 :mod:`game.net.server.announce`) under the host player's NAME, and withdraws the announcement when it stops.
 Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
-exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. The log
-(connections, joins, errors; never a token) goes to stderr.
+exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. When some table
+cannot be saved on the way out (a read-only or full data folder), each is named in the log and the last line on
+stderr says ``N tables could not be saved: CODE, CODE``: exit 3. The log (connections, joins, errors; never a
+token) goes to stderr.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from game.net.server.room_table import TableError
 from game.net.server.table_server import Server, ServerOptions
 
 PROG = "python -m game serve"
+#: The exit code when some table could not be saved on the way out.
+EXIT_UNSAVED = 3
 
 
 def positive_seconds(text: str) -> float:
@@ -134,7 +138,11 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
             announcing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await announcing  # withdrawn before the tables are saved: nobody is sent to a closing server
-        await server.shutdown()
+        unsaved = await server.shutdown()
+    if unsaved:
+        count = f"{len(unsaved)} table{'s' if len(unsaved) > 1 else ''}"
+        print(f"{PROG}: {count} could not be saved: {', '.join(unsaved)}", file=sys.stderr)
+        return EXIT_UNSAVED
     return 0
 
 
@@ -159,4 +167,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-__all__ = ["build_parser", "main", "run", "url"]
+__all__ = ["EXIT_UNSAVED", "build_parser", "main", "run", "url"]

@@ -4,17 +4,28 @@ A table is saved after every change: the server marks it dirty (:meth:`Saver.mar
 dirty table within :data:`FLUSH_DELAY` seconds, a table in play at most every :data:`MIN_INTERVAL` (one write
 however many changes came in between), and every dirty table at once on shutdown (:meth:`Saver.flush_now`).
 Each write goes through :func:`game.userdata.write_bytes_atomic` (temporary file, fsync, rename), so a crash
-leaves the previous save whole. On start :meth:`TableStore.load_all` reads every save back; a file that cannot
-be read is logged and set aside (``CODE.corrupt-N.json``), never a reason for the server not to start.
+leaves the previous save whole. A write that fails (a read-only folder, a full disk) is tried again, with the
+table's newest state, after :data:`RETRY_FIRST` seconds, doubling up to :data:`RETRY_MAX`: the log says once
+when a table's saves start failing (WARNING) and once when one lands again (INFO), never once per try.
+:meth:`Saver.flush_now` tries every table however long its back-off and names those it could not write.
+
+On start :meth:`TableStore.load_all` reads every save back; a file that cannot be read is logged and set
+aside (``CODE.corrupt-N.json``), never a reason for the server not to start; only regular files are read (a
+FIFO would block the start, a directory cannot be read, a symbolic link may point anywhere): anything else
+named ``CODE.json`` is skipped with a warning and left as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
+import os
+import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +41,10 @@ FLUSH_DELAY = 0.1
 MIN_INTERVAL = 1.0
 #: The most loop time one saving round spends on snapshots (seconds).
 ROUND_BUDGET = 0.004
+#: The first wait before a failed save is tried again (seconds); each further failure doubles it ...
+RETRY_FIRST = 1.0
+#: ... up to this (seconds).
+RETRY_MAX = 60.0
 #: The envelope of a saved table (the room's own state is inside, under "state").
 FORMAT = "garden-table-server/1"
 
@@ -62,6 +77,10 @@ class TableStore:
             code = path.stem
             if ".corrupt-" in code or not wire.CODE_PATTERN.fullmatch(code):
                 continue
+            odd = not_a_file(path)
+            if odd is not None:
+                log.warning("table save %s is %s, not a file; skipped", path.name, odd)
+                continue
             try:
                 data = userdata.read_json(path)
             except userdata.CorruptFileError as exc:
@@ -87,6 +106,29 @@ class TableStore:
             log.error("table save %s.json cannot be resumed (%s) nor set aside: %s", code, reason, exc)
 
 
+def not_a_file(path: Path) -> str | None:
+    """What ``path`` is when it is not a regular file ("a FIFO", "a directory", ...); None for a regular file
+    (and for one gone meanwhile: reading it then says so)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    return "a special file"
+
+
+def reason(exc: OSError) -> str:
+    """An OSError in a few words ("Permission denied"), for the log."""
+    return exc.strerror or str(exc) or type(exc).__name__
+
+
 class Saver:
     """Writes dirty tables soon after they change, off the event loop.
 
@@ -103,18 +145,51 @@ class Saver:
         self.last: dict[str, float] = {}
         #: One writer at a time, so that an older text never lands after a newer one.
         self.write_lock = threading.Lock()
+        #: Tables taken for a write whose outcome has not come back yet (shutdown takes them again).
+        self.pending: set[str] = set()
+        #: Tables whose last write failed -> the wait before the next try (seconds), and when that try is due.
+        self.backoff: dict[str, float] = {}
+        self.retry_at: dict[str, float] = {}
+        #: Set when a table not in back-off changes, so that a saver waiting out a back-off looks again.
+        self.wake = asyncio.Event()
+        #: Set by :meth:`flush_now`: from then on only it writes (a background write taken earlier must not land
+        #: after its newer text).
+        self.stopping = False
 
     def mark(self, code: str) -> None:
         self.dirty.add(code)
+        if code not in self.retry_at:
+            self.wake.set()
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._flush_soon())
 
+    def forget(self, code: str) -> None:
+        """Table ``code`` is gone (its save removed): nothing of it is written or tried again."""
+        for codes in (self.dirty, self.pending):
+            codes.discard(code)
+        for times in (self.backoff, self.retry_at, self.last):
+            times.pop(code, None)
+
     async def _flush_soon(self) -> None:
         while self.dirty:
+            pause = self._pause()
+            if pause > FLUSH_DELAY:  # every dirty table waits out a back-off: sleep until the first is due
+                self.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), pause - FLUSH_DELAY)
             await asyncio.sleep(FLUSH_DELAY)
             texts = self._take()
             if texts:
-                await asyncio.get_running_loop().run_in_executor(None, self._write_all, texts)
+                write = functools.partial(self._write_all, texts, background=True)
+                failed = await asyncio.get_running_loop().run_in_executor(None, write)
+                if failed is not None:  # None: shutdown began; these tables stay pending, flush_now writes them
+                    self._settle(texts, failed)
+
+    def _pause(self) -> float:
+        """How long until a dirty table may be due: FLUSH_DELAY, or longer while every one is in back-off."""
+        if not self.dirty or not self.dirty <= self.retry_at.keys():
+            return FLUSH_DELAY
+        return min(self.retry_at[code] for code in self.dirty) - time.monotonic()
 
     def _take(self, *, everything: bool = False) -> dict[str, str]:
         """The texts of the dirty tables due now, the longest unsaved first, within :data:`ROUND_BUDGET` of the
@@ -122,40 +197,75 @@ class Saver:
         texts: dict[str, str] = {}
         now = time.monotonic()
         last = self.last
-        due = sorted(self.dirty, key=lambda c: last.get(c, 0.0))
+        due = sorted(self.dirty | self.pending if everything else self.dirty, key=lambda c: last.get(c, 0.0))
         for code in due:
             if not everything:
-                if now - last.get(code, -MIN_INTERVAL) < MIN_INTERVAL:
+                if now - last.get(code, -MIN_INTERVAL) < MIN_INTERVAL or self.retry_at.get(code, now) > now:
                     continue
                 if time.monotonic() - now > ROUND_BUDGET:
                     break
             try:
                 text = self.snapshot(code)
             except KeyError:
-                self.dirty.discard(code)
+                self.forget(code)
                 continue
             if text is not None:
                 texts[code] = text
                 last[code] = now
                 self.dirty.discard(code)
+                self.pending.add(code)
         return texts
 
-    def _write_all(self, texts: dict[str, str]) -> None:
+    def _write_all(self, texts: dict[str, str], *, background: bool = False) -> dict[str, OSError] | None:
+        """Write each text (off the loop); the tables that could not be written, with why. None, writing nothing,
+        for a ``background`` write once shutdown has begun."""
+        failed: dict[str, OSError] = {}
         with self.write_lock:
-            self._write_each(texts)
+            if background and self.stopping:
+                return None
+            for code, text in texts.items():
+                try:
+                    self.store.write(code, text)
+                except OSError as exc:
+                    failed[code] = exc
+        return failed
 
-    def _write_each(self, texts: dict[str, str]) -> None:
-        for code, text in texts.items():
-            try:
-                self.store.write(code, text)
-            except OSError as exc:
-                log.error("table %s could not be saved: %s", code, exc)
+    def _settle(self, written: Iterable[str], failed: dict[str, OSError]) -> None:
+        """Take in the outcome of a write (on the loop): a failed table is dirty again and waits out its back-off;
+        the log hears only of a table's first failure and of its first success after failing."""
+        now = time.monotonic()
+        for code in written:
+            self.pending.discard(code)
+            exc = failed.get(code)
+            if exc is None:
+                self.retry_at.pop(code, None)
+                if self.backoff.pop(code, None) is not None:
+                    log.info("table %s saved again", code)
+                continue
+            self.dirty.add(code)
+            wait = self.backoff.get(code)
+            if wait is None:
+                log.warning("table %s could not be saved (%s); trying again, at longest every %g s",
+                            code, reason(exc), RETRY_MAX)
+                wait = RETRY_FIRST
+            else:
+                wait = min(RETRY_MAX, 2 * wait)
+            self.backoff[code] = wait
+            self.retry_at[code] = now + wait
 
-    def flush_now(self) -> None:
-        """Write every dirty table at once (shutdown; the caller makes sure no bot is thinking)."""
+    def flush_now(self) -> dict[str, str]:
+        """Write every table not saved yet at once, whatever its back-off (shutdown; the caller makes sure no bot
+        is thinking). The tables still not saved afterwards, each with why."""
+        self.stopping = True
         if self.task is not None:
             self.task.cancel()
-        self._write_all(self._take(everything=True))
+        texts = self._take(everything=True)
+        failed = self._write_all(texts) or {}
+        self._settle(texts, failed)
+        unsaved = {code: reason(exc) for code, exc in failed.items()}
+        for code in self.dirty - unsaved.keys():  # its snapshot could not be taken: a bot is still thinking
+            unsaved[code] = "a bot was still thinking on it"
+        return dict(sorted(unsaved.items()))
 
 
-__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "Saver", "TableStore"]
+__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "TableStore"]

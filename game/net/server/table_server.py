@@ -264,7 +264,7 @@ class Server:
                 elif now - entry.over_since >= keep and not entry.seats and not entry.watchers:
                     del self.tables[entry.code]
                     self.changes += 1
-                    self.saver.dirty.discard(entry.code)
+                    self.saver.forget(entry.code)
                     self.store.remove(entry.code)
                     log.info("table %s: over and left; dropped", entry.code)
                     self.forget_requests(entry)
@@ -292,9 +292,10 @@ class Server:
         if self.tables:
             log.info("resumed %d tables from %s", len(self.tables), self.store.folder)
 
-    async def shutdown(self) -> None:
+    async def shutdown(self) -> list[str]:
         """Stop listening, let thinking bots finish their move, save every table - before the connections have
-        closed (a peer that does not answer must not hold the save up) and again once they have."""
+        closed (a peer that does not answer must not hold the save up) and again once they have. The codes of
+        the tables that could not be saved (each named in the log), sorted; empty when all were."""
         self.closing = True
         if self.reaper is not None:
             self.reaper.cancel()
@@ -307,9 +308,13 @@ class Server:
         if self.ws_server is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.ws_server.wait_closed(), 5)
-        self.saver.flush_now()  # what came in while the connections closed
+        unsaved = self.saver.flush_now()  # what came in while the connections closed, and what failed before
         self.bots.shutdown(wait=False, cancel_futures=True)
-        log.info("saved %d tables; stopped", len(self.tables))
+        for code, why in unsaved.items():
+            log.error("table %s could not be saved before stopping (%s): what changed since its last save is lost",
+                      code, why)
+        log.info("saved %d tables; stopped", len(self.tables) - len(unsaved))
+        return list(unsaved)
 
     def snapshot(self, code: str) -> str | None:
         entry = self.tables[code]
