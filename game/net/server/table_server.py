@@ -128,6 +128,9 @@ class Conn:
         self.seat: int | None = None
         self.watching = False
         self.closing = False
+        #: Refused messages by error code: the first of each code is logged, the rest counted (and summed up when
+        #: the connection goes), so a client sending garbage cannot fill the operator's log.
+        self.refused: dict[str, int] = {}
 
     def push(self, text: str) -> None:
         if self.closing:
@@ -342,7 +345,11 @@ class Server:
         finally:
             self.detach(conn)
             writer.cancel()
-            log.info("#%d disconnected", conn.number)
+            if sum(conn.refused.values()) > len(conn.refused):  # more than the first of each code, logged already
+                counts = ", ".join(f"{code} {n}" for code, n in sorted(conn.refused.items()))
+                log.info("#%d disconnected; messages refused: %s", conn.number, counts)
+            else:
+                log.info("#%d disconnected", conn.number)
 
     async def on_frame(self, conn: Conn, raw: str | bytes) -> None:
         if not conn.bucket.take():
@@ -379,7 +386,10 @@ class Server:
             self.refuse(conn, TableError("bad_message", "the server could not handle this message"))
 
     def refuse(self, conn: Conn, exc: TableError) -> None:
-        log.info("#%d error %s: %s", conn.number, exc.code, exc.message)
+        seen = conn.refused.get(exc.code, 0)
+        conn.refused[exc.code] = seen + 1
+        if seen == 0:  # the first of its kind; the rest are counted and summed up when the connection goes
+            log.info("#%d error %s: %s", conn.number, exc.code, exc.message)
         conn.push(wire.encode(exc.reply()))
 
     # -- create, join, watch, act --------------------------------------------------------------------------
