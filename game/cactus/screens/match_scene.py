@@ -34,6 +34,7 @@ from game.cactus.screens.layers import Layer
 from game.cactus.screens.panels import PlayButtons, PlayLayout
 from game.cactus.screens.thinking import think_and_show
 from game.cactus.screens.view import (
+    HandCue,
     PieceShapes,
     TableView,
     draw_hand_zone,
@@ -110,6 +111,7 @@ class MatchScene(BaseScene):
         self.laid: list[placing.Laid] = []  # what explains or acts this frame (see ``overlays``)
         self.message_rect: pygame.Rect | None = None  # where the message line's pill stands this frame
         self.hand_note: tuple[str, pygame.Rect] | None = None  # the line explaining the hand's cue, and where
+        self.hand: HandCue | None = None  # the held piece's cue this frame (worked out as the frame is laid out)
         self.roll_button = Button(lambda: t("cactus.button.roll"), self._roll, style="primary")
         self.confirm_button = Button(lambda: t("cactus.button.confirm"), self._confirm, style="green")
         self.back_button = Button(lambda: t("cactus.button.take_back"), self._take_back, style="secondary")
@@ -174,8 +176,8 @@ class MatchScene(BaseScene):
         if cue is not None:
             laid.append(cue)
         self.hand_note = None
-        hand = hand_cue(m.world) if self.human_turn and m.stage == Stage.HOLDING else None
-        if hand is None or hand.note is None:
+        self.hand = hand = hand_cue(m.world) if m.stage == Stage.HOLDING else None  # drawn as worked out here
+        if hand is None or hand.note is None or not self.human_turn:
             return
         text = t(hand.note)
         x, y = view.to_screen(hand.grip)
@@ -623,7 +625,7 @@ class MatchScene(BaseScene):
         callouts.draw_marks_over(surface, m, view, self._flash(), self.shown_callout)
         self.hints.draw_ghost(surface, view, m, self.time)
         if m.stage == Stage.HOLDING:
-            draw_hand_zone(surface, view, m.world, self._flash())
+            draw_hand_zone(surface, view, m.world, self.hand, self._flash())
             if self.hand_note is not None:
                 draw_note(surface, self.hand_note[1], self.hand_note[0], PALETTE.terracotta_dark)
         elif m.stage == Stage.IN_HAND and self.human_turn and self.on_table(self.pointer):

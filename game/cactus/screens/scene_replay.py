@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.cactus.match import Stage
-from game.cactus.screens.view import TableView, draw_hand_zone
+from game.cactus.screens.view import TableView, draw_hand_zone, hand_cue
 from game.i18n import t
 from game.replay.cactus import CactusSession
 from game.ui import draw
@@ -70,7 +70,7 @@ class ReplayScene(ReplayTransport):
         self.view.draw_cacti(surface, m.world, target, self.time, pulse=0.0)
         self.view.draw_pieces(surface, m)
         if m.stage == Stage.HOLDING:
-            draw_hand_zone(surface, self.view, m.world, 0.0)
+            draw_hand_zone(surface, self.view, m.world, hand_cue(m.world), 0.0)
         surface.set_clip(clip)
         pygame.draw.rect(surface, shade(PALETTE.sand_dark, -0.1), self.table, 2, border_radius=6)
         bar = self.timeline

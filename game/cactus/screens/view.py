@@ -340,12 +340,12 @@ def hand_cue(world: World) -> HandCue | None:
     return HandCue(grip, hand.pointer, lag, blocked, outline, near, hand.touching)
 
 
-def draw_hand_zone(surface: pygame.Surface, view: TableView, world: World, pulse: float) -> None:
+def draw_hand_zone(surface: pygame.Surface, view: TableView, world: World, cue: HandCue | None, pulse: float) -> None:
     """The hand while it holds a piece (C-X1): the zone around the grip (red while it touches something, amber and
     pulsing while it is a few mm from a cactus or a piece), a soft pulse around it and the grip line to the
     pointer; while the piece is blocked the line stretches thick and turns from ink to terracotta as the lag
-    grows, and a faint dashed outline shows where the piece would be with nothing in its way."""
-    cue = hand_cue(world)
+    grows, and a faint dashed outline shows where the piece would be with nothing in its way. ``cue``: the
+    frame's :func:`hand_cue` (worked out once a frame, where the frame is laid out)."""
     if cue is None:
         return
     centre = view.to_screen(cue.grip)
