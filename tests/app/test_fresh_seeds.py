@@ -10,14 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers_cactus import play_turns
 from helpers_scene import Driver
 
 from game.app import App, BaseScene
 from game.artischocken import save as cards_save
 from game.artischocken.room import setup_scene as cards_setup
 from game.artischocken.table.scene_table import TableScene
-from game.cactus.bots.simple import BOT_NAMES, Bot
-from game.cactus.match import Match, MatchError
+from game.cactus.bots.simple import BOT_NAMES
+from game.cactus.match import Match
 from game.cactus.record import Recorder, adopt, saved_form
 from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_setup import SetupScene
@@ -59,15 +60,6 @@ def test_two_cactus_games_from_the_setup_with_the_same_seed_are_the_same(make_ap
     assert checksum(plain(first)) == checksum(plain(second))
 
 
-def _play_turns(match: Match, turns: int) -> None:
-    bot = Bot()
-    for _ in range(20_000):
-        if match.is_over or match.rules.turn_number >= turns:
-            return
-        try:
-            bot.act(match)
-        except MatchError:
-            match.step(1 / 60)
 
 
 def test_a_fresh_cactus_game_resumes_from_its_save_and_replays_exactly(make_app: Callable[..., App]) -> None:
@@ -79,7 +71,7 @@ def test_a_fresh_cactus_game_resumes_from_its_save_and_replays_exactly(make_app:
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.recorder is not None
     match = scene.match
-    _play_turns(match, 3)
+    play_turns(match, 3)
     saved = json.loads(json.dumps(saved_form(match)))
     assert saved["rules"]["seed"] == match.rules.seed
     replay = json.loads(json.dumps(scene.recorder.replay()))
@@ -89,8 +81,8 @@ def test_a_fresh_cactus_game_resumes_from_its_save_and_replays_exactly(make_app:
     assert checksum(plain(resumed)) == checksum(plain(match))
     adopt(resumed, saved)
     recorder = Recorder.begin(resumed)  # the resumed game records on from the saved recording
-    _play_turns(resumed, 5)
-    _play_turns(again, 5)  # every resume of the save has the same future
+    play_turns(resumed, 5)
+    play_turns(again, 5)  # every resume of the save has the same future
     assert checksum(plain(resumed)) == checksum(plain(again))
     replay = json.loads(json.dumps(recorder.replay()))
     assert replay["seed"] == match.rules.seed

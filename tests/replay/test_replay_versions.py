@@ -12,26 +12,14 @@ from typing import Any
 
 import pygame
 import pytest
+from helpers_cactus import play_turns
 
-from game.cactus.bots.simple import Bot
-from game.cactus.match import Match, MatchError
+from game.cactus.match import Match
 from game.cactus.record import Recorder, adopt, saved_form
 from game.i18n import t
 from game.replay import cactus, store
 from game.replay.format import FORMAT, OlderReplay, ReplayError, check
 from game.screens.scene_replays import ReplaysScene, entries
-
-
-def _play(match: Match, turns: int) -> None:
-    bot = Bot()
-    for _ in range(20_000):
-        if match.is_over or match.rules.turn_number >= turns:
-            return
-        try:
-            bot.act(match)
-        except MatchError:
-            match.step(1 / 60)
-
 
 #: A game whose recording as turns ran before goes otherwise when every turn starts from its snapshot.
 SEED_OLDER = 2
@@ -40,7 +28,7 @@ SEED_OLDER = 2
 def _recorded(seed: int = 2, turns: int = 9) -> dict[str, Any]:
     match = Match.new(3, seed=seed, bots=[True] * 3)
     recorder = Recorder.begin(match)
-    _play(match, turns)
+    play_turns(match, turns)
     return json.loads(json.dumps(recorder.replay("2026-12-02T09:00:00+00:00")))  # type: ignore[no-any-return]
 
 
@@ -117,12 +105,12 @@ def test_the_replays_list_shows_an_older_replay_in_the_players_words(make_app: C
 def test_an_autosave_with_an_older_recording_records_anew() -> None:
     match = Match.new(2, seed=4, bots=[True, True])
     Recorder.begin(match)
-    _play(match, 3)
+    play_turns(match, 3)
     saved = json.loads(json.dumps(saved_form(match)))
     del saved["replay"]["version"]
     resumed = Match.from_dict(saved)
     adopt(resumed, saved)
     recorder = Recorder.begin(resumed)
     assert recorder.record.stream == [] and recorder.record.start == cactus.plain(resumed)
-    _play(resumed, 6)
+    play_turns(resumed, 6)
     assert cactus.verify(json.loads(json.dumps(recorder.replay())))["exact"] is True
