@@ -1,8 +1,10 @@
 """Where a new game's seed comes from: the one ``--seed`` gave, else a fresh one from the operating system.
 
-Only the program draws fresh seeds (setup screens, the rooms' command lines, the table server); the engines keep
+Only the program draws fresh seeds (setup screens, the rooms' command lines); the engines keep
 their fixed defaults, and simulations and benchmarks keep theirs, so that a measurement repeats. A game keeps
-its seed in its save and its replay, so a fresh seed costs neither resuming nor replaying.
+its seed in its save and its replay, so a fresh seed costs neither resuming nor replaying. The table server draws
+its own, far wider and never sent (``secrets``: see "Fair dealing" in docs/design.md), since a player there
+must not be able to search the seed from what is shown.
 """
 
 from __future__ import annotations

@@ -256,10 +256,11 @@ class Match:
         if self.stage not in stages:
             raise MatchError("stage", f"not possible now (stage {self.stage.value})")
 
-    def roll(self) -> Face:
-        """C-T2: roll; one fitting piece is taken at once, several wait for :meth:`take`."""
+    def roll(self, told: Face | None = None) -> Face:
+        """C-T2: roll (``told``: the face rolled elsewhere, see :meth:`CactusGame.roll`); one fitting piece is
+        taken at once, several wait for :meth:`take`."""
         self._require(Stage.ROLL)
-        face = self.rules.roll()
+        face = self.rules.roll(told)
         self._sync_stage()
         if self.stage == Stage.CHOOSE:
             allowed = self.rules.allowed_pieces()

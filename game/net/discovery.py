@@ -2,8 +2,9 @@
 
 A server advertises itself (``python -m game serve --advertise NAME``) as a service of type :data:`SERVICE_TYPE`:
 the address and port, and in the TXT record the open tables (``v=1``, ``tables=ID/room/free;ID/room/free...``, as
-many as fit in one TXT string) and the host player's name (``name=Tom``). Its records live :data:`TTL` seconds,
-so a server that ends without a word (killed) leaves the browsers' lists after that; one that stops says goodbye.
+many as fit in one TXT string; a seeded table, whose creator chose the deal, is ``ID/room/free/s``) and the
+host player's name (``name=Tom``). Its records live :data:`TTL` seconds, so a server that ends without a word
+(killed) leaves the browsers' lists after that; one that stops says goodbye.
 :class:`Browser` collects what it hears in zeroconf's own threads; the lobby reads :meth:`Browser.found` each
 frame. Both fail soft: when multicast is not possible here (no network, no permission) they do nothing,
 :attr:`note` says why, and the list stays empty; nothing raises.
@@ -31,11 +32,13 @@ MAX_NAME = 24
 
 @dataclass(frozen=True)
 class OpenTable:
-    """A table that takes players: its id, its room and how many remote seats are free."""
+    """A table that takes players: its id, its room, how many remote seats are free and whether its creator chose
+    the seed (``seeded``: the creator can know the deal)."""
 
     table: str
     room: str
     free: int
+    seeded: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ def encode_tables(tables: list[OpenTable], name: str | None = None) -> dict[str,
     parts: list[str] = []
     size = len("tables=")
     for table in tables:
-        part = f"{table.table}/{table.room}/{max(0, table.free)}"
+        part = f"{table.table}/{table.room}/{max(0, table.free)}" + ("/s" if table.seeded else "")
         if size + len(part) + (1 if parts else 0) > TXT_LIMIT:
             break
         parts.append(part)
@@ -80,10 +83,10 @@ def decode_tables(properties: dict[Any, Any]) -> tuple[OpenTable, ...]:
     out = []
     for part in props.get("tables", "").split(";"):
         fields = part.split("/")
-        if len(fields) != 3 or not fields[0] or fields[1] not in ROOMS \
-                or not (fields[2].isascii() and fields[2].isdigit()):
+        if len(fields) not in (3, 4) or not fields[0] or fields[1] not in ROOMS \
+                or not (fields[2].isascii() and fields[2].isdigit()) or fields[3:] not in ([], ["s"]):
             continue
-        out.append(OpenTable(fields[0], fields[1], int(fields[2])))
+        out.append(OpenTable(fields[0], fields[1], int(fields[2]), len(fields) == 4))
     return tuple(out)
 
 

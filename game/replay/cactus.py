@@ -14,8 +14,10 @@ recording's :data:`VERSION` 2. A version 1 replay (the physics ran on from turn 
   the current one);
 * ``[dx, dy]`` (two whole numbers): ``move_hand`` (the pointer, in 1/100 mm, relative to the previous pointer;
   the live match is handed the same rounded point, so both run on the same input);
-* ``["r"]`` roll, ``["t", piece]`` take, ``["n", x, y]`` grab_new, ``["d", x, y, angle]`` drop, ``["g", x, y]``
-  grab, ``["o", delta]`` rotate, ``["l"]`` release, ``["b"]`` take_back, ``["c"]`` / ``["c", claims]`` confirm,
+* ``["r"]`` roll (``["r", face]``: the face rolled elsewhere, a table server's die, made as a told roll:
+  :meth:`Match.roll`'s ``told``; local games record ``["r"]``, their generator is in ``start``), ``["t", piece]``
+  take, ``["n", x, y]`` grab_new, ``["d", x, y, angle]`` drop, ``["g", x, y]`` grab, ``["o", delta]`` rotate,
+  ``["l"]`` release, ``["b"]`` take_back, ``["c"]`` / ``["c", claims]`` confirm,
   ``["z"]`` / ``["z", cap]`` settle_now;
 * ``["R", checksum]``: the game was saved here and resumed (the checksum of the save); replaying rebuilds the
   match as the resume did (:func:`resumed`), and a different checksum means the stream went astray.
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.cactus.match import Match, MatchError
+from game.cactus.rules import Face
 from game.replay.format import FORMAT, VERSIONS, ReplayError, check, checksum
 
 ROOM = "cactus"
@@ -46,9 +49,11 @@ QUANTUM = 100
 #: The match calls that are recorded (every public method that changes the game).
 ACTIONS = ("roll", "take", "grab_new", "drop", "grab", "move_hand", "rotate", "release", "take_back", "confirm",
            "settle_now", "step")
+#: The faces a roll entry may tell (``["r", face]``).
+FACES = frozenset(f.value for f in Face)
 #: A replay that steps a moving world more often than this is not believed (a tampered count).
 MAX_STEPS = 20_000_000
-_CODES = {"r": 0, "t": 1, "n": 2, "d": 3, "g": 2, "o": 1, "l": 0, "b": 0, "c": (0, 1), "z": (0, 1), "R": 1, "s": 2}
+_CODES = {"r": (0, 1), "t": 1, "n": 2, "d": 3, "g": 2, "o": 1, "l": 0, "b": 0, "c": (0, 1), "z": (0, 1), "R": 1, "s": 2}
 
 
 def plain(match: Match) -> dict[str, Any]:
@@ -131,6 +136,10 @@ class CactusRecord:
             cap = None if bound[0] is None else float(bound[0])
             s.append(["z"] if cap is None else ["z", cap])
             return (), {"cap": cap}
+        if name == "roll" and bound[0] is not None:
+            face = Face(bound[0])
+            s.append(["r", face.value])
+            return (face,), {}
         s.append([{"roll": "r", "release": "l", "take_back": "b"}[name]])
         return (), {}
 
@@ -203,8 +212,8 @@ def _bind(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]
     """The positional arguments of a call, defaults filled in."""
     names = {"step": ("dt",), "move_hand": ("point",), "grab_new": ("point",), "grab": ("point",),
              "drop": ("point", "angle"), "take": ("piece_id",), "rotate": ("delta",), "confirm": ("claims",),
-             "settle_now": ("cap",)}.get(name, ())
-    defaults = {"angle": 0.0, "claims": None, "cap": None}
+             "settle_now": ("cap",), "roll": ("told",)}.get(name, ())
+    defaults = {"angle": 0.0, "claims": None, "cap": None, "told": None}
     values = list(args)
     for key in names[len(values):]:
         values.append(kwargs.get(key, defaults.get(key)))
@@ -230,6 +239,8 @@ def _check_action(entry: list[Any], where: str) -> None:
         ok = not args or (isinstance(args[0], list) and all(isinstance(c, str) for c in args[0]))
     elif code == "R":
         ok = isinstance(args[0], str) and len(args[0]) == 16
+    elif code == "r":
+        ok = not args or (isinstance(args[0], str) and args[0] in FACES)
     else:
         ok = all(_number(v) for v in args)
     if not ok:
@@ -433,7 +444,7 @@ def apply_action(m: Match, entry: list[Any]) -> None:
     """Make the match call of a checked action entry (code without its ``!``); MatchError when refused."""
     code, args = entry[0], entry[1:]
     if code == "r":
-        m.roll()
+        m.roll(Face(args[0]) if args else None)
     elif code == "t":
         m.take(args[0])
     elif code == "n":

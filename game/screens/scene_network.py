@@ -345,8 +345,8 @@ class NetworkScene(BaseScene):
     def _create(self, url: str, host: str, port: int) -> None:
         kinds = list(self.kinds)
         link = Connection(url)
-        self.hosting = (Seating.host(link, self.room, kinds, seed=_seed(), name=settings.current().player_name,
-                                     sit=False),
+        # no seed: the server draws its own, so that nobody, the host neither, can know the deal
+        self.hosting = (Seating.host(link, self.room, kinds, name=settings.current().player_name, sit=False),
                         f"{host}:{port}")
         self.host_status = (t("net.host.creating"), "info")
 
@@ -455,7 +455,8 @@ class NetworkScene(BaseScene):
                 return
             self._set_status(seating, (_problem_text(seating.problem, seating.detail), "error"))
             return
-        self._set_status(seating, None)
+        # a table whose creator chose the seed: said where the player comes back to
+        self._set_status(seating, (t("net.seeded.note"), "info") if seating.seeded else None)
         self._open_table(seating)
 
     def _set_status(self, seating: Seating, status: tuple[str, str] | None) -> None:
@@ -646,8 +647,8 @@ class NetworkScene(BaseScene):
                     continue
                 code = make_code(server.host, server.port, table.table)
                 words = "net.found.entry_one" if table.free == 1 else "net.found.entry_many"
-                out.append((code, t(words, host=server.name, room=t(f"launcher.{table.room}.name"),
-                                    free=table.free)))
+                label = t(words, host=server.name, room=t(f"launcher.{table.room}.name"), free=table.free)
+                out.append((code, t("net.seeded.entry", entry=label) if table.seeded else label))
         return out
 
     # -- your tables ------------------------------------------------------------------------------------------
@@ -670,6 +671,8 @@ class NetworkScene(BaseScene):
                 if others:
                     title = t("net.yours.with", game=title, names=", ".join(others))
                 state, kind = _table_state(said, held.seat)
+                if said.seeded:
+                    state = t("net.seeded.entry", entry=state)
             elif said == UNREACHABLE:
                 state, kind = t("net.yours.unreachable"), "error"
             elif said == UNKNOWN:
@@ -873,12 +876,6 @@ class AskBeforeQuit:
         if server is not None:
             server.end()
         self.app.quit()
-
-
-def _seed() -> int:
-    import random
-
-    return random.SystemRandom().randrange(1 << 30)
 
 
 def _problem_text(problem: str | None, detail: str) -> str:

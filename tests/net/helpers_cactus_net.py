@@ -91,6 +91,8 @@ def human_turn(link: CactusLink, pump: Callable[[], None], *, steps_per_pump: in
     for _ in range(12):
         while match.stage in (Stage.ROLL, Stage.CHOOSE):
             bot.act(match)
+            if link.rolling:  # the die is the server's: its face comes back with the relay
+                pump()
         if match.stage == Stage.IN_HAND:
             drag_in(match, bot, pump, steps_per_pump)
         k = 0

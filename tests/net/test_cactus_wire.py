@@ -163,6 +163,8 @@ def test_a_server_restarted_mid_drag_goes_on_with_the_same_game(tmp_path: Path) 
         bot = Bot()
         while match.stage in (Stage.ROLL, Stage.CHOOSE):
             bot.act(match)
+            active.pump()  # a roll goes to the table's die
+            until(lambda: not active.link.rolling, clients)
         x, y, _ = bot.plan(match)
         match.grab_new((x, y + 35.0))
         for k in range(20):

@@ -21,7 +21,8 @@ def test_peek_tells_how_a_table_stands_and_leaves_the_seat_held(tmp_path: Path) 
         seen = tom.ask({"type": "peek", "table": cards["table"].lower()}, "table")
         assert seen == {"type": "table", "table": cards["table"], "room": "artischocken", "over": False, "turn": 1,
                         "seats": [{"seat": 0, "name": "Tom", "kind": "remote", "state": "here", "bot_in": None},
-                                  {"seat": 1, "name": None, "kind": "remote", "state": "waiting", "bot_in": None}]}
+                                  {"seat": 1, "name": None, "kind": "remote", "state": "waiting", "bot_in": None}],
+                        "seeded": True}  # made with a seed: its creator can know the deal
         other = tom.ask({"type": "peek", "table": cactus["table"]}, "table")
         assert other["room"] == "cactus" and other["turn"] == 0 and not other["over"]
         assert [(e["kind"], e["state"]) for e in other["seats"]] == [("remote", "waiting"), ("bot", "bot")]

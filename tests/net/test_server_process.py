@@ -87,7 +87,7 @@ def test_spectators_watch_a_game_and_a_dropped_seat_is_taken_over_by_a_bot(tmp_p
         created = create(c, ["remote", "greedy"], seed=6, start_player=1)
         watcher = Client(server.url)
         assert watcher.ask({"type": "watch", "table": created["table"]}) == {
-            "type": "watching", "table": created["table"]}
+            "type": "watching", "table": created["table"], "seeded": True}  # made with a seed: said to all
         first = watcher.recv()
         assert first["type"] == "state" and first["view"]["seat"] is None and first["view"]["hand"] == []
         me = Client(server.url)

@@ -203,10 +203,12 @@ class CactusGame:
             wanted = " or ".join(p.value for p in phases)
             raise IllegalMove(f"not possible now: the game is in phase {self.phase.value!r}, needs {wanted}")
 
-    def roll(self) -> Face:
-        """C-T2: roll the die with the game's generator. A basic roll nothing fits ends the game (C-E2)."""
+    def roll(self, told: Face | None = None) -> Face:
+        """C-T2: roll the die with the game's generator, or take ``told``, a face rolled elsewhere (a table
+        server's die: its generator is its own), which leaves this generator as it is. A basic roll nothing fits
+        ends the game (C-E2)."""
         self._require(Phase.ROLL)
-        face = self.options.die.roll(self.rng)
+        face = self.options.die.roll(self.rng) if told is None else Face(told)
         self.turn.roll = face
         self.phase = Phase.CHOOSE
         self._emit("roll", "C-T2", player=self.current, detail=face.value)

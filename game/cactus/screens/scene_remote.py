@@ -71,6 +71,7 @@ class RemotePlayScene(MatchScene):
         self.connection = connection
         self.table_id = table_id
         self.resyncs_seen = link.resyncs
+        self.turn_limits_seen = link.turn_limits
         self.errors_seen = len(link.errors)
         #: Called once the server confirmed that this player gave the seat up.
         self.on_resign = on_resign
@@ -219,11 +220,16 @@ class RemotePlayScene(MatchScene):
         if self.link.resyncs != self.resyncs_seen:
             self.resyncs_seen = self.link.resyncs
             self.message.show(t("cactus.remote.resynced"), "warn")
+        if self.link.turn_limits != self.turn_limits_seen:
+            self.turn_limits_seen = self.link.turn_limits
+            self.message.show(t("cactus.remote.turn_limit"), "warn")
         if len(self.link.errors) != self.errors_seen:
             error = self.link.errors[-1]
             self.errors_seen = len(self.link.errors)
             self.message.show(t("cactus.remote.refused", message=str(error.get("message", ""))[:120]), "error")
         super().update(dt)
+        if self.link.rolling:  # the die is the server's: it tumbles on until the face comes back
+            self.roll_anim = max(self.roll_anim, dt)
         for message in self.link.outgoing():  # one message a frame (and one per call that can be refused)
             self.connection.send(message)
 

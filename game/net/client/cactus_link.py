@@ -8,7 +8,9 @@ future as the server's match, see :mod:`game.net.server.cactus_table`).
   :meth:`CactusLink.outgoing` hands them out as ``input`` messages: everything since the last call (call it
   once per frame). A call that can be refused begins a message of its own, so a frame sends one message, plus
   one per such call; while the world moves, pointer moves wait for the next physics step, so a fast screen
-  sends no more messages than there are steps.
+  sends no more messages than there are steps. The roll is the exception: the die is the server's, so a roll is
+  sent as ``["r"]`` and made here only when the server's ``["r", face]`` comes back (:attr:`CactusLink.rolling`
+  meanwhile; the match takes no call until then, a second roll does nothing).
 * Another seat's turn: the relayed entries are made on the local match, so a scene that draws
   :attr:`CactusLink.match` shows that drag live: at once (``paced=False``: headless clients, tests) or at the
   pace they were played (``paced=True``: a scene calls :meth:`CactusLink.advance` every fixed step; a backlog
@@ -31,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.cactus.match import MatchError
-from game.net.cactus_stream import Capture, Feed, NotedMatch, adopt, noted, steps_in
+from game.net.cactus_stream import Capture, Feed, NotedMatch, adopt, blind, noted, steps_in
 from game.net.client.presence import PresenceBoard
 from game.replay.cactus import CactusRecord
 from game.replay.format import ReplayError, checksum
@@ -76,6 +78,8 @@ class CactusLink:
         self.claim: dict[str, Any] | None = None  # this seat's verdict at its confirm
         self.presence = PresenceBoard()  # who is at the table (the last good ``presence``)
         self.resigned = False  # the server confirmed this seat's ``resign``
+        #: Turns of this seat that the server's bot finished because they passed the turn's bounds.
+        self.turn_limits = 0
 
     # ------------------------------------------------------------------ state
     @property
@@ -83,6 +87,11 @@ class CactusLink:
         """This seat plays now: its calls on :attr:`match` are made at once and sent."""
         return self.capture is not None and not self.capture.confirmed and not self.syncing \
             and self.match is not None and not self.match.is_over
+
+    @property
+    def rolling(self) -> bool:
+        """This seat's roll is on its way to the server's die (its face has not come yet)."""
+        return self.capture is not None and self.capture.rolling
 
     @property
     def status(self) -> str:
@@ -113,7 +122,9 @@ class CactusLink:
     def receive(self, message: Mapping[str, Any]) -> None:
         """A message from the server."""
         kind = message.get("type")
-        if kind == "turn" or (kind == "input" and (message.get("seat") != self.seat or self.capture is None)):
+        if kind == "input" and message.get("seat") == self.seat and self.capture is not None:
+            self.rolled(message)
+        elif kind == "turn" or (kind == "input" and (message.get("seat") != self.seat or self.capture is None)):
             if kind == "turn" and message.get("reason") in ("join", "sync"):
                 self.inbox.clear()  # the whole state comes again: what was waiting is in it
                 self.playing.clear()
@@ -125,6 +136,16 @@ class CactusLink:
                 self.advance(0.0)  # what takes no time (a snapshot, a grab) at once
             else:
                 self.flush()
+        elif kind == "turn_limit":
+            self.turn_limits += 1  # this seat's turn passed a bound of the server: its bot finishes it
+            self.notices.append(dict(message))
+        elif kind == "seats":
+            self.notices.append(dict(message))
+            seats = message.get("seats")
+            seat = self.seat
+            if self.active and isinstance(seats, list) and seat is not None and 0 <= seat < len(seats) \
+                    and seats[seat] != "remote":
+                self.ask_sync()  # the table's bot finishes this turn (the turn's bounds): watch it from the state
         elif kind == "presence":
             self.presence.receive(message)
         elif kind == "resigned":
@@ -138,6 +159,24 @@ class CactusLink:
                 self.ask_sync()  # the server did not take our input: take its state
         else:
             self.notices.append(dict(message))
+
+    def rolled(self, message: Mapping[str, Any]) -> None:
+        """This seat's own input relayed back: the server's face of the roll it asked for (anything else of its
+        own it made already)."""
+        items = message.get("items")
+        capture, match = self.capture, self.match
+        if capture is None or match is None or not capture.rolling or message.get("turn") != self.turn \
+                or not isinstance(items, list) or len(items) != 1:
+            return
+        entry = items[0]
+        try:
+            CactusRecord({}).extend([entry], "items")
+            if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == "r"):
+                raise ReplayError("expected the roll's face")
+            capture.rolled(match, entry[1])
+        except (ReplayError, MatchError):
+            capture.rolling = False
+            self.ask_sync()  # the server rolled where this copy could not: it drifted
 
     def ask_sync(self) -> None:
         self.sync_wanted = True
@@ -220,7 +259,7 @@ class CactusLink:
         ended = message.get("ended")
         if self.match is not None and isinstance(ended, Mapping) and ended.get("turn") == self.turn \
                 and message.get("reason") == "turn_end":
-            mine = self.claim["checksum"] if self.claim is not None else checksum(self.match.to_dict())
+            mine = self.claim["checksum"] if self.claim is not None else checksum(blind(self.match.to_dict()))
             server = str(ended.get("checksum"))
             self.checks.append((self.turn, mine, server))
             if mine != server:
@@ -262,7 +301,7 @@ class CactusLink:
         seat = self.seat
         mine = seat is not None and (not self.seats or (0 <= seat < len(self.seats) and self.seats[seat] == "remote"))
         if mine and self.current == seat and not self.over:
-            self.capture = Capture(dt=self.record.dt, pointer=self.feed.pointer)
+            self.capture = Capture(dt=self.record.dt, pointer=self.feed.pointer, remote_die=True)
             match.capture = self.capture
         self.queued = sum(_steps(m.get("items")) for m in self.inbox if m.get("type") == "input")
 

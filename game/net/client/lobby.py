@@ -20,9 +20,12 @@ Then ``joined``: a card table waits for its first ``state`` and offers a ready
 :class:`~game.net.client.remote_cards.RemoteTable`; any other room is ready at once and hands its connection on with
 the messages that came after ``joined`` (:attr:`Seating.leftover`).
 
+The lobby itself never sends a seed (the server draws a secret one); ``created``, ``claimed`` and ``joined`` say
+whether the table is ``seeded`` (its creator chose the seed, so can know the deal): :attr:`Seating.seeded`.
+
 ``claim`` is the lobby's addition to the wire format: ``{"type": "claim", "table": id}`` ->
-``{"type": "claimed", "table": id, "room": room, "seat": s, "token": "..."}`` (a remote seat nobody joined or
-claimed yet, with a new token), or the error ``table_full`` (none is left) or ``no_table``.
+``{"type": "claimed", "table": id, "room": room, "seat": s, "token": "...", "seeded": bool}`` (a remote seat
+nobody joined or claimed yet, with a new token), or the error ``table_full`` (none is left) or ``no_table``.
 
 Problems are ids (:attr:`Seating.problem`): ``unreachable``, ``full``, ``no_table``, ``ended``, ``bad_token`` (a
 token the seat no longer takes), ``refused``
@@ -68,6 +71,8 @@ class Seating:
         self.reconnects: int = getattr(link, "reconnects", 0)
         #: Host: join the creator's seat at once (else it is only kept for the creator, see :meth:`host`).
         self.sit = True
+        #: The server said the table's creator chose its seed (``created``, ``claimed`` or ``joined``).
+        self.seeded = False
 
     # -- the two ways in ------------------------------------------------------------------------------------
     @classmethod
@@ -140,6 +145,8 @@ class Seating:
         messages = self.link.poll()
         for i, message in enumerate(messages):
             kind = message.get("type")
+            if kind in ("created", "claimed", "joined") and message.get("seeded") is True:
+                self.seeded = True
             if kind == "error":
                 code = str(message.get("code", ""))
                 # a create refused (a room this server does not hold, say): the server's own words

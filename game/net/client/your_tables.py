@@ -44,6 +44,8 @@ class TableNews:
     over: bool
     turn: int | None
     seats: tuple[SeatNews, ...]
+    #: Its creator chose the seed (can know the deal).
+    seeded: bool = False
 
     def seat(self, n: int | None) -> SeatNews | None:
         return next((s for s in self.seats if s.seat == n), None)
@@ -64,7 +66,7 @@ def read_news(message: dict[str, Any]) -> TableNews | None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(state, str):
             return None
         out.append(SeatNews(seat, name.strip()[:24] or None if isinstance(name, str) else None, state))
-    return TableNews(room, over, turn, tuple(out))
+    return TableNews(room, over, turn, tuple(out), message.get("seeded") is True)
 
 
 def peek_server(url: str, tables: list[str], timeout: float = 2.0) -> dict[str, TableNews | str]:

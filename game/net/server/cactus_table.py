@@ -3,9 +3,12 @@
 Determinism does the work. At every turn start the table rebuilds its match from the match's own dict (the
 *snapshot*, ``game.replay.cactus.rebuilt``) and sends that snapshot to every seat and spectator; everyone
 builds ``Match.from_dict(snapshot)``, and two matches from one dict have identical futures under the same
-calls. The seat whose turn it is plays on its own copy at once (no network delay) and streams its calls (the
-replay stream's entries, :mod:`game.net.cactus_stream`); the table makes the same calls on its match and relays
-them to the others, who make them too, so they see the drag live. When the turn ends (confirm) the table's
+calls. What is sent is blind (:func:`~game.net.cactus_stream.blind`): the rules' generator and the seed stay
+on the table, which rolls the die itself when a seat asks with ``["r"]`` and relays ``["r", face]`` to
+everyone, the roller too (every copy makes it as a told roll); the table's own match keeps the real generator
+(its save too). The seat whose turn it is plays on its own copy at once (no network delay) and streams its
+calls (the replay stream's entries, :mod:`game.net.cactus_stream`); the table makes the same calls on its match
+and relays them to the others, who make them too, so they see the drag live. When the turn ends (confirm) the table's
 outcome is the one that counts: the next snapshot goes to all with the checksum of the ended turn, and a
 client whose own checksum differs rebuilds from it; a confirm's ``claim`` is only compared with the table's
 verdict (a forged one is answered with ``resync`` and changes nothing). Bot seats are played here by
@@ -14,7 +17,7 @@ verdict (a forged one is answered with ``resync`` and changes nothing). Bot seat
 Messages (every one a JSON object; ``turn`` is the rules' turn number, ``seq`` counts the input messages
 since the snapshot)::
 
-    -> {"type": "create", "room": "cactus", "seats": ["remote", "remote", "bot"], "seed": 7?,
+    -> {"type": "create", "room": "cactus", "seats": ["remote", "remote", "bot"], "seed": 7?,   # seed: seeded
         "names": [...]?, "options": {"long_game": false, "strict_claim": false, "die": {...}}?,
         "start_player": 0?}                                    # seats: "remote" or "bot" ("greedy": the same)
     <- {"type": "turn", "reason": "join" | "sync" | "turn_end", "turn": T, "active": seat | null,
@@ -23,6 +26,7 @@ since the snapshot)::
         "seats": [...]}                   # stream: the entries since the snapshot (join / sync only, else [])
     -> {"type": "input", "turn": T, "seq": K, "items": [...entries...], "claim": {"checksum", "flowers"}?}
     <- {"type": "input", "seat": S, "turn": T, "seq": K, "items": [...]}   # relayed to the others and spectators
+                                          # (a roll, ["r", face], to the roller too: its face)
     <- {"type": "resync", "turn": T, "checksum": <the table's>, "claimed": {...}}  # a claim that was wrong
     -> {"type": "sync"}                   # any seat, any time: the snapshot and the stream so far again
     <- {"type": "seats", "seats": [...]}  # a dropped seat is played by a bot from now on
@@ -31,15 +35,21 @@ A taken-over seat whose player joins again is theirs from the next turn start (t
 which may hold a piece in the air); the players' names (:meth:`CactusTable.name_seat`) become the match's at the
 next turn start too, so every copy of the match changes alike.
 
-Errors: input from a seat whose turn it is not: ``not_your_turn``; an old ``turn`` or ``seq``, a call the match
-refuses, or a turn past :data:`~game.net.cactus_stream.MAX_TURN_STEPS`: ``illegal``; malformed entries or
-limits broken (:func:`~game.net.cactus_stream.check_batch`): ``bad_message``; input after the end:
-``table_over``. The table is unchanged by every refused message.
+Errors: input from a seat whose turn it is not: ``not_your_turn``; an old ``turn`` or ``seq`` or a call the match
+refuses: ``illegal``; malformed entries or a message's limits broken (:func:`~game.net.cactus_stream.check_batch`):
+``bad_message``; input after the end: ``table_over``. The table is unchanged by every refused message.
+
+A turn has bounds (``MAX_TURN_*`` of :mod:`game.net.cactus_stream`: steps, simulated seconds, entries, bytes;
+and the server's wall-clock bound, :meth:`CactusTable.overdue`). Input that would pass one is not made: the seat
+is told ``{"type": "turn_limit", "seat": S, "turn": T, "bound": "steps" | "seconds" | "entries" | "bytes" |
+"time"}``, everyone gets ``seats`` (the seat is the bot's), the bot finishes the turn and the seat is the
+player's again from the next turn start.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,20 +57,26 @@ from game.cactus.bots.simple import BOT_NAMES, Bot
 from game.cactus.match import Match, MatchError, Stage
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Options
 from game.net.cactus_stream import (
+    MAX_TURN_BYTES,
+    MAX_TURN_ENTRIES,
+    MAX_TURN_SECONDS,
+    MAX_TURN_STEPS,
     REFUSABLE,
     Capture,
     Feed,
     NotedMatch,
+    blind,
     check_batch,
     check_claim,
     noted,
+    seconds_in,
     steps_in,
     verdict,
 )
 from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_number
 from game.replay.cactus import CactusRecord, plain
 from game.replay.format import ReplayError, checksum
-from game.seeds import game_seed
+from game.rngstate import rng_from_json, rng_to_json
 
 SAVE_FORMAT = "cactus-table/1"
 #: Seat kinds: a person over the wire, or the Cactus bot (one kind; "greedy", the server's default
@@ -75,6 +91,8 @@ BOT_STEPS = 25
 #: some positions leave the bot no placement it finds valid, in local play too).
 MAX_BOT_MOVES = 1500
 MAX_NAME = 24
+#: The bits of a seed the table draws itself (the rules' saves hold seeds below 2**63).
+SECRET_BITS = 62
 
 
 class CactusTable:
@@ -83,8 +101,11 @@ class CactusTable:
     room = "cactus"
 
     def __init__(self, seats: list[str], match: NotedMatch, *, events: list[dict[str, Any]] | None = None,
-                 ended: dict[str, Any] | None = None, taken_over: set[int] | None = None) -> None:
+                 ended: dict[str, Any] | None = None, taken_over: set[int] | None = None,
+                 seeded: bool = False) -> None:
         self.seats = seats
+        #: The ``create`` gave the seed: its creator can know every roll.
+        self.seeded = seeded
         #: Remote seats a bot plays since their wait ran out; joining again takes them back at the next turn start.
         self.taken_over = set() if taken_over is None else set(taken_over)
         #: Taken-over seats whose player joined again: theirs from the next turn start (the bot ends this turn).
@@ -99,14 +120,18 @@ class CactusTable:
         self.feed = Feed(match)
         self.batches = 0
         self.turn_steps = 0
+        self.turn_seconds = 0.0  # simulated
+        self.turn_entries = 0
+        self.turn_bytes = 0
         self.bot_moves = 0  # this turn
         self.turn = match.turn_key
         self.checksum = ""
 
     # ------------------------------------------------------------------ segments
     def begin(self) -> None:
-        """A new snapshot: the match rebuilt from its own dict (so it shares the clients' future). Seats whose
-        players came back are theirs again from here, and the players' names are the match's."""
+        """A new snapshot: the match rebuilt from its own dict (so it shares the clients' future; the clients get
+        the dict blind, the table keeps its generator). Seats whose players came back are theirs again from
+        here, and the players' names are the match's."""
         for seat in self.back:
             self.taken_over.discard(seat)
             self.seats[seat] = REMOTE
@@ -114,12 +139,16 @@ class CactusTable:
         for seat, name in self.names.items():
             self.match.rules.names[seat] = name
         self.match.bots = [kind != REMOTE for kind in self.seats]
-        snapshot = plain(self.match)
-        self.match = noted(snapshot)
+        full = plain(self.match)
+        snapshot = blind(full)
+        self.match = noted(full)
         self.record = CactusRecord(snapshot)
         self.feed = Feed(self.match)
         self.batches = 0
         self.turn_steps = 0
+        self.turn_seconds = 0.0
+        self.turn_entries = 0
+        self.turn_bytes = 0
         self.bot_moves = 0
         self.turn = self.match.turn_key
         self.checksum = checksum(snapshot)
@@ -164,12 +193,18 @@ class CactusTable:
                 raise TableError("bad_message", f"\"{key}\" is required (a whole number)")
             if value != want:
                 raise TableError("illegal", f"out of step: {key} is {want} here, not {value} (send \"sync\")")
-        items = check_batch(message.get("items"), self.record, self.turn_steps)
+        items = check_batch(message.get("items"), self.record)
         claim = check_claim(message.get("claim"))
+        bound = self.past_bound(items)
+        if bound is not None:  # this input is not made: the table's bot finishes the turn
+            return self.end_by_bot(seat, bound)
         first = items[0]
         if isinstance(first, list) and isinstance(first[0], str) and first[0] in REFUSABLE:
             try:
-                self.feed.play(first)  # refused: raised before the match changed
+                if first[0] == "r":  # the table's die (check_batch: alone, without a face)
+                    items = [["r", self.match.roll().value]]
+                else:
+                    self.feed.play(first)  # refused: raised before the match changed
             except MatchError as exc:
                 raise TableError("illegal", str(exc)) from None
             items_after = items[1:]
@@ -182,15 +217,54 @@ class CactusTable:
     def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None, *,
                  by_bot: bool = False) -> list[Delivery]:
         """Entries made on the match: recorded, relayed, and the turn ended if it did. A seat's own entries go to
-        the others; a bot's to everyone, its own seat too (a player back while the bot ends their turn)."""
+        the others; a bot's to everyone, its own seat too (a player back while the bot ends their turn); a roll
+        to everyone too (the roller learns its face so)."""
         self.record.extend(items)
-        self.turn_steps += sum(steps_in(e) for e in items)
+        self.count(items)
         relay = {"type": "input", "seat": seat, "turn": self.turn, "seq": self.batches, "items": items}
         self.batches += 1
-        out = self.everyone(relay, but=None if by_bot else seat)
+        rolled = isinstance(items[0], list) and items[0][:1] == ["r"]
+        out = self.everyone(relay, but=None if by_bot or rolled else seat)
         if self.match.turn_key != self.turn or self.match.is_over:
             out += self.end_turn(seat, claim)
         return out
+
+    def count(self, items: list[Any]) -> None:
+        """Count entries made this turn toward its bounds."""
+        self.turn_steps += sum(steps_in(e) for e in items)
+        self.turn_seconds += seconds_in(items, self.record.dt)
+        self.turn_entries += len(items)
+        self.turn_bytes += len(json.dumps(items, separators=(",", ":")))
+
+    def past_bound(self, items: list[Any]) -> str | None:
+        """The bound of the turn (``steps``, ``seconds``, ``entries``, ``bytes``) that checked ``items`` would
+        pass, else None."""
+        if self.turn_steps + sum(steps_in(e) for e in items) > MAX_TURN_STEPS:
+            return "steps"
+        if self.turn_seconds + seconds_in(items, self.record.dt) > MAX_TURN_SECONDS:
+            return "seconds"
+        if self.turn_entries + len(items) > MAX_TURN_ENTRIES:
+            return "entries"
+        if self.turn_bytes + len(json.dumps(items, separators=(",", ":"))) > MAX_TURN_BYTES:
+            return "bytes"
+        return None
+
+    def end_by_bot(self, seat: int, bound: str) -> list[Delivery]:
+        """The turn of ``seat`` passed ``bound``: the table's bot finishes it (as for a seat whose player left),
+        the seat is the player's again from the next turn start. The seat is told why; everyone sees the seats."""
+        self.seats[seat] = TAKEOVER_BOT
+        self.taken_over.add(seat)
+        self.back.add(seat)
+        notice = {"type": "turn_limit", "seat": seat, "turn": self.turn, "bound": bound}
+        return [(seat, notice), *self.everyone({"type": "seats", "seats": list(self.seats)})]
+
+    def overdue(self) -> list[Delivery]:
+        """The turn took longer than the server allows (its wall-clock bound): a person's turn is finished by the
+        bot (:meth:`end_by_bot`, bound ``time``)."""
+        m = self.match
+        if m.is_over or self.seats[m.current] != REMOTE:
+            return []
+        return self.end_by_bot(m.current, "time")
 
     def end_turn(self, seat: int, claim: dict[str, Any] | None) -> list[Delivery]:
         """The turn ended on the table's match: its verdict counts; everyone gets the next snapshot."""
@@ -265,8 +339,13 @@ class CactusTable:
         return self.match.is_over
 
     def to_dict(self) -> dict[str, Any]:
+        """The save: the blind start and the stream (as sent), and beside them the table's secret (the live
+        generator state, the seeds) that :func:`resume` puts back after replaying the stream."""
         b = self.bot
+        rules = self.match.rules
         return {"format": SAVE_FORMAT, "seats": list(self.seats), "taken_over": sorted(self.taken_over),
+                "seeded": self.seeded,
+                "secret": {"seed": rules.seed, "world_seed": self.match.world.seed, "rng": rng_to_json(rules.rng)},
                 "start": self.record.start,
                 "stream": list(self.record.stream), "batches": self.batches, "ended": self.ended,
                 "events": self.events,
@@ -307,7 +386,9 @@ def _whole(message: Mapping[str, Any], key: str, default: int | None, low: int, 
 def create(message: Mapping[str, Any]) -> CactusTable:
     """A new table from a ``create`` message (see the module doc); TableError bad_message naming the field."""
     seats = _seats(message.get("seats"))
-    seed = game_seed(_whole(message, "seed", None, -(2**63), 2**63 - 1))  # no seed: every table a new game
+    given = _whole(message, "seed", None, -(2**63), 2**63 - 1)
+    # no seed: one from the operating system's secure source, far beyond a search from what is seen
+    seed = secrets.randbits(SECRET_BITS) if given is None else given
     start = _whole(message, "start_player", None, 0, len(seats) - 1)
     raw_options = message.get("options", {})
     if not isinstance(raw_options, Mapping):
@@ -319,7 +400,7 @@ def create(message: Mapping[str, Any]) -> CactusTable:
     names = _names(message.get("names"), seats)
     first = Match.new(len(seats), names=names, seed=seed, options=options,
                       bots=[kind != REMOTE for kind in seats], start_player=start)
-    table = CactusTable(seats, noted(plain(first)))
+    table = CactusTable(seats, noted(plain(first)), seeded=given is not None)
     table.begin()
     return table
 
@@ -338,16 +419,21 @@ def resume(d: Mapping[str, Any]) -> CactusTable:
     taken = d.get("taken_over", [])
     taken_over = {s for s in taken if isinstance(s, int) and 0 <= s < len(seats)} if isinstance(taken, list) else set()
     table = CactusTable(seats, match, events=_list(d.get("events")), ended=_map(d.get("ended")),
-                        taken_over=taken_over)
-    table.record = CactusRecord(record.start)
-    table.checksum = checksum(record.start)
+                        taken_over=taken_over, seeded=d.get("seeded") is True)
+    start = blind(record.start)  # a save of the older form kept the generator in its start
+    table.record = CactusRecord(start)
+    table.checksum = checksum(start)
     try:
         for entry in record.stream:
-            table.feed.play(entry)
-            table.turn_steps += steps_in(entry)
+            if entry == ["r"]:  # the older form: rolled by the start's generator, sent with its face from now on
+                entry = ["r", table.match.roll().value]
+            else:
+                table.feed.play(entry)
+            table.count([entry])
+            table.record.extend([entry])
     except MatchError as exc:
         raise ValueError(f"broken Cactus table: the stream does not replay ({exc})") from None
-    table.record.extend(record.stream)
+    _resume_secret(table.match, d.get("secret"))
     batches = d.get("batches", 0)
     table.batches = batches if isinstance(batches, int) and not isinstance(batches, bool) and batches >= 0 else 0
     _resume_bot(table.bot, d.get("bot"))
@@ -360,6 +446,20 @@ def _list(value: object) -> list[dict[str, Any]]:
 
 def _map(value: object) -> dict[str, Any] | None:
     return dict(value) if isinstance(value, Mapping) else None
+
+
+def _resume_secret(match: Match, d: object) -> None:
+    """The table's generator and seeds as they were saved (the stream's rolls were told: they left the
+    generator where the turn began). A save without them (the older form) had them in its start."""
+    if d is None:
+        return
+    if not isinstance(d, Mapping):
+        raise ValueError("broken Cactus table: \"secret\" must be an object {seed, world_seed, rng}")
+    seeds = [d.get("seed"), d.get("world_seed", d.get("seed"))]
+    if not all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2**63 for v in seeds):
+        raise ValueError("broken Cactus table: the secret's seeds must be whole numbers")
+    match.rules.rng = rng_from_json(d.get("rng"), "secret.rng")
+    match.rules.seed, match.world.seed = seeds
 
 
 def _resume_bot(bot: Bot, d: object) -> None:
@@ -383,5 +483,5 @@ def size_of(message: Mapping[str, Any]) -> int:
     return len(json.dumps(message, separators=(",", ":")))
 
 
-__all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "REMOTE", "SAVE_FORMAT", "TAKEOVER_BOT", "CactusTable", "create", "resume",
-           "size_of"]
+__all__ = ["BOT_KINDS", "MAX_BOT_MOVES", "REMOTE", "SAVE_FORMAT", "SECRET_BITS", "TAKEOVER_BOT", "CactusTable",
+           "create", "resume", "size_of"]

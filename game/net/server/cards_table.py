@@ -2,7 +2,9 @@
 files, clock).
 
 ``create`` takes the ``create`` message of docs/design.md (``seats``, ``seed``, ``rhubarb``, ``start_player``; also
-the table rules ``open_artichokes`` and ``round_limit``) and starts ``new_game(len(seats), seed=...,
+the table rules ``open_artichokes`` and ``round_limit``; without ``seed`` the table draws one from the operating
+system's secure source, far too big to search, and the bots' seeds from another; with one it is ``seeded``: its
+creator can know the deal) and starts ``new_game(len(seats), seed=...,
 rhubarb=..., start_player=...)``, so that every view equals that local game's ``view(seat)`` after the same
 actions. What each seat is sent is a ``state``: exactly ``Game.view(seat, log_since=K)``, its legal actions
 (``[]`` while another seat decides) and ``log_from`` = K, where K is 0 after a join and the log size of the
@@ -17,7 +19,7 @@ out (hand, known deck top, the cards of private log entries), ``seat`` None and 
 from __future__ import annotations
 
 import logging
-import random
+import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +32,8 @@ from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_nu
 
 ROOM = "artischocken"
 FORMAT = "net-artischocken/1"
+#: The bits of the seeds a table draws itself.
+SECRET_BITS = 128
 #: The bot that plays a dropped seat once its wait is over.
 TAKEOVER_BOT = "greedy"
 
@@ -42,9 +46,11 @@ class CardsTable:
     room = ROOM
 
     def __init__(self, game: Game, seats: list[str], *, bot_seed_base: int, mark: int | None = None,
-                 taken_over: set[int] | None = None) -> None:
+                 taken_over: set[int] | None = None, seeded: bool = False) -> None:
         self.game = game
         self.seats = seats
+        #: The ``create`` gave the seed: its creator can know the deal.
+        self.seeded = seeded
         #: The seed the bots' seeds are derived from (with the position: a resumed table plays on the same).
         self.bot_seed_base = bot_seed_base
         #: The log size every audience was last sent (the next state's ``log_from``).
@@ -110,6 +116,9 @@ class CardsTable:
     def whose_turn(self) -> int | None:
         return None if self.game.is_over else self.game.current_player
 
+    def overdue(self) -> list[Delivery]:
+        return []  # a card decision waits for its player (a dropped seat is the server's timer's)
+
     def bot_name(self, seat: int) -> str | None:
         return None  # the bots go by their kind, which each client names in its own language
 
@@ -122,7 +131,8 @@ class CardsTable:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "room": ROOM, "seats": list(self.seats), "bot_seed": self.bot_seed_base,
-                "mark": self.mark, "taken_over": sorted(self.taken_over), "game": self.game.to_dict()}
+                "seeded": self.seeded, "mark": self.mark, "taken_over": sorted(self.taken_over),
+                "game": self.game.to_dict()}
 
     # -- what a seat is sent -------------------------------------------------------------------------------
     def state(self, seat: int, since: int) -> dict[str, Any]:
@@ -161,9 +171,8 @@ class CardsTable:
 def create(message: Mapping[str, Any]) -> CardsTable:
     """A new table from a ``create`` message; TableError bad_message when a field is wrong."""
     seats = wire.get_seats(message, frozenset(BOTS))
-    seed = wire.get_int(message, "seed")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    given = wire.get_int(message, "seed")
+    seed = secrets.randbits(SECRET_BITS) if given is None else given
     rhubarb = wire.get_bool(message, "rhubarb", False)
     start = wire.get_int(message, "start_player", None, low=0, high=len(seats) - 1)
     round_limit = wire.get_int(message, "round_limit", None, low=1)
@@ -173,7 +182,8 @@ def create(message: Mapping[str, Any]) -> CardsTable:
     except ValueError as exc:
         raise wire.bad(str(exc)) from None
     game.open_artichokes = open_artichokes
-    return CardsTable(game, seats, bot_seed_base=seed)
+    bots = secrets.randbits(SECRET_BITS) if given is None else given  # not the deal's seed: bots show their play
+    return CardsTable(game, seats, bot_seed_base=bots, seeded=given is not None)
 
 
 def resume(d: Mapping[str, Any]) -> CardsTable:
@@ -186,7 +196,7 @@ def resume(d: Mapping[str, Any]) -> CardsTable:
         if len(seats) != game.players or any(s != "remote" and s not in BOTS for s in seats):
             raise ValueError("the seats do not fit the game")
         return CardsTable(game, seats, bot_seed_base=int(d["bot_seed"]), mark=int(d["mark"]),
-                          taken_over={int(s) for s in d.get("taken_over", ())})
+                          taken_over={int(s) for s in d.get("taken_over", ())}, seeded=d.get("seeded") is True)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"a saved artischocken table lacks or mistypes {exc}") from None
 

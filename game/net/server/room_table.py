@@ -45,6 +45,8 @@ class RoomTable(Protocol):
     room: str
     #: Per seat: "remote" (a person over the wire) or a bot kind.
     seats: list[str]
+    #: The ``create`` gave the seed: its creator can know the deal (or the rolls); said to every seat.
+    seeded: bool
 
     def join(self, seat: int | None) -> list[Delivery]:
         """Seat ``seat`` (or a spectator, None) connects or reconnects: what it is sent at once (its whole
@@ -71,6 +73,11 @@ class RoomTable(Protocol):
 
     def whose_turn(self) -> int | None:
         """The seat that decides now (None once the game is over)."""
+        ...
+
+    def overdue(self) -> list[Delivery]:
+        """The seat that decides now has taken longer than the server allows for a turn: end the turn the
+        room's way (or not at all: [])."""
         ...
 
     def bot_name(self, seat: int) -> str | None:

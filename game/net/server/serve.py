@@ -28,6 +28,7 @@ from game.argtypes import int_in_range
 from game.net import wire
 from game.net.discovery import Advertiser, reachable_address
 from game.net.server.announce import Announcer
+from game.net.server.limits import Limits
 from game.net.server.room_table import TableError
 from game.net.server.table_server import Server, ServerOptions
 
@@ -56,6 +57,14 @@ def player_name(text: str) -> str:
     return name
 
 
+def default_workers() -> int:
+    """One worker process per core the server may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no sched_getaffinity outside Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description="Run the garden-table server for remote play.")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
@@ -76,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--advertise", type=player_name, default=None, metavar="NAME",
                         help="announce this server and its open tables on the local network (zeroconf) under "
                         "NAME, the host player's name")
+    parser.add_argument("--workers", type=int_in_range(0, 64, "a number of worker processes"),
+                        default=default_workers(), metavar="N",
+                        help="worker processes that hold the tables and run their physics and bots (default: one "
+                        f"per core, here {default_workers()}; 0 runs them in the server's own process)")
+    parser.add_argument("--limit-loopback", action="store_true",
+                        help="hold clients on this machine to the limits per address too (they are exempt: tests "
+                        "and tools run there, and behind a local proxy every client would be one address)")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -119,7 +135,8 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
                   file=sys.stderr)
         else:
             print(f"{PROG}: cannot listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
-        server.bots.shutdown(wait=False)
+        if server.host is not None:
+            await server.host.close()
         return 1
     got = ws_server.sockets[0].getsockname()[1] if port == 0 else port
     print(f"serving {url(host, got)}", flush=True)
@@ -157,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         data = user_data_dir() / "server"
     try:
-        options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished)
+        options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished,
+                                workers=args.workers, limits=Limits(loopback=args.limit_loopback))
         return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline,
                                advertise=args.advertise))
     except OSError as exc:  # the data folder cannot be made

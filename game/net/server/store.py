@@ -25,7 +25,7 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +39,8 @@ FLUSH_DELAY = 0.1
 #: A table in play is written at most this often (seconds): a save costs about a millisecond of the loop, and
 #: a busy server would otherwise spend half its time saving. A crash (not a SIGTERM) loses at most this much.
 MIN_INTERVAL = 1.0
-#: The most loop time one saving round spends on snapshots (seconds).
-ROUND_BUDGET = 0.004
+#: The most tables one saving round takes snapshots of (at once: they are made where the tables live).
+ROUND_TABLES = 16
 #: The first wait before a failed save is tried again (seconds); each further failure doubles it ...
 RETRY_FIRST = 1.0
 #: ... up to this (seconds).
@@ -129,14 +129,18 @@ def reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+class Unsaved(Exception):
+    """A table's text cannot be had now (its worker has stopped): it is tried again like a failed write."""
+
+
 class Saver:
     """Writes dirty tables soon after they change, off the event loop.
 
-    ``snapshot(code)`` returns the text to write for a table now, or None when the table cannot be read this
+    ``snapshot(code)`` gives the text to write for a table now, or None when the table cannot be read this
     moment (a bot is thinking on it): it then stays dirty for the next round. ``snapshot`` raising KeyError
-    means the table is gone."""
+    means the table is gone; raising :class:`Unsaved`, that its text cannot be had (treated as a failed write)."""
 
-    def __init__(self, store: TableStore, snapshot: Callable[[str], str | None]) -> None:
+    def __init__(self, store: TableStore, snapshot: Callable[[str], Awaitable[str | None]]) -> None:
         self.store = store
         self.snapshot = snapshot
         self.dirty: set[str] = set()
@@ -152,23 +156,39 @@ class Saver:
         self.retry_at: dict[str, float] = {}
         #: Set when a table not in back-off changes, so that a saver waiting out a back-off looks again.
         self.wake = asyncio.Event()
+        #: Tables dropped (their file removed): a text of theirs taken before is never written.
+        self.removed: set[str] = set()
+        #: Why each table that failed last could not be saved (for the shutdown's list).
+        self.why: dict[str, str] = {}
         #: Set by :meth:`flush_now`: from then on only it writes (a background write taken earlier must not land
         #: after its newer text).
         self.stopping = False
 
     def mark(self, code: str) -> None:
         self.dirty.add(code)
+        self.removed.discard(code)
         if code not in self.retry_at:
             self.wake.set()
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self._flush_soon())
 
     def forget(self, code: str) -> None:
-        """Table ``code`` is gone (its save removed): nothing of it is written or tried again."""
+        """Table ``code`` is gone: nothing of it is written or tried again."""
         for codes in (self.dirty, self.pending):
             codes.discard(code)
         for times in (self.backoff, self.retry_at, self.last):
             times.pop(code, None)
+        self.removed.add(code)
+
+    async def remove(self, code: str) -> None:
+        """Table ``code`` was dropped: forget it and remove its save, after any write of it already on the way
+        (which then writes nothing: the file cannot come back)."""
+        self.forget(code)
+        await asyncio.get_running_loop().run_in_executor(None, self._remove, code)
+
+    def _remove(self, code: str) -> None:
+        with self.write_lock:
+            self.store.remove(code)
 
     async def _flush_soon(self) -> None:
         while self.dirty:
@@ -178,7 +198,7 @@ class Saver:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), pause - FLUSH_DELAY)
             await asyncio.sleep(FLUSH_DELAY)
-            texts = self._take()
+            texts = await self._take()
             if texts:
                 write = functools.partial(self._write_all, texts, background=True)
                 failed = await asyncio.get_running_loop().run_in_executor(None, write)
@@ -191,30 +211,33 @@ class Saver:
             return FLUSH_DELAY
         return min(self.retry_at[code] for code in self.dirty) - time.monotonic()
 
-    def _take(self, *, everything: bool = False) -> dict[str, str]:
-        """The texts of the dirty tables due now, the longest unsaved first, within :data:`ROUND_BUDGET` of the
-        loop's time (the rest wait for the next round, so that saving never stalls the tables in play)."""
+    async def _take(self, *, everything: bool = False) -> dict[str, str]:
+        """The texts of the dirty tables due now, the longest unsaved first, at most :data:`ROUND_TABLES` (the rest
+        wait for the next round, so that saving never crowds out the tables in play)."""
         texts: dict[str, str] = {}
         now = time.monotonic()
         last = self.last
         due = sorted(self.dirty | self.pending if everything else self.dirty, key=lambda c: last.get(c, 0.0))
-        for code in due:
-            if not everything:
-                if now - last.get(code, -MIN_INTERVAL) < MIN_INTERVAL or self.retry_at.get(code, now) > now:
-                    continue
-                if time.monotonic() - now > ROUND_BUDGET:
-                    break
-            try:
-                text = self.snapshot(code)
-            except KeyError:
-                self.forget(code)
-                continue
+        if not everything:
+            due = [code for code in due if now - last.get(code, -MIN_INTERVAL) >= MIN_INTERVAL
+                   and self.retry_at.get(code, now) <= now][:ROUND_TABLES]
+        taken = await asyncio.gather(*(self._snapshot(code) for code in due))
+        for code, text in zip(due, taken, strict=True):
             if text is not None:
                 texts[code] = text
                 last[code] = now
                 self.dirty.discard(code)
                 self.pending.add(code)
         return texts
+
+    async def _snapshot(self, code: str) -> str | None:
+        try:
+            return await self.snapshot(code)
+        except KeyError:  # the table is gone
+            self.forget(code)
+        except Unsaved as exc:
+            self._settle([code], {code: OSError(str(exc))})
+        return None
 
     def _write_all(self, texts: dict[str, str], *, background: bool = False) -> dict[str, OSError] | None:
         """Write each text (off the loop); the tables that could not be written, with why. None, writing nothing,
@@ -224,6 +247,8 @@ class Saver:
             if background and self.stopping:
                 return None
             for code, text in texts.items():
+                if code in self.removed:
+                    continue
                 try:
                     self.store.write(code, text)
                 except OSError as exc:
@@ -239,10 +264,12 @@ class Saver:
             exc = failed.get(code)
             if exc is None:
                 self.retry_at.pop(code, None)
+                self.why.pop(code, None)
                 if self.backoff.pop(code, None) is not None:
                     log.info("table %s saved again", code)
                 continue
             self.dirty.add(code)
+            self.why[code] = reason(exc)
             wait = self.backoff.get(code)
             if wait is None:
                 log.warning("table %s could not be saved (%s); trying again, at longest every %g s",
@@ -253,19 +280,19 @@ class Saver:
             self.backoff[code] = wait
             self.retry_at[code] = now + wait
 
-    def flush_now(self) -> dict[str, str]:
+    async def flush_now(self) -> dict[str, str]:
         """Write every table not saved yet at once, whatever its back-off (shutdown; the caller makes sure no bot
         is thinking). The tables still not saved afterwards, each with why."""
         self.stopping = True
         if self.task is not None:
             self.task.cancel()
-        texts = self._take(everything=True)
+        texts = await self._take(everything=True)
         failed = self._write_all(texts) or {}
         self._settle(texts, failed)
         unsaved = {code: reason(exc) for code, exc in failed.items()}
-        for code in self.dirty - unsaved.keys():  # its snapshot could not be taken: a bot is still thinking
-            unsaved[code] = "a bot was still thinking on it"
+        for code in self.dirty - unsaved.keys():  # its snapshot could not be taken
+            unsaved[code] = self.why.get(code, "a bot was still thinking on it")
         return dict(sorted(unsaved.items()))
 
 
-__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "TableStore"]
+__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "TableStore", "Unsaved"]

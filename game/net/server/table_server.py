@@ -22,7 +22,9 @@ One asyncio process holds many tables (:class:`Entry`), each authoritative over 
   every seat and spectator hears ``presence`` (:mod:`game.net.server.presence`: each seat's name, kind and state)
   after its join or watch and whenever it changes; ``resign`` gives a seat up for good (a bot plays it at once,
   its token joins no more); ``peek`` (table) answers ``table``, how a table stands, to anyone, changing nothing;
-- bots think off the event loop (one move at a time per table, in a worker thread) under the table's lock;
+- the tables themselves live off the event loop (:mod:`game.net.server.table_host`: worker processes, each call in a
+  thread, a CPU budget per table); the loop holds a :class:`~game.net.server.table_host.TableHandle` per table and
+  awaits its calls, one at a time per table, under the table's lock; a table's bots move one at a time;
 - a dropped seat waits ``seat_timeout`` seconds; then, if the table allows it, a bot plays it until the seat
   joins again with its token (a Cactus seat is handed back at the next turn start);
 - :meth:`Server.open_tables` lists the tables a joiner can sit down at, for the announcement on the network;
@@ -40,7 +42,6 @@ import logging
 import secrets
 import time
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,15 +53,27 @@ from websockets.exceptions import ConnectionClosed
 from game.net import wire
 from game.net.discovery import OpenTable
 from game.net.server import presence, registry
-from game.net.server.room_table import SPECTATORS, Delivery, RoomTable, TableError, seat_number
-from game.net.server.store import FORMAT, Saver, TableStore
+from game.net.server.limits import AddressBook, Limits, Outbox, TokenBucket
+from game.net.server.room_table import SPECTATORS, TableError, seat_number
+from game.net.server.store import FORMAT, Saver, TableStore, Unsaved
+from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, TableHandle, open_table
+from game.net.server.table_runner import Sent
 
 log = logging.getLogger("game.net.server.table_server")
 
 #: Frames above this close the connection at once (1009); between 64 KiB and this they get ``too_big``.
 MAX_FRAME = 4 * wire.MAX_MESSAGE
-#: Messages waiting for a slow reader before its connection is closed.
-MAX_OUTBOX = 512
+#: Messages of one connection admitted and waiting to be handled (a table works on one at a time).
+MAX_WAITING = 64
+#: The refusals of ``create`` by the bounds of the creator's address (:class:`~game.net.server.limits.AddressBook`).
+ADDRESS_BOUNDS = {
+    "address_tables": "your address has as many unfinished tables on this server as it may; finish or leave one",
+    "address_bots": "your address has as many tables of bots only as it may; let one finish first",
+    "create_rate": "you make tables too fast; wait a little",
+}
+#: The close code for a connection that cannot keep up or a server that is full: "try again later" (the client
+#: reconnects and joins again with its token).
+SLOW_READER = 1013
 #: How long shutdown waits for a thinking bot before saving anyway (seconds).
 BOT_GRACE = 10.0
 #: How long a connection's closing handshake may take (seconds): a peer gone without a word (a laptop asleep)
@@ -89,39 +102,33 @@ class ServerOptions:
     burst: float = 240.0
     #: Dropped messages a connection may send before it is closed (refilled at a tenth of ``rate``).
     patience: float = 100.0
-    max_tables: int = 100_000
+    max_tables: int = 10_000
     #: How long a finished table with nobody connected is kept (in memory and on disk) before it is dropped.
     keep_finished: float = 3600.0
-
-
-class TokenBucket:
-    """``take()`` is True while the bucket holds a token; it refills at ``rate`` per second up to ``burst``."""
-
-    __slots__ = ("rate", "burst", "level", "stamp")
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.level = burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level >= 1.0:
-            self.level -= 1.0
-            return True
-        return False
+    #: Worker processes that hold the tables (0: this process, the tables' calls made on the event loop).
+    workers: int = 0
+    #: How long a person connected to a table may take for one turn before the table ends it its way (a Cactus
+    #: turn is finished by the bot; seconds).
+    turn_time: float = 600.0
+    #: How long a table that no person ever sat down at is kept (seconds).
+    keep_unjoined: float = 24 * 3600.0
+    #: The bounds per connection, per address and per server (:mod:`game.net.server.limits`).
+    limits: Limits = field(default_factory=Limits)
 
 
 class Conn:
     """One client connection: its outbox (written in order by one task) and what it holds now."""
 
-    def __init__(self, ws: ServerConnection, number: int, options: ServerOptions) -> None:
+    def __init__(self, ws: ServerConnection, number: int, options: ServerOptions, address: str = "?") -> None:
         self.ws = ws
         self.number = number
-        self.outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.address = address
+        self.limits = options.limits
+        self.outbox = Outbox()
+        self.ready = asyncio.Event()
+        #: Set while nothing waits to be sent.
+        self.sent_all = asyncio.Event()
+        self.sent_all.set()
         self.bucket = TokenBucket(options.rate, options.burst)
         self.patience = TokenBucket(options.rate / 10, options.patience)
         self.entry: Entry | None = None
@@ -135,21 +142,46 @@ class Conn:
     def push(self, text: str) -> None:
         if self.closing:
             return
-        if self.outbox.qsize() >= MAX_OUTBOX:
-            log.warning("#%d reads too slowly; closing it", self.number)
-            self.close(1008, "too many messages waiting to be read")
+        if self.outbox.bytes + len(text) > self.limits.outbox_bytes:  # compact JSON is ASCII: characters are bytes
+            log.warning("#%d reads too slowly (%d bytes waiting); closing it", self.number, self.outbox.bytes)
+            self.close(SLOW_READER, "you read too slowly; join again")
             return
-        self.outbox.put_nowait(text)
+        self.outbox.put(text)
+        self.ready.set()
+        self.sent_all.clear()
 
     def close(self, code: int, reason: str) -> None:
         if not self.closing:
             self.closing = True
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+            asyncio.get_running_loop().create_task(self.say_goodbye(code, reason))
+
+    async def say_goodbye(self, code: int, reason: str) -> None:
+        """Close with ``code`` once what waits for the peer was sent (the answers to a flood, say, come before the
+        close); a peer that takes neither within :data:`CLOSE_TIMEOUT` each (it stopped reading: the close frame
+        would wait behind what it did not read) is cut off."""
+        try:
+            await asyncio.wait_for(self.sent_all.wait(), CLOSE_TIMEOUT)
+            await asyncio.wait_for(self.ws.close(code, reason), CLOSE_TIMEOUT)
+        except TimeoutError:
+            self.ws.transport.abort()
 
     async def write(self) -> None:
+        """Send the outbox in order; a frame that cannot leave within the send timeout (a peer that stopped
+        reading: no keepalive is sent while a send waits) closes the connection."""
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await self.ws.send(await self.outbox.get())
+                if not self.outbox:
+                    self.sent_all.set()
+                    self.ready.clear()
+                    await self.ready.wait()
+                    continue
+                try:
+                    await asyncio.wait_for(self.ws.send(self.outbox.take()), self.limits.send_timeout)
+                except TimeoutError:
+                    log.warning("#%d has read nothing for %g s; closing it", self.number, self.limits.send_timeout)
+                    self.closing = True
+                    self.ws.transport.abort()  # a close frame could not reach it either
+                    return
 
 
 @dataclass(eq=False)
@@ -157,7 +189,7 @@ class Entry:
     """One table of the server and everything around it."""
 
     code: str
-    table: RoomTable
+    table: TableHandle
     #: Remote seat -> sha256 of its token.
     tokens: dict[int, str]
     bot_takeover: bool = True
@@ -168,8 +200,13 @@ class Entry:
     watchers: set[Conn] = field(default_factory=set)
     timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
-    #: When the game was first seen over (loop time), else None.
+    #: When the game was first seen over (``time.monotonic``), else None.
     over_since: float | None = None
+    #: When the table was made or resumed (``time.monotonic``).
+    born: float = field(default_factory=time.monotonic)
+    #: The seat that decides now, and since when (``time.monotonic``; also since its player sat down).
+    turn_seat: int | None = None
+    turn_since: float = field(default_factory=time.monotonic)
     #: The remote seat kept for the creator (``"hold": true``): never handed out by a claim.
     held: int | None = None
     #: Answers to requests (a claim's ``request`` id hash -> its ``claimed``), kept until that seat is joined.
@@ -231,61 +268,109 @@ class Server:
         self.tables: dict[str, Entry] = {}
         self.store = TableStore(options.data)
         self.saver = Saver(self.store, self.snapshot)
-        self.bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+        #: Where the tables run (made in :meth:`start`, on the loop).
+        self.host: Host | None = None
         self.connections = 0
         self.closing = False
         self.ws_server: WsServer | None = None
         self.reaper: asyncio.Task[None] | None = None
+        self.turn_watch: asyncio.Task[None] | None = None
         #: A create's ``request`` id hash -> (table code, its ``created``), kept until a seat of it is joined.
         self.created: dict[str, tuple[str, dict[str, Any]]] = {}
         #: Counts the changes of any table (an announcer asks for :meth:`open_tables` again when it moved).
         self.changes = 0
+        self.book = AddressBook(options.limits)
+        self.open_connections = 0
+        #: Connections refused since the server was last below its connection bound (logged once).
+        self.full_refusals = 0
 
     # -- start, stop ---------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> WsServer:
         """Resume the saved tables and listen (OSError when the address cannot be had)."""
-        self.resume_all()
+        workers = self.options.workers
+        self.host = ProcessHost(workers) if workers > 0 else InlineHost()
+        await self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT)
         self.reaper = asyncio.get_running_loop().create_task(self.reap())
+        self.turn_watch = asyncio.get_running_loop().create_task(self.watch_turns())
         for entry in list(self.tables.values()):  # only once listening: a server that cannot start moves nothing
             self.kick_bots(entry)
         return self.ws_server
 
     async def reap(self) -> None:
-        """Drop finished tables that nobody holds once they have been over for ``keep_finished`` seconds."""
-        keep = self.options.keep_finished
-        loop = asyncio.get_running_loop()
+        """Drop the tables that nobody holds once they have been over for ``keep_finished`` seconds, or once
+        ``keep_unjoined`` seconds passed without anybody ever sitting down at them."""
+        options = self.options
+        keep = min(options.keep_finished, options.keep_unjoined)
         while not self.closing:
             await asyncio.sleep(min(60.0, max(0.05, keep / 2)))
-            now = loop.time()
+            now = time.monotonic()
             for entry in list(self.tables.values()):
-                if not entry.table.is_over or entry.lock.locked():
+                if entry.lock.locked() or entry.seats or entry.watchers:
                     continue
-                if entry.over_since is None:
-                    entry.over_since = now
-                elif now - entry.over_since >= keep and not entry.seats and not entry.watchers:
-                    del self.tables[entry.code]
-                    self.changes += 1
-                    self.saver.forget(entry.code)
-                    self.store.remove(entry.code)
-                    log.info("table %s: over and left; dropped", entry.code)
-                    self.forget_requests(entry)
+                if entry.table.is_over:
+                    if entry.over_since is None:
+                        entry.over_since = now
+                    elif now - entry.over_since >= options.keep_finished:
+                        await self.drop(entry, "over and left")
+                elif not entry.sat and now - entry.born >= options.keep_unjoined:
+                    await self.drop(entry, "nobody sat down at it")
+            self.book.sweep()
 
-    def resume_all(self) -> None:
+    async def watch_turns(self) -> None:
+        """End the turns that a connected player has held for longer than ``turn_time`` (the table's way)."""
+        limit = self.options.turn_time
+        while not self.closing:
+            await asyncio.sleep(min(5.0, max(0.05, limit / 4)))
+            now = time.monotonic()
+            for entry in list(self.tables.values()):
+                seat = entry.turn_seat
+                if seat is None or seat not in entry.seats or now - entry.turn_since < limit or entry.lock.locked():
+                    continue
+                entry.turn_since = now  # asked once per turn_time, whatever the table answers
+                async with entry.lock:
+                    try:
+                        deliveries = await entry.table.overdue()
+                    except (TableError, TableFailure) as exc:
+                        log.warning("table %s: an overdue turn could not be ended: %s", entry.code, exc)
+                        continue
+                    if deliveries:
+                        log.info("table %s seat %d: the turn took over %g s; the table ends it", entry.code, seat,
+                                 limit)
+                        self.changed(entry, deliveries)
+                self.kick_bots(entry)
+
+    async def drop(self, entry: Entry, why: str) -> None:
+        del self.tables[entry.code]
+        self.changes += 1
+        self.book.ended(entry.code)
+        await self.saver.remove(entry.code)
+        for timer in entry.timers.values():
+            timer.cancel()
+        try:
+            await entry.table.drop()
+        except (TableError, TableFailure) as exc:
+            log.warning("table %s could not be dropped by its worker: %s", entry.code, exc)
+        log.info("table %s: %s; dropped", entry.code, why)
+        self.forget_requests(entry)
+
+    async def resume_all(self) -> None:
+        host = self.host
+        assert host is not None
         for code, data in self.store.load_all():
             try:
-                table = registry.resume(str(data["room"]), data["state"])
                 tokens = {int(s): str(h) for s, h in dict(data["tokens"]).items()}
+                names = saved_names(data.get("names"), tokens)  # a save from before names: none
+                host.place(code, bots_only=not tokens)
+                table = await open_table(host, code, "resume", str(data["room"]), data["state"], names)
                 entry = Entry(code, table, tokens, bool(data.get("bot_takeover", True)),
                               {int(s) for s in data.get("joined", ())})
                 held = data.get("held")
                 entry.held = held if isinstance(held, int) and held in tokens else None
                 entry.sat = saved_seats(data.get("sat"), tokens) if "sat" in data else set(entry.joined)
                 entry.resigned = saved_seats(data.get("resigned"), tokens)
-                entry.names = saved_names(data.get("names"), tokens)  # a save from before names: none
-                for seat, name in entry.names.items():
-                    table.name_seat(seat, name)
+                entry.names = names
             except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
                 self.store.set_aside(code, f"{type(exc).__name__}: {exc}")
                 continue
@@ -300,49 +385,76 @@ class Server:
         closed (a peer that does not answer must not hold the save up) and again once they have. The codes of
         the tables that could not be saved (each named in the log), sorted; empty when all were."""
         self.closing = True
-        if self.reaper is not None:
-            self.reaper.cancel()
+        for task in (self.reaper, self.turn_watch):
+            if task is not None:
+                task.cancel()
         if self.ws_server is not None:
             self.ws_server.close()  # no new connections; the open ones are told to close
         tasks = [e.bot_task for e in self.tables.values() if e.bot_task is not None and not e.bot_task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=BOT_GRACE)
-        self.saver.flush_now()  # every table changed since its last save (each change marks it)
-        if self.ws_server is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.ws_server.wait_closed(), 5)
-        unsaved = self.saver.flush_now()  # what came in while the connections closed, and what failed before
-        self.bots.shutdown(wait=False, cancel_futures=True)
+        try:
+            await self.saver.flush_now()  # every table changed since its last save (each change marks it)
+            if self.ws_server is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.ws_server.wait_closed(), 5)
+            unsaved = await self.saver.flush_now()  # what came in while the connections closed, and what failed
+        finally:
+            if self.host is not None:
+                await self.host.close()  # its worker processes end, whatever happened
         for code, why in unsaved.items():
             log.error("table %s could not be saved before stopping (%s): what changed since its last save is lost",
                       code, why)
         log.info("saved %d tables; stopped", len(self.tables) - len(unsaved))
         return list(unsaved)
 
-    def snapshot(self, code: str) -> str | None:
+    async def snapshot(self, code: str) -> str | None:
         entry = self.tables[code]
-        if entry.lock.locked():  # a bot is thinking: save it after its move
+        if entry.lock.locked() and not self.closing:  # a bot is thinking: save it after its move
             return None
-        return wire.encode({"format": FORMAT, "code": code, "room": entry.table.room,
+        async with entry.lock:  # shutting down: after the move on the way
+            try:
+                state = await entry.table.save_text()
+            except (TableError, TableFailure) as exc:
+                raise Unsaved(str(exc).strip().splitlines()[-1]) from None
+        envelope = wire.encode({"format": FORMAT, "code": code, "room": entry.table.room,
                             "bot_takeover": entry.bot_takeover, "joined": sorted(entry.joined), "held": entry.held,
                             "sat": sorted(entry.sat), "resigned": sorted(entry.resigned),
                             "names": {str(s): n for s, n in sorted(entry.names.items())},
-                            "tokens": {str(s): h for s, h in entry.tokens.items()},
-                            "state": entry.table.to_dict()})
+                            "tokens": {str(s): h for s, h in entry.tokens.items()}})
+        return f'{envelope[:-1]},"state":{state}}}'  # the table's own text as it came, not decoded and encoded again
 
     # -- connections ---------------------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         self.connections += 1
-        conn = Conn(ws, self.connections, self.options)
-        peer = ws.remote_address[0] if ws.remote_address else "?"
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if self.open_connections >= self.options.limits.connections:
+            self.full_refusals += 1
+            if self.full_refusals == 1:  # once until the server has room again
+                log.warning("the server holds %d connections, all it may; refusing new ones", self.open_connections)
+            await ws.close(SLOW_READER, "the server is full; try again later")
+            return
+        self.full_refusals = 0
+        conn = Conn(ws, self.connections, self.options, peer)
+        self.open_connections += 1
+        self.book.connected(peer)
         log.info("#%d connected from %s", conn.number, peer)
-        writer = asyncio.get_running_loop().create_task(conn.write())
+        loop = asyncio.get_running_loop()
+        writer = loop.create_task(conn.write())
+        inbox: asyncio.Queue[str | bytes | None] = asyncio.Queue()
+        worker = loop.create_task(self.work(conn, inbox))
         try:
-            async for raw in ws:
-                await self.on_frame(conn, raw)
+            async for raw in ws:  # admitted here as they come, handled in order by ``work``
+                if self.admit(conn, raw, inbox.qsize()):
+                    inbox.put_nowait(raw)
         except ConnectionClosed:
             pass
         finally:
+            conn.closing = True  # what waits is dropped; a message in the middle of its handling ends first (a
+            inbox.put_nowait(None)  # table call cut off would leave the table changed and nobody told)
+            await worker
+            self.open_connections -= 1
+            self.book.disconnected(peer)
             self.detach(conn)
             writer.cancel()
             if sum(conn.refused.values()) > len(conn.refused):  # more than the first of each code, logged already
@@ -351,22 +463,38 @@ class Server:
             else:
                 log.info("#%d disconnected", conn.number)
 
-    async def on_frame(self, conn: Conn, raw: str | bytes) -> None:
+    def admit(self, conn: Conn, raw: str | bytes, waiting: int) -> bool:
+        """Whether a frame that just came is handled: within the rate (counted as frames arrive, however long the
+        table takes), of a size a message may have, and with room among the messages waiting to be handled."""
+        if conn.closing:  # what it sent before its close went out is not read
+            return False
         if not conn.bucket.take():
             if not conn.patience.take():
                 log.warning("#%d floods the server; closing it", conn.number)
                 conn.close(1008, "too many messages")
-                return
+                return False
             self.refuse(conn, TableError("rate_limited", "too many messages; this one was dropped"))
-            return
+            return False
         if wire.size_of(raw) > wire.MAX_MESSAGE:
             self.refuse(conn, TableError("too_big", f"a message may hold at most {wire.MAX_MESSAGE} bytes"))
-            return
+            return False
+        if waiting >= MAX_WAITING:
+            self.refuse(conn, TableError("busy", "your earlier messages are still being handled; this one was dropped"))
+            return False
+        return True
+
+    async def work(self, conn: Conn, inbox: asyncio.Queue[str | bytes | None]) -> None:
+        """Handle the admitted messages of a connection in order, until None."""
+        while (raw := await inbox.get()) is not None:
+            if not conn.closing:
+                await self.on_frame(conn, raw)
+
+    async def on_frame(self, conn: Conn, raw: str | bytes) -> None:
         try:
             message = wire.parse(raw)
             kind = message["type"]
             if kind == "create":
-                self.create(conn, message)
+                await self.create(conn, message)
             elif kind == "join":
                 await self.join(conn, message)
             elif kind == "watch":
@@ -381,6 +509,9 @@ class Server:
                 await self.act(conn, message)
         except TableError as exc:
             self.refuse(conn, exc)
+        except TableFailure as exc:
+            log.error("#%d: a table failed on this message:\n%s", conn.number, exc)
+            self.refuse(conn, TableError("bad_message", "the server could not handle this message"))
         except Exception:
             log.exception("#%d: a message could not be handled", conn.number)
             self.refuse(conn, TableError("bad_message", "the server could not handle this message"))
@@ -393,7 +524,7 @@ class Server:
         conn.push(wire.encode(exc.reply()))
 
     # -- create, join, watch, act --------------------------------------------------------------------------
-    def create(self, conn: Conn, message: Mapping[str, Any]) -> None:
+    async def create(self, conn: Conn, message: Mapping[str, Any]) -> None:
         request = request_key(message)
         name = wire.get_name(message)
         if request is not None and request in self.created:
@@ -406,17 +537,33 @@ class Server:
         if len(self.tables) >= self.options.max_tables:
             raise TableError("table_full", "this server holds all the tables it may; try again later")
         bot_takeover = wire.get_bool(message, "bot_takeover", True)
-        table = registry.create(message)
+        seats = message.get("seats")
+        all_bots = isinstance(seats, list) and "remote" not in seats
+        bound = self.book.may_create(conn.address, all_bots=all_bots)
+        if bound is not None:
+            raise TableError(bound, ADDRESS_BOUNDS[bound])
         code = table_code()
         while code in self.tables:
             code = table_code()
+        assert self.host is not None
+        self.book.created(conn.address, code, all_bots=all_bots)  # counted while it is made: no overtaking
+        self.host.place(code, bots_only=all_bots)
+        try:
+            table = await open_table(self.host, code, "create", message)
+        except Exception:
+            self.book.ended(code)
+            raise
+        if code in self.tables or len(self.tables) >= self.options.max_tables:  # made by another create meanwhile
+            self.book.ended(code)
+            await table.drop()
+            raise TableError("table_full", "this server holds all the tables it may; try again later")
         tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(table.seats) if kind == "remote"}
         entry = Entry(code, table, {s: token_hash(t) for s, t in tokens.items()}, bot_takeover)
         entry.held = min(tokens) if hold and tokens else None
         if name is not None and entry.held is not None:  # the creator's seat; anyone else names their own
-            self.name_seat(entry, entry.held, name)
+            await self.name_seat(entry, entry.held, name)
         self.tables[code] = entry
-        answer = {"type": "created", "table": code, "room": table.room,
+        answer = {"type": "created", "table": code, "room": table.room, "seeded": table.seeded,
                   "tokens": {str(s): t for s, t in tokens.items()}}
         if request is not None:
             self.created[request] = (code, answer)
@@ -425,15 +572,20 @@ class Server:
         self.mark(code)
         self.kick_bots(entry)
 
-    def find(self, message: Mapping[str, Any]) -> Entry:
+    def find(self, conn: Conn, message: Mapping[str, Any]) -> Entry:
+        """The table a message names; ``no_table`` (a failed lookup of the connection's address) when there is none,
+        ``slow_down`` when the address failed too often lately (codes are not found by trying)."""
+        if not self.book.may_look_up(conn.address):
+            raise TableError("slow_down", "too many wrong table codes or tokens from your address; wait a minute")
         code = wire.get_code(message, "table")
         entry = self.tables.get(code) or self.tables.get(code.upper())  # a code read out, typed in lower case
         if entry is None:
+            self.book.failed_lookup(conn.address)
             raise TableError("no_table", "no table has this code on this server")
         return entry
 
     async def join(self, conn: Conn, message: Mapping[str, Any]) -> None:
-        entry = self.find(message)
+        entry = self.find(conn, message)
         seat = seat_number(message.get("seat"), len(entry.table.seats))
         name = wire.get_name(message)
         token = message.get("token")
@@ -443,6 +595,7 @@ class Server:
         if expected is None:
             raise TableError("bad_token", f"seat {seat} is not a remote seat of this table")
         if not hmac.compare_digest(token_hash(token), expected):
+            self.book.failed_lookup(conn.address)
             raise TableError("bad_token", f"this is not the token of seat {seat}")
         if seat in entry.resigned:
             raise TableError("bad_token", f"seat {seat} was given up; its token joins no more")
@@ -460,12 +613,15 @@ class Server:
                 timer.cancel()
             entry.joined.add(seat)
             entry.sat.add(seat)
+            turn = entry.table.whose_turn()
+            if turn != entry.turn_seat or turn == seat:  # a turn's time counts while its player is there
+                entry.turn_seat, entry.turn_since = turn, time.monotonic()
             if name is not None:
-                self.name_seat(entry, seat, name)
+                await self.name_seat(entry, seat, name)
             self.forget_requests(entry, seat)
-            conn.push(wire.encode({"type": "joined", "table": entry.code, "seat": seat}))
+            conn.push(wire.encode({"type": "joined", "table": entry.code, "seat": seat}))  # the contract's form
             self.mark(entry.code)
-            self.deliver(entry, entry.table.join(seat), joiner=(seat, conn))
+            self.deliver(entry, await entry.table.join(seat), joiner=(seat, conn))
             self.tell_presence(entry, again=True)  # the joiner hears it in any case
         log.info("#%d joined table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
@@ -473,7 +629,7 @@ class Server:
     async def claim(self, conn: Conn, message: Mapping[str, Any]) -> None:
         """``claim`` (table): the first remote seat nobody joined or claimed yet, with a new token for it (the
         lobby's join by code: tokens are handed out, not typed); ``table_full`` when there is none."""
-        entry = self.find(message)
+        entry = self.find(conn, message)
         request = request_key(message)
         name = wire.get_name(message)
         async with entry.lock:
@@ -488,35 +644,37 @@ class Server:
             seat, token = free[0], secrets.token_urlsafe(24)
             entry.tokens[seat] = token_hash(token)
             entry.joined.add(seat)  # claimed: not handed out again
-            answer = {"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat, "token": token}
+            answer = {"type": "claimed", "table": entry.code, "room": entry.table.room, "seat": seat, "token": token,
+                      "seeded": entry.table.seeded}
             if request is not None:
                 entry.answers[request] = answer
             if name is not None:
-                self.name_seat(entry, seat, name)
+                await self.name_seat(entry, seat, name)
             conn.push(wire.encode(answer))
             self.mark(entry.code)
             self.tell_presence(entry)
         log.info("#%d claimed table %s seat %d", conn.number, entry.code, seat)
 
     async def watch(self, conn: Conn, message: Mapping[str, Any]) -> None:
-        entry = self.find(message)
+        entry = self.find(conn, message)
         async with entry.lock:
             self.detach(conn)
             entry.watchers.add(conn)
             conn.entry, conn.watching = entry, True
-            conn.push(wire.encode({"type": "watching", "table": entry.code}))
-            self.deliver(entry, entry.table.join(None), joiner=(SPECTATORS, conn))
+            conn.push(wire.encode({"type": "watching", "table": entry.code, "seeded": entry.table.seeded}))
+            self.deliver(entry, await entry.table.join(None), joiner=(SPECTATORS, conn))
             conn.push(wire.encode(self.presence_message(entry)))
         log.info("#%d watches table %s", conn.number, entry.code)
 
     async def peek(self, conn: Conn, message: Mapping[str, Any]) -> None:
         """``peek`` (table): how the table stands (``table``: room, over, whose turn, the seats' presence), for
         anyone; what the connection holds is left as it is."""
-        entry = self.find(message)
+        entry = self.find(conn, message)
         async with entry.lock:
             table = entry.table
             conn.push(wire.encode({"type": "table", "table": entry.code, "room": table.room, "over": table.is_over,
-                                   "turn": table.whose_turn(), "seats": self.presence(entry)}))
+                                   "turn": table.whose_turn(), "seats": self.presence(entry),
+                                   "seeded": table.seeded}))
 
     async def resign(self, conn: Conn) -> None:
         """``resign``: the connection gives its seat up for good. Its token joins no more, a bot plays the seat at
@@ -535,7 +693,8 @@ class Server:
             entry.resigned.add(seat)
             conn.push(wire.encode({"type": "resigned", "table": entry.code, "seat": seat}))
             table = entry.table
-            self.changed(entry, [] if table.is_over else table.seat_to_bot(seat, registry.takeover_bot(table.room)))
+            bot = registry.takeover_bot(table.room)
+            self.changed(entry, [] if table.is_over else await table.seat_to_bot(seat, bot))
         log.info("#%d gave up table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
 
@@ -549,7 +708,7 @@ class Server:
         async with entry.lock:
             if conn.entry is not entry:  # the seat was joined elsewhere while we waited
                 raise wire.bad("this connection no longer holds a seat")
-            self.changed(entry, entry.table.act(seat, message))
+            self.changed(entry, await entry.table.act(seat, message))
         self.kick_bots(entry)
 
     # -- deliveries, seats, bots ---------------------------------------------------------------------------
@@ -558,14 +717,19 @@ class Server:
         self.changes += 1
         self.saver.mark(code)
 
-    def changed(self, entry: Entry, deliveries: list[Delivery]) -> None:
+    def changed(self, entry: Entry, deliveries: list[Sent]) -> None:
         self.mark(entry.code)
+        turn = entry.table.whose_turn()
+        if turn != entry.turn_seat:
+            entry.turn_seat, entry.turn_since = turn, time.monotonic()
+        if entry.table.is_over:
+            self.book.ended(entry.code)
         self.deliver(entry, deliveries)
         self.tell_presence(entry)  # a turn start may have handed a seat back
 
-    def deliver(self, entry: Entry, deliveries: list[Delivery], joiner: tuple[int, Conn] | None = None) -> None:
+    def deliver(self, entry: Entry, deliveries: list[Sent], joiner: tuple[int, Conn] | None = None) -> None:
         """Send each message to the connections that hold its audience now (the joiner alone for its own)."""
-        for audience, message in deliveries:
+        for audience, text in deliveries:
             if joiner is not None and audience == joiner[0]:
                 targets: list[Conn] | set[Conn] = [joiner[1]]
             elif audience == SPECTATORS:
@@ -573,14 +737,12 @@ class Server:
             else:
                 conn = entry.seats.get(audience)
                 targets = [conn] if conn is not None else []
-            if targets:
-                text = wire.encode(message)
-                for conn in targets:
-                    conn.push(text)
+            for conn in targets:
+                conn.push(text)
 
-    def name_seat(self, entry: Entry, seat: int, name: str) -> None:
+    async def name_seat(self, entry: Entry, seat: int, name: str) -> None:
         entry.names[seat] = name
-        entry.table.name_seat(seat, name)
+        await entry.table.name_seat(seat, name)
 
     def presence(self, entry: Entry) -> list[dict[str, Any]]:
         """Every seat's entry of a ``presence`` (or ``table``) message now."""
@@ -616,7 +778,7 @@ class Server:
         for entry in list(self.tables.values()):
             free = len(claimable(entry))
             if free:
-                out.append(OpenTable(entry.code, entry.table.room, free))
+                out.append(OpenTable(entry.code, entry.table.room, free, entry.table.seeded))
         return out
 
     def forget_requests(self, entry: Entry, seat: int | None = None) -> None:
@@ -660,9 +822,9 @@ class Server:
             if seat in entry.seats:
                 return
             try:
-                self.changed(entry, entry.table.seat_to_bot(seat, kind))
-            except TableError as exc:
-                log.warning("table %s seat %d could not be given to a bot: %s", entry.code, seat, exc.message)
+                self.changed(entry, await entry.table.seat_to_bot(seat, kind))
+            except (TableError, TableFailure) as exc:
+                log.warning("table %s seat %d could not be given to a bot: %s", entry.code, seat, exc)
                 return
         log.info("table %s seat %d: its wait is over; a %s bot plays it", entry.code, seat, kind)
         self.kick_bots(entry)
@@ -675,19 +837,18 @@ class Server:
             entry.bot_task = asyncio.get_running_loop().create_task(self.run_bots(entry))
 
     async def run_bots(self, entry: Entry) -> None:
-        loop = asyncio.get_running_loop()
         while not self.closing:
             async with entry.lock:
                 if self.tables.get(entry.code) is not entry or not entry.table.bot_due():
                     return
                 try:
-                    deliveries = await loop.run_in_executor(self.bots, entry.table.bot_move)
-                except Exception:
-                    log.exception("table %s: the bot could not move", entry.code)
+                    deliveries = await entry.table.bot_move()
+                except (TableError, TableFailure) as exc:
+                    log.error("table %s: the bot could not move: %s", entry.code, exc)
                     return
                 self.changed(entry, deliveries)
             await asyncio.sleep(0)  # let waiting messages of this table in between two bot moves
 
 
-__all__ = ["CODE_LETTERS", "Conn", "Entry", "MAX_FRAME", "Server", "ServerOptions", "TokenBucket", "claimable",
+__all__ = ["CODE_LETTERS", "Conn", "Entry", "MAX_FRAME", "SLOW_READER", "Server", "ServerOptions", "claimable",
            "table_code", "token_hash"]
