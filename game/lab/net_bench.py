@@ -7,6 +7,12 @@ games finished, the messages per second (sent and received by every client, over
 50th/95th percentile of the time from an ``act`` to the next ``state`` of that seat. ``--json`` prints
 ``{"tables", "games_finished", "messages_per_s", "p50_ms", "p95_ms"}``.
 
+``--abuse KIND [--seconds S]`` runs the load for S seconds (default 60; a table whose game ends is replaced)
+beside one abusive client of KIND (stream, burn, nonreader, tables, bots: :mod:`game.lab.net_abuse`) and adds the
+abuser's fate (what it sent, the error codes it got, how it was closed), the server's peak resident memory
+(``server_peak_rss_mb``: the server and its worker processes) and, for ``bots``, a greedy bot's answer time
+(``bot_answer_p50_ms``, ``bot_answer_p95_ms``).
+
 ``--idle N`` measures instead what N idle tables cost one server: its resident memory before and after they
 are made (Linux ``/proc``), the tables made per second, and the time a join on one of them takes then.
 """
@@ -16,143 +22,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 
 from game.argtypes import int_in_range, positive_int, whole_number
+from game.lab import net_abuse
+from game.lab.net_abuse import KINDS
+from game.lab.net_load import ask, load, make_tables, rss_mb, start_server, stop_server
 
-#: A game that has not ended after this many actions of one seat is given up (random play ends far sooner).
-MAX_ACTIONS = 5000
-START_TIMEOUT = 30.0
-
-
-@dataclass
-class Tally:
-    messages: int = 0
-    latencies: list[float] = field(default_factory=list)
-    finished: int = 0
-
-
-async def start_server(data: Path) -> tuple[asyncio.subprocess.Process, str]:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data), "--log-level", "warning",
-        stdout=asyncio.subprocess.PIPE)
-    assert proc.stdout is not None
-    line = (await asyncio.wait_for(proc.stdout.readline(), START_TIMEOUT)).decode().strip()
-    if not line.startswith("serving "):
-        proc.kill()
-        raise RuntimeError(f"the server did not start: {line!r}")
-    return proc, line.split()[1]
-
-
-async def stop_server(proc: asyncio.subprocess.Process) -> None:
-    if proc.returncode is None:
-        proc.terminate()
-        try:
-            await asyncio.wait_for(proc.wait(), 15)
-        except TimeoutError:
-            proc.kill()
-            await proc.wait()
-
-
-async def ask(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
-    await ws.send(json.dumps(message))
-    reply: dict[str, Any] = json.loads(await ws.recv())
-    return reply
-
-
-async def play_seat(url: str, table: str, seat: int, token: str, rng: random.Random, tally: Tally,
-                    go: asyncio.Event) -> bool:
-    """One remote seat: join, then answer every state that offers actions. True once its game is over."""
-    async with connect(url, compression=None, max_size=None) as ws:
-        joined = await ask(ws, {"type": "join", "table": table, "seat": seat, "token": token})
-        if joined.get("type") != "joined":
-            raise RuntimeError(f"join refused: {joined}")
-        await go.wait()
-        sent_at: float | None = None
-        acts = 0
-        tally.messages += 1
-        async for text in ws:
-            now = time.perf_counter()
-            tally.messages += 1
-            if sent_at is None and '"legal":[]' in text and '"is_over":false' in text:
-                continue  # another seat decides: nothing to read (a load generator reads only what it needs)
-            message = json.loads(text)
-            if message.get("type") != "state":
-                raise RuntimeError(f"unexpected message: {message}")
-            if sent_at is not None:
-                tally.latencies.append(now - sent_at)
-                sent_at = None
-            if message["view"]["is_over"]:
-                return True
-            legal = message["legal"]
-            if legal and acts < MAX_ACTIONS:
-                acts += 1
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": legal[rng.randrange(len(legal))]}))
-                tally.messages += 1
-    return False
-
-
-async def make_tables(url: str, count: int, seats: int, seed: int, per_connection: int = 100) -> list[dict[str, Any]]:
-    """``count`` tables of ``seats`` remote seats (at most ``per_connection`` creates per connection: the rate
-    limit)."""
-    async def batch(first: int, n: int) -> list[dict[str, Any]]:
-        async with connect(url, compression=None, max_size=None) as ws:
-            out = []
-            for i in range(first, first + n):
-                created = await ask(ws, {"type": "create", "room": "artischocken", "seats": ["remote"] * seats,
-                                         "seed": seed + i})
-                if created.get("type") != "created":
-                    raise RuntimeError(f"create refused: {created}")
-                out.append(created)
-            return out
-
-    parts = await asyncio.gather(*(batch(i, min(per_connection, count - i)) for i in range(0, count, per_connection)))
-    return [c for part in parts for c in part]
-
-
-async def load(url: str, tables: int, seats: int, seed: int) -> dict[str, Any]:
-    created = await make_tables(url, tables, seats, seed)
-    tally = Tally()
-    go = asyncio.Event()
-    tasks = [asyncio.create_task(play_seat(url, c["table"], s, c["tokens"][str(s)],
-                                           random.Random(seed * 7919 + i * 31 + s), tally, go))
-             for i, c in enumerate(created) for s in range(seats)]
-    await asyncio.sleep(0.2)  # every seat joined and waiting (their first states are counted, not timed)
-    start = time.perf_counter()
-    go.set()
-    results = await asyncio.gather(*tasks)
-    elapsed = time.perf_counter() - start
-    finished = sum(all(results[i * seats:(i + 1) * seats]) for i in range(tables))
-    lat = sorted(tally.latencies)
-    return {"tables": tables, "games_finished": finished, "messages_per_s": round(tally.messages / elapsed, 1),
-            "p50_ms": round(percentile(lat, 0.50) * 1000, 2), "p95_ms": round(percentile(lat, 0.95) * 1000, 2),
-            "_seconds": round(elapsed, 2), "_acts": len(lat), "_messages": tally.messages}
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
-
-
-def rss_mb(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return round(int(line.split()[1]) / 1024, 1)
-    except OSError:
-        return None
-    return None
+#: The abusive clients of ``--abuse`` (:mod:`game.lab.net_abuse`).
+ABUSE_KINDS = KINDS
 
 
 async def idle(url: str, pid: int, count: int, seed: int) -> dict[str, Any]:
@@ -175,10 +60,16 @@ async def idle(url: str, pid: int, count: int, seed: int) -> dict[str, Any]:
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.url:
+        if args.abuse:
+            return await net_abuse.abused_load(args.url, None, args.abuse, args.seconds, args.tables, args.seats,
+                                               args.seed)
         return await load(args.url, args.tables, args.seats, args.seed)
-    with tempfile.TemporaryDirectory(prefix="garden-table-bench-") as data:
-        proc, url = await start_server(Path(data))
+    with tempfile.TemporaryDirectory(prefix="garden-table-bench-") as data, tempfile.TemporaryFile() as log:
+        proc, url = await start_server(Path(data), log if args.abuse else None)
         try:
+            if args.abuse:
+                return await net_abuse.abused_load(url, proc.pid, args.abuse, args.seconds, args.tables, args.seats,
+                                                   args.seed, log)
             if args.idle:
                 return await idle(url, proc.pid, args.idle, args.seed)
             return await load(url, args.tables, args.seats, args.seed)
@@ -196,9 +87,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seed of the tables and the clients' choices (default 0: the same games every run)")
     parser.add_argument("--idle", type=positive_int, default=0, metavar="N",
                         help="measure N idle tables instead (server memory, tables made per second)")
+    parser.add_argument("--abuse", choices=ABUSE_KINDS, default=None, metavar="KIND",
+                        help=f"run the load beside one abusive client of this kind ({', '.join(ABUSE_KINDS)})")
+    parser.add_argument("--seconds", type=positive_int, default=60,
+                        help="with --abuse: how long the load and the abuser run (default 60)")
     parser.add_argument("--url", default=None, help="load this running server instead of starting one")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.abuse and args.idle:
+        parser.error("--abuse and --idle measure different things: give one of them")
     try:
         result = asyncio.run(run(args))
     except (OSError, RuntimeError) as exc:
@@ -208,8 +105,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}))
     else:
         for key, value in result.items():
-            print(f"{key.lstrip('_')}: {value}")
-    return 0 if args.idle or result["games_finished"] == result["tables"] else 1
+            print(f"{key.lstrip('_')}: {json.dumps(value) if isinstance(value, dict) else value}")
+    return 0 if args.idle or args.abuse or result["games_finished"] == result["tables"] else 1
 
 
-__all__ = ["main", "percentile"]
+__all__ = ["ABUSE_KINDS", "main"]

@@ -1,0 +1,158 @@
+"""The load of ``python -m game bench net``: a server process to measure, and tables of Artischocken players
+that answer every state offering them actions with a random legal one (seeded), over loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+#: A game that has not ended after this many actions of one seat is given up (random play ends far sooner).
+MAX_ACTIONS = 5000
+START_TIMEOUT = 30.0
+
+
+@dataclass
+class Tally:
+    messages: int = 0
+    latencies: list[float] = field(default_factory=list)
+    finished: int = 0
+
+
+async def start_server(data: Path, log: IO[bytes] | None = None) -> tuple[asyncio.subprocess.Process, str]:
+    """The server process and its URL; ``log``: a file for its log (else it shares this process's stderr)."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data), "--log-level", "warning",
+        "--limit-loopback",  # the load's hosts and an abuser come from loopback addresses of their own
+        stdout=asyncio.subprocess.PIPE, stderr=log)
+    assert proc.stdout is not None
+    line = (await asyncio.wait_for(proc.stdout.readline(), START_TIMEOUT)).decode().strip()
+    if not line.startswith("serving "):
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line!r}")
+    return proc, line.split()[1]
+
+
+async def stop_server(proc: asyncio.subprocess.Process) -> None:
+    if proc.returncode is None:
+        proc.terminate()
+        try:
+            await asyncio.wait_for(proc.wait(), 15)
+        except TimeoutError:
+            proc.kill()
+            await proc.wait()
+
+
+async def ask(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
+    await ws.send(json.dumps(message))
+    reply: dict[str, Any] = json.loads(await ws.recv())
+    return reply
+
+
+async def play_seat(url: str, table: str, seat: int, token: str, rng: random.Random, tally: Tally,
+                    go: asyncio.Event) -> bool:
+    """One remote seat: join, then answer every state that offers actions. True once its game is over."""
+    async with connect(url, compression=None, max_size=None) as ws:
+        joined = await ask(ws, {"type": "join", "table": table, "seat": seat, "token": token})
+        if joined.get("type") != "joined":
+            raise RuntimeError(f"join refused: {joined}")
+        await go.wait()
+        sent_at: float | None = None
+        acts = 0
+        tally.messages += 1
+        async for text in ws:
+            now = time.perf_counter()
+            tally.messages += 1
+            if sent_at is None and '"legal":[]' in text and '"is_over":false' in text:
+                continue  # another seat decides: nothing to read (a load generator reads only what it needs)
+            message = json.loads(text)
+            if message.get("type") == "presence":
+                continue  # who sits where: nothing a load generator needs
+            if message.get("type") != "state":
+                raise RuntimeError(f"unexpected message: {message}")
+            if sent_at is not None:
+                tally.latencies.append(now - sent_at)
+                sent_at = None
+            if message["view"]["is_over"]:
+                return True
+            legal = message["legal"]
+            if legal and acts < MAX_ACTIONS:
+                acts += 1
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": legal[rng.randrange(len(legal))]}))
+                tally.messages += 1
+    return False
+
+
+def host_address(url: str, number: int) -> dict[str, Any]:
+    """Where the ``number``-th host of the load connects from: on loopback, an address of its own (127.0.0.2,
+    127.0.0.3, ...), as the hosts of a real server's tables are different machines (the server bounds what one
+    address may make); elsewhere, this machine's."""
+    if "//127.0.0.1:" not in url:
+        return {}
+    return {"local_addr": (f"127.0.{2 + number // 250}.{2 + number % 250}", 0)}
+
+
+async def make_tables(url: str, count: int, seats: int, seed: int, per_connection: int = 8) -> list[dict[str, Any]]:
+    """``count`` tables of ``seats`` remote seats, ``per_connection`` from each host (each from an address of its
+    own: :func:`host_address`)."""
+    async def batch(first: int, n: int) -> list[dict[str, Any]]:
+        where = host_address(url, first // per_connection)
+        async with connect(url, compression=None, max_size=None, **where) as ws:
+            out = []
+            for i in range(first, first + n):
+                created = await ask(ws, {"type": "create", "room": "artischocken", "seats": ["remote"] * seats,
+                                         "seed": seed + i})
+                if created.get("type") != "created":
+                    raise RuntimeError(f"create refused: {created}")
+                out.append(created)
+            return out
+
+    parts = await asyncio.gather(*(batch(i, min(per_connection, count - i)) for i in range(0, count, per_connection)))
+    return [c for part in parts for c in part]
+
+
+async def load(url: str, tables: int, seats: int, seed: int) -> dict[str, Any]:
+    created = await make_tables(url, tables, seats, seed)
+    tally = Tally()
+    go = asyncio.Event()
+    tasks = [asyncio.create_task(play_seat(url, c["table"], s, c["tokens"][str(s)],
+                                           random.Random(seed * 7919 + i * 31 + s), tally, go))
+             for i, c in enumerate(created) for s in range(seats)]
+    await asyncio.sleep(0.2)  # every seat joined and waiting (their first states are counted, not timed)
+    start = time.perf_counter()
+    go.set()
+    results = await asyncio.gather(*tasks)
+    elapsed = time.perf_counter() - start
+    finished = sum(all(results[i * seats:(i + 1) * seats]) for i in range(tables))
+    lat = sorted(tally.latencies)
+    return {"tables": tables, "games_finished": finished, "messages_per_s": round(tally.messages / elapsed, 1),
+            "p50_ms": round(percentile(lat, 0.50) * 1000, 2), "p95_ms": round(percentile(lat, 0.95) * 1000, 2),
+            "_seconds": round(elapsed, 2), "_acts": len(lat), "_messages": tally.messages}
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
+__all__ = ["MAX_ACTIONS", "Tally", "ask", "host_address", "load", "make_tables", "percentile", "play_seat", "rss_mb",
+           "start_server", "stop_server"]
