@@ -10,27 +10,19 @@ from typing import Any
 import pygame
 from helpers_scene import Driver
 
-from game.app import BaseScene
 from game.cactus.bots.simple import Bot
 from game.cactus.match import Stage
-from game.cactus.room import remote_play_scene
 from game.cactus.screens.scene_remote import RemotePlayScene
 from game.i18n import t
 
-from .helpers_cactus_net import Inbox, Loop, LoopConnection, human_turn
+from .helpers_cactus_net import Loop, LoopConnection, human_turn
+from .helpers_cactus_scene import open_remote_scene
 
 
 def open_scene(make_app: Any, seed: int) -> tuple[Loop, LoopConnection, Driver]:
     loop = Loop(["remote", "remote"], seed=seed, start_player=0, spectators=0)
-    connection = LoopConnection(loop, 0)
-    loop.links[0] = Inbox(connection)
-    loop.route(loop.table.join(0), joined=0)
-    app = make_app()
-    app.push(BaseScene())
-    app.push(remote_play_scene(connection, 0, "T1"))
-    driver = Driver(app, 33)
-    driver.frames(2)
-    assert isinstance(app.scene, RemotePlayScene)
+    connection, driver = open_remote_scene(make_app, loop)
+    assert isinstance(driver.scene, RemotePlayScene)
     return loop, connection, driver
 
 

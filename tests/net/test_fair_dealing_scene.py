@@ -7,15 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from helpers_scene import Driver
 
-from game.app import BaseScene
 from game.cactus.match import Stage
-from game.cactus.room import remote_play_scene
 from game.cactus.screens.effects import ROLL_TIME
 from game.cactus.screens.scene_remote import RemotePlayScene
 
-from .helpers_cactus_net import Inbox, Loop, LoopConnection, human_turn, wire
+from .helpers_cactus_net import Loop, human_turn, wire
+from .helpers_cactus_scene import open_remote_scene
 
 
 def test_c_t2_the_die_tumbles_until_the_tables_face_comes_back(make_app: Any) -> None:
@@ -23,14 +21,7 @@ def test_c_t2_the_die_tumbles_until_the_tables_face_comes_back(make_app: Any) ->
     human_turn(loop.links[0], loop.pump)  # the first turn rolls no die (C-T1): on to one that does
     human_turn(loop.links[1], loop.pump)
     assert loop.table.match.current == 0 and loop.table.match.stage == Stage.ROLL
-    connection = LoopConnection(loop, 0, hold=("input",))  # what the scene sends waits: a slow network
-    loop.links[0] = Inbox(connection)
-    loop.route(loop.table.join(0), joined=0)
-    app = make_app()
-    app.push(BaseScene())
-    app.push(remote_play_scene(connection, 0, "T1"))
-    driver = Driver(app, 33)
-    driver.frames(2)
+    connection, driver = open_remote_scene(make_app, loop, hold=("input",))  # what the scene sends waits
     scene = driver.scene
     assert isinstance(scene, RemotePlayScene) and scene.human_turn and scene.match.stage == Stage.ROLL
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
