@@ -121,6 +121,7 @@ def test_stopping_the_server_leaves_no_worker_process_behind(tmp_path: Path) -> 
     server = ServerThread(tmp_path, workers=2)
     try:
         create(Client(server.url), ["remote", "greedy"])
+        create(Client(server.url), ["remote", "greedy"])  # a worker is started as a table first needs it
         pids = worker_pids(server)
         assert len(pids) == 2 and all(alive(p) for p in pids)
     finally:

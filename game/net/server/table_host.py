@@ -272,23 +272,37 @@ class Worker:
 
 
 class ProcessHost:
-    """The tables in ``workers`` worker processes (see the module doc), and the tables of bots only (nobody waits
-    for their answers) in one more, at a lower priority (:data:`BOTS_NICE`): however much their bots think, the
-    operating system gives the tables of people the cores first."""
+    """The tables in up to ``workers`` worker processes (see the module doc), and the tables of bots only (nobody
+    waits for their answers) in one more, at a lower priority (:data:`BOTS_NICE`): however much their bots think,
+    the operating system gives the tables of people the cores first. A worker is started when a table first needs
+    it (a server with no tables, like the lobby's own at first, runs none)."""
 
     def __init__(self, workers: int) -> None:
-        self.workers = [Worker(n) for n in range(max(1, workers))]
-        self.bots_worker = Worker(len(self.workers), BOTS_NICE)
+        self.count = max(1, workers)
+        self.workers: list[Worker] = []
+        self.bots_worker: Worker | None = None
         self.placed: dict[str, Worker] = {}
 
     def place(self, code: str, *, bots_only: bool) -> None:
         """Where table ``code`` will live (before its first call; else with the people's tables)."""
-        if code not in self.placed:
-            worker = self.bots_worker if bots_only and not self.bots_worker.lost else self.least_busy()
-            self.placed[code] = worker
-            worker.tables += 1
+        if code in self.placed:
+            return
+        if bots_only:
+            if self.bots_worker is None or self.bots_worker.lost:
+                self.bots_worker = Worker(self.count, BOTS_NICE)
+            worker = self.bots_worker
+        else:
+            worker = self.least_busy()
+        self.placed[code] = worker
+        worker.tables += 1
 
     def least_busy(self) -> Worker:
+        """The running worker with the fewest tables, or a new one while some may still be started and every
+        running one holds tables."""
+        running = [w for w in self.workers if not w.lost]
+        if len(self.workers) < self.count and all(w.tables for w in running):
+            self.workers.append(Worker(len(self.workers)))
+            return self.workers[-1]
         return min(self.workers, key=lambda w: (w.lost, w.tables))
 
     async def call(self, code: str, op: str, args: tuple[Any, ...]) -> Reply:
@@ -302,7 +316,7 @@ class ProcessHost:
         return reply
 
     async def close(self) -> None:
-        workers = [*self.workers, self.bots_worker]
+        workers = [*self.workers, *([self.bots_worker] if self.bots_worker is not None else [])]
         for worker in workers:
             worker.stop()
         loop = asyncio.get_running_loop()
