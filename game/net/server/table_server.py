@@ -134,17 +134,24 @@ class Conn:
         self.entry: Entry | None = None
         self.seat: int | None = None
         self.watching = False
+        #: Closing: nothing more it sends is handled; the answer to a message in the middle of its handling still
+        #: goes out before the close (``gone``: nothing at all is sent any more).
         self.closing = False
+        self.gone = False
+        #: Set while none of its messages is being handled.
+        self.idle = asyncio.Event()
+        self.idle.set()
         #: Refused messages by error code: the first of each code is logged, the rest counted (and summed up when
         #: the connection goes), so a client sending garbage cannot fill the operator's log.
         self.refused: dict[str, int] = {}
 
     def push(self, text: str) -> None:
-        if self.closing:
+        if self.gone:
             return
         if self.outbox.bytes + len(text) > self.limits.outbox_bytes:  # compact JSON is ASCII: characters are bytes
             log.warning("#%d reads too slowly (%d bytes waiting); closing it", self.number, self.outbox.bytes)
             self.close(SLOW_READER, "you read too slowly; join again")
+            self.gone = True
             return
         self.outbox.put(text)
         self.ready.set()
@@ -160,9 +167,12 @@ class Conn:
         close); a peer that takes neither within :data:`CLOSE_TIMEOUT` each (it stopped reading: the close frame
         would wait behind what it did not read) is cut off."""
         try:
+            await asyncio.wait_for(self.idle.wait(), CLOSE_TIMEOUT)
             await asyncio.wait_for(self.sent_all.wait(), CLOSE_TIMEOUT)
+            self.gone = True
             await asyncio.wait_for(self.ws.close(code, reason), CLOSE_TIMEOUT)
         except TimeoutError:
+            self.gone = True
             self.ws.transport.abort()
 
     async def write(self) -> None:
@@ -179,7 +189,7 @@ class Conn:
                     await asyncio.wait_for(self.ws.send(self.outbox.take()), self.limits.send_timeout)
                 except TimeoutError:
                     log.warning("#%d has read nothing for %g s; closing it", self.number, self.limits.send_timeout)
-                    self.closing = True
+                    self.closing = self.gone = True
                     self.ws.transport.abort()  # a close frame could not reach it either
                     return
 
@@ -450,8 +460,8 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
-            conn.closing = True  # what waits is dropped; a message in the middle of its handling ends first (a
-            inbox.put_nowait(None)  # table call cut off would leave the table changed and nobody told)
+            conn.closing = conn.gone = True  # what waits is dropped; a message in the middle of its handling ends
+            inbox.put_nowait(None)  # first (a table call cut off would leave the table changed and nobody told)
             await worker
             self.open_connections -= 1
             self.book.disconnected(peer)
@@ -487,7 +497,11 @@ class Server:
         """Handle the admitted messages of a connection in order, until None."""
         while (raw := await inbox.get()) is not None:
             if not conn.closing:
-                await self.on_frame(conn, raw)
+                conn.idle.clear()
+                try:
+                    await self.on_frame(conn, raw)
+                finally:
+                    conn.idle.set()
 
     async def on_frame(self, conn: Conn, raw: str | bytes) -> None:
         try:
