@@ -63,8 +63,10 @@ log = logging.getLogger("game.net.server.table_server")
 
 #: Frames above this close the connection at once (1009); between 64 KiB and this they get ``too_big``.
 MAX_FRAME = 4 * wire.MAX_MESSAGE
-#: Messages of one connection admitted and waiting to be handled (a table works on one at a time).
-MAX_WAITING = 64
+#: Messages of one connection admitted and waiting to be handled (a table works on one at a time): as many as
+#: the rate allows in one burst (a client catching up after a stall sends that many), and at most this many bytes.
+MAX_WAITING = 256
+MAX_WAITING_BYTES = 1024 * 1024
 #: The refusals of ``create`` by the bounds of the creator's address (:class:`~game.net.server.limits.AddressBook`).
 ADDRESS_BOUNDS = {
     "address_tables": "your address has as many unfinished tables on this server as it may; finish or leave one",
@@ -141,6 +143,8 @@ class Conn:
         #: Set while none of its messages is being handled.
         self.idle = asyncio.Event()
         self.idle.set()
+        #: Bytes of its messages admitted and not handled yet.
+        self.waiting = 0
         #: Refused messages by error code: the first of each code is logged, the rest counted (and summed up when
         #: the connection goes), so a client sending garbage cannot fill the operator's log.
         self.refused: dict[str, int] = {}
@@ -456,6 +460,7 @@ class Server:
         try:
             async for raw in ws:  # admitted here as they come, handled in order by ``work``
                 if self.admit(conn, raw, inbox.qsize()):
+                    conn.waiting += wire.size_of(raw)
                     inbox.put_nowait(raw)
         except ConnectionClosed:
             pass
@@ -488,7 +493,7 @@ class Server:
         if wire.size_of(raw) > wire.MAX_MESSAGE:
             self.refuse(conn, TableError("too_big", f"a message may hold at most {wire.MAX_MESSAGE} bytes"))
             return False
-        if waiting >= MAX_WAITING:
+        if waiting >= MAX_WAITING or conn.waiting + wire.size_of(raw) > MAX_WAITING_BYTES:
             self.refuse(conn, TableError("busy", "your earlier messages are still being handled; this one was dropped"))
             return False
         return True
@@ -496,6 +501,7 @@ class Server:
     async def work(self, conn: Conn, inbox: asyncio.Queue[str | bytes | None]) -> None:
         """Handle the admitted messages of a connection in order, until None."""
         while (raw := await inbox.get()) is not None:
+            conn.waiting -= wire.size_of(raw)
             if not conn.closing:
                 conn.idle.clear()
                 try:
