@@ -91,6 +91,9 @@ BOT_STEPS = 25
 #: some positions leave the bot no placement it finds valid, in local play too).
 MAX_BOT_MOVES = 1500
 MAX_NAME = 24
+#: What entries cost a turn (:meth:`CactusTable.cost`), and the names of the turn's bounds in that order.
+Cost = tuple[int, float, int, int]
+BOUNDS = ("steps", "seconds", "entries", "bytes")
 #: The bits of a seed the table draws itself (the rules' saves hold seeds below 2**63).
 SECRET_BITS = 62
 
@@ -195,7 +198,8 @@ class CactusTable:
                 raise TableError("illegal", f"out of step: {key} is {want} here, not {value} (send \"sync\")")
         items = check_batch(message.get("items"), self.record)
         claim = check_claim(message.get("claim"))
-        bound = self.past_bound(items)
+        cost = self.cost(items)
+        bound = self.past_bound(cost)
         if bound is not None:  # this input is not made: the table's bot finishes the turn
             return self.end_by_bot(seat, bound)
         first = items[0]
@@ -203,6 +207,7 @@ class CactusTable:
             try:
                 if first[0] == "r":  # the table's die (check_batch: alone, without a face)
                     items = [["r", self.match.roll().value]]
+                    cost = self.cost(items)
                 else:
                     self.feed.play(first)  # refused: raised before the match changed
             except MatchError as exc:
@@ -212,15 +217,15 @@ class CactusTable:
             items_after = items
         for entry in items_after:
             self.feed.play(entry)  # steps, pointer moves, turns, settling: never refused
-        return self.accepted(seat, items, claim)
+        return self.accepted(seat, items, claim, cost=cost)
 
     def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None, *,
-                 by_bot: bool = False) -> list[Delivery]:
+                 by_bot: bool = False, cost: Cost | None = None) -> list[Delivery]:
         """Entries made on the match: recorded, relayed, and the turn ended if it did. A seat's own entries go to
         the others; a bot's to everyone, its own seat too (a player back while the bot ends their turn); a roll
         to everyone too (the roller learns its face so)."""
+        self.count(self.cost(items) if cost is None else cost)
         self.record.extend(items)
-        self.count(items)
         relay = {"type": "input", "seat": seat, "turn": self.turn, "seq": self.batches, "items": items}
         self.batches += 1
         rolled = isinstance(items[0], list) and items[0][:1] == ["r"]
@@ -229,24 +234,27 @@ class CactusTable:
             out += self.end_turn(seat, claim)
         return out
 
-    def count(self, items: list[Any]) -> None:
-        """Count entries made this turn toward its bounds."""
-        self.turn_steps += sum(steps_in(e) for e in items)
-        self.turn_seconds += seconds_in(items, self.record.dt)
-        self.turn_entries += len(items)
-        self.turn_bytes += len(json.dumps(items, separators=(",", ":")))
+    def cost(self, items: list[Any]) -> Cost:
+        """What checked ``items``, following the record, count toward the turn's bounds: steps, simulated
+        seconds, entries, bytes."""
+        return (sum(steps_in(e) for e in items), seconds_in(items, self.record.dt), len(items),
+                len(json.dumps(items, separators=(",", ":"))))
 
-    def past_bound(self, items: list[Any]) -> str | None:
-        """The bound of the turn (``steps``, ``seconds``, ``entries``, ``bytes``) that checked ``items`` would
+    def count(self, cost: Cost) -> None:
+        """Count entries made this turn toward its bounds."""
+        self.turn_steps += cost[0]
+        self.turn_seconds += cost[1]
+        self.turn_entries += cost[2]
+        self.turn_bytes += cost[3]
+
+    def past_bound(self, cost: Cost) -> str | None:
+        """The bound of the turn (``steps``, ``seconds``, ``entries``, ``bytes``) that entries of ``cost`` would
         pass, else None."""
-        if self.turn_steps + sum(steps_in(e) for e in items) > MAX_TURN_STEPS:
-            return "steps"
-        if self.turn_seconds + seconds_in(items, self.record.dt) > MAX_TURN_SECONDS:
-            return "seconds"
-        if self.turn_entries + len(items) > MAX_TURN_ENTRIES:
-            return "entries"
-        if self.turn_bytes + len(json.dumps(items, separators=(",", ":"))) > MAX_TURN_BYTES:
-            return "bytes"
+        used = (self.turn_steps, self.turn_seconds, self.turn_entries, self.turn_bytes)
+        for name, before, more, most in zip(BOUNDS, used, cost, (MAX_TURN_STEPS, MAX_TURN_SECONDS,
+                                                                  MAX_TURN_ENTRIES, MAX_TURN_BYTES), strict=True):
+            if before + more > most:
+                return name
         return None
 
     def end_by_bot(self, seat: int, bound: str) -> list[Delivery]:
@@ -429,7 +437,7 @@ def resume(d: Mapping[str, Any]) -> CactusTable:
                 entry = ["r", table.match.roll().value]
             else:
                 table.feed.play(entry)
-            table.count([entry])
+            table.count(table.cost([entry]))
             table.record.extend([entry])
     except MatchError as exc:
         raise ValueError(f"broken Cactus table: the stream does not replay ({exc})") from None

@@ -455,13 +455,14 @@ class Server:
         log.info("#%d connected from %s", conn.number, peer)
         loop = asyncio.get_running_loop()
         writer = loop.create_task(conn.write())
-        inbox: asyncio.Queue[str | bytes | None] = asyncio.Queue()
+        inbox: asyncio.Queue[tuple[str | bytes, int] | None] = asyncio.Queue()
         worker = loop.create_task(self.work(conn, inbox))
         try:
             async for raw in ws:  # admitted here as they come, handled in order by ``work``
-                if self.admit(conn, raw, inbox.qsize()):
-                    conn.waiting += wire.size_of(raw)
-                    inbox.put_nowait(raw)
+                size = wire.size_of(raw)
+                if self.admit(conn, size, inbox.qsize()):
+                    conn.waiting += size
+                    inbox.put_nowait((raw, size))
         except ConnectionClosed:
             pass
         finally:
@@ -478,7 +479,7 @@ class Server:
             else:
                 log.info("#%d disconnected", conn.number)
 
-    def admit(self, conn: Conn, raw: str | bytes, waiting: int) -> bool:
+    def admit(self, conn: Conn, size: int, waiting: int) -> bool:
         """Whether a frame that just came is handled: within the rate (counted as frames arrive, however long the
         table takes), of a size a message may have, and with room among the messages waiting to be handled."""
         if conn.closing:  # what it sent before its close went out is not read
@@ -490,18 +491,19 @@ class Server:
                 return False
             self.refuse(conn, TableError("rate_limited", "too many messages; this one was dropped"))
             return False
-        if wire.size_of(raw) > wire.MAX_MESSAGE:
+        if size > wire.MAX_MESSAGE:
             self.refuse(conn, TableError("too_big", f"a message may hold at most {wire.MAX_MESSAGE} bytes"))
             return False
-        if waiting >= MAX_WAITING or conn.waiting + wire.size_of(raw) > MAX_WAITING_BYTES:
+        if waiting >= MAX_WAITING or conn.waiting + size > MAX_WAITING_BYTES:
             self.refuse(conn, TableError("busy", "your earlier messages are still being handled; this one was dropped"))
             return False
         return True
 
-    async def work(self, conn: Conn, inbox: asyncio.Queue[str | bytes | None]) -> None:
+    async def work(self, conn: Conn, inbox: asyncio.Queue[tuple[str | bytes, int] | None]) -> None:
         """Handle the admitted messages of a connection in order, until None."""
-        while (raw := await inbox.get()) is not None:
-            conn.waiting -= wire.size_of(raw)
+        while (item := await inbox.get()) is not None:
+            raw, size = item
+            conn.waiting -= size
             if not conn.closing:
                 conn.idle.clear()
                 try:
