@@ -73,14 +73,14 @@ def rules_scene() -> BaseScene:
 
 
 def remote_table_scene(remote: RemoteTable, names: list[str] | None = None, *,
-                       on_resign: Callable[[], None] | None = None) -> BaseScene:
+                       on_resign: Callable[[], None] | None = None, seeded: bool = False) -> BaseScene:
     """The table for one seat of a game on a table server (``remote``: joined, its first state in; see
     ``game.net.client.lobby``); ``names``: the seats' names where known (the server's presence names them too);
     ``on_resign``: called once the server confirmed that the player gave the seat up (and before the table is
-    left)."""
+    left); ``seeded``: its creator chose the seed (the table says so as it opens)."""
     from game.artischocken.table.scene_remote import RemoteTableScene
 
-    scene = RemoteTableScene(remote, names, on_resign=on_resign)
+    scene = RemoteTableScene(remote, names, on_resign=on_resign, seeded=seeded)
     scene.open_rules = rules_scene
     return scene
 

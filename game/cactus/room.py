@@ -136,12 +136,13 @@ def replay_scene(data: object) -> BaseScene:
 
 
 def remote_play_scene(connection: Connection, seat: int | None, table_id: str = "", *,
-                      on_resign: Callable[[], None] | None = None) -> BaseScene:
+                      on_resign: Callable[[], None] | None = None, seeded: bool = False) -> BaseScene:
     """Cactus at the remote table ``table_id`` as seat ``seat`` (None: watching) over ``connection``, joined
     already (``send(message)``, non-blocking ``poll() -> list[message]``): a short wait for the table's
     snapshot, then the remote play scene. ``on_resign``: called once the server confirmed that the player gave
-    the seat up (and before the table is left)."""
-    return ConnectingScene(connection, seat, table_id, on_resign=on_resign)
+    the seat up (and before the table is left); ``seeded``: its creator chose the seed (the table says so as it
+    opens)."""
+    return ConnectingScene(connection, seat, table_id, on_resign=on_resign, seeded=seeded)
 
 
 def resume_problem(args: argparse.Namespace) -> str | None:

@@ -477,7 +477,7 @@ class NetworkScene(BaseScene):
             self.watch.active = False  # no peeking while the table is open; on_enter looks again
         if room == "artischocken" and module is not None and seating.remote is not None:
             self.opened.append((url, seating.remote))
-            self.app.push(module.remote_table_scene(seating.remote, on_resign=on_resign))
+            self.app.push(module.remote_table_scene(seating.remote, on_resign=on_resign, seeded=seating.seeded))
             return
         factory = getattr(module, "remote_play_scene", None) if module is not None else None
         if factory is None:
@@ -486,7 +486,7 @@ class NetworkScene(BaseScene):
             return
         if isinstance(link, Connection) and seating.leftover:
             link.unread(seating.leftover)  # what came after "joined" is the room scene's to read
-        self.app.push(factory(link, seating.seat, seating.table, on_resign=on_resign))
+        self.app.push(factory(link, seating.seat, seating.table, on_resign=on_resign, seeded=seating.seeded))
 
     # -- layout ----------------------------------------------------------------------------------------------
     def _keep_texts(self) -> None:

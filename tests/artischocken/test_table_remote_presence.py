@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from helpers_link import ScriptedLink
 
 from game.app import App, BaseScene
@@ -35,7 +36,8 @@ class Table:
     """A remote card table scene over a fake link, on the app's virtual clock."""
 
     def __init__(self, app: App, players: int = 3, start_player: int = 1,
-                 on_resign: Callable[[], None] | None = None, first: list[dict[str, Any]] | None = None) -> None:
+                 on_resign: Callable[[], None] | None = None, first: list[dict[str, Any]] | None = None,
+                 seeded: bool = False) -> None:
         self.app = app
         self.game = new_game(players, seed=3, start_player=start_player)
         self.link = ScriptedLink()
@@ -45,7 +47,7 @@ class Table:
         self.remote.pump()
         self.now = 0
         app.push(BaseScene())
-        scene = remote_table_scene(self.remote, on_resign=on_resign)
+        scene = remote_table_scene(self.remote, on_resign=on_resign, seeded=seeded)
         assert isinstance(scene, RemoteTableScene)
         self.scene = scene
         app.push(scene)
@@ -196,3 +198,11 @@ def test_a_bot_seat_the_server_names_as_a_bot_gets_a_bot_s_name_as_in_a_local_ga
     scene = table.scene
     assert [seat.name for seat in scene.seats] == ["Tom", "Anna", default_bot_name(0)]
     assert texts(scene)[2] == (default_bot_name(0), False, t("presence.bot"))
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_card_table_whose_creator_chose_the_seed_says_so_as_it_opens(make_app: Callable[..., Any],
+                                                                      seeded: bool) -> None:
+    table = Table(make_app((1280, 800)), seeded=seeded)
+    message = table.scene.message
+    assert (message.visible and message.text == t("net.seeded.note")) is seeded

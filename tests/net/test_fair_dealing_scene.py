@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.cactus.match import Stage
 from game.cactus.screens.effects import ROLL_TIME
 from game.cactus.screens.scene_remote import RemotePlayScene
+from game.i18n import t
 
 from .helpers_cactus_net import Loop, human_turn, wire
 from .helpers_cactus_scene import open_remote_scene
@@ -36,3 +38,13 @@ def test_c_t2_the_die_tumbles_until_the_tables_face_comes_back(make_app: Any) ->
     face = loop.table.match.rules.turn.roll
     assert face is not None and scene.match.rules.turn.roll == face
     assert scene.match.stage != Stage.ROLL
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_cactus_table_whose_creator_chose_the_seed_says_so_as_it_opens(make_app: Any, seeded: bool) -> None:
+    loop = Loop(["remote", "remote"], seed=4, start_player=0, spectators=0)
+    _, driver = open_remote_scene(make_app, loop, seeded=seeded)
+    scene = driver.scene
+    assert isinstance(scene, RemotePlayScene)
+    said = scene.message.visible and scene.message.text == t("net.seeded.note")
+    assert said is seeded

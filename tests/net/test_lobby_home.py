@@ -398,10 +398,11 @@ def test_a_seat_given_up_at_the_table_leaves_the_book(make_app: Callable[..., An
     given: list[Callable[[], None]] = []
     opened = room.remote_table_scene
 
-    def table_scene(remote: Any, names: Any = None, *, on_resign: Callable[[], None] | None = None) -> Any:
+    def table_scene(remote: Any, names: Any = None, *, on_resign: Callable[[], None] | None = None,
+                    seeded: bool = False) -> Any:
         assert on_resign is not None
         given.append(on_resign)
-        return opened(remote, names, on_resign=on_resign)
+        return opened(remote, names, on_resign=on_resign, seeded=seeded)
 
     monkeypatch.setattr(room, "remote_table_scene", table_scene)
     created = Client(server.url)

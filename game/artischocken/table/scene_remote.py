@@ -72,7 +72,7 @@ class RemoteTableScene(TableBase):
     """One seat of a remote game at the card table (see the module text)."""
 
     def __init__(self, remote: RemoteTable, names: list[str] | None = None, options: Options | None = None, *,
-                 on_resign: Callable[[], None] | None = None) -> None:
+                 on_resign: Callable[[], None] | None = None, seeded: bool = False) -> None:
         self.remote = remote
         opts = options or Options()
         opts.autosave = False
@@ -83,6 +83,8 @@ class RemoteTableScene(TableBase):
         super().__init__(seats, opts, remote)
         self.banner: str | None = None
         self.trouble_shown = False
+        if seeded:  # its creator chose the seed: every seat is told as it sits down
+            self.message.show(t("net.seeded.note"), "info", 8.0)
         #: Called once the server confirmed that this player gave the seat up.
         self.on_resign = on_resign
         self.resignation = Resignation()

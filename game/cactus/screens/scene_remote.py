@@ -55,12 +55,15 @@ def pass_messages(link: CactusLink, connection: Connection) -> None:
         link.receive(message)
 
 
+#: How long a seeded table's note shows as the table opens (seconds).
+SEEDED_NOTE_SECONDS = 8.0
+
 class RemotePlayScene(MatchScene):
     """The table at a remote seat: the match is the link's (rebuilt in place at every turn start), this seat acts
     only on its turn, the others' input plays at game speed, the link's messages go out once a frame."""
 
     def __init__(self, link: CactusLink, connection: Connection, table_id: str = "", *,
-                 on_resign: Callable[[], None] | None = None) -> None:
+                 on_resign: Callable[[], None] | None = None, seeded: bool = False) -> None:
         if link.match is None:
             raise ValueError("the link needs the table's first snapshot")
         self.link = link  # (before the match scene's set-up: the panels ask it for the seats' names)
@@ -83,6 +86,8 @@ class RemotePlayScene(MatchScene):
         self.told_not_seated = False
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
         self.leave_button.on_click = self.ask_leave  # asks, as Esc does: stay, leave keeping the seat, or give it up
+        if seeded:  # its creator chose the seed: every seat is told as it sits down
+            self.message.show(t("net.seeded.note"), "info", SEEDED_NOTE_SECONDS)
         self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
                                      text_size=SIZES.text_small)
         self.buttons.append(self.controls.rules)
@@ -277,8 +282,9 @@ class ConnectingScene(BaseScene):
     :class:`RemotePlayScene`."""
 
     def __init__(self, connection: Connection, seat: int | None, table_id: str, *,
-                 on_resign: Callable[[], None] | None = None) -> None:
+                 on_resign: Callable[[], None] | None = None, seeded: bool = False) -> None:
         self.connection = connection
+        self.seeded = seeded
         self.link = CactusLink(seat, paced=True)
         self.link.presence.table = table_id  # another table's presence is not this one's
         self.table_id = table_id
@@ -290,7 +296,8 @@ class ConnectingScene(BaseScene):
         self.time += dt
         pass_messages(self.link, self.connection)
         if self.link.match is not None:
-            self.app.replace(RemotePlayScene(self.link, self.connection, self.table_id, on_resign=self.on_resign))
+            self.app.replace(RemotePlayScene(self.link, self.connection, self.table_id, on_resign=self.on_resign,
+                                             seeded=self.seeded))
             return
         if not self.asked and self.time > 2.0 and self.link.seat is not None:
             self.asked = True
