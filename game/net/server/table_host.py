@@ -109,6 +109,12 @@ class TableHandle:
     def seeded(self) -> bool:
         return self.facts.seeded
 
+    @property
+    def takeover_bot(self) -> str:
+        """The bot kind that plays a dropped seat once its wait is over (the room's, told by where it lives: the
+        server's loop imports no room)."""
+        return self.facts.takeover_bot
+
     def whose_turn(self) -> int | None:
         return self.facts.turn
 

@@ -41,6 +41,8 @@ class Facts:
     bot_due: bool
     bot_names: tuple[str | None, ...]
     seeded: bool = False
+    #: The bot kind that plays a dropped seat of this room once its wait is over.
+    takeover_bot: str = registry.DEFAULT_TAKEOVER_BOT
 
 
 @dataclass
@@ -59,7 +61,7 @@ class Reply:
 def facts_of(table: RoomTable) -> Facts:
     return Facts(room=table.room, seats=tuple(table.seats), over=table.is_over, turn=table.whose_turn(),
                  bot_due=table.bot_due(), bot_names=tuple(table.bot_name(s) for s in range(len(table.seats))),
-                 seeded=bool(getattr(table, "seeded", False)))
+                 seeded=bool(getattr(table, "seeded", False)), takeover_bot=registry.takeover_bot(table.room))
 
 
 class TableRunner:

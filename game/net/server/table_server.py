@@ -52,7 +52,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import wire
 from game.net.discovery import OpenTable
-from game.net.server import presence, registry
+from game.net.server import presence
 from game.net.server.limits import AddressBook, Limits, Outbox, TokenBucket
 from game.net.server.room_table import SPECTATORS, TableError, seat_number
 from game.net.server.store import FORMAT, Saver, TableStore, Unsaved
@@ -715,7 +715,7 @@ class Server:
             entry.resigned.add(seat)
             conn.push(wire.encode({"type": "resigned", "table": entry.code, "seat": seat}))
             table = entry.table
-            bot = registry.takeover_bot(table.room)
+            bot = table.takeover_bot
             self.changed(entry, [] if table.is_over else await table.seat_to_bot(seat, bot))
         log.info("#%d gave up table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
@@ -839,7 +839,7 @@ class Server:
     async def take_over(self, entry: Entry, seat: int) -> None:
         if self.tables.get(entry.code) is not entry or seat in entry.seats or self.closing:
             return
-        kind = registry.takeover_bot(entry.table.room)
+        kind = entry.table.takeover_bot
         async with entry.lock:
             if seat in entry.seats:
                 return
