@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from .netserver import ServerProcess
+from .redis_server import RedisServer
 
 
 @pytest.fixture(scope="module")
@@ -15,3 +17,11 @@ def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     proc = ServerProcess(tmp_path_factory.mktemp("server"))
     yield proc.url
     assert proc.stop() == 0
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A real Redis of its own for a test (``redis-server`` on a free loopback port): its address."""
+    server = RedisServer(tmp_path / "redis")
+    yield server.url
+    server.stop()

@@ -28,6 +28,7 @@ from game.argtypes import int_in_range
 from game.net import wire
 from game.net.discovery import Advertiser, reachable_address
 from game.net.server.announce import Announcer
+from game.net.server.cluster import ClusterError
 from game.net.server.limits import Limits
 from game.net.server.room_table import TableError
 from game.net.server.table_server import Server, ServerOptions
@@ -55,6 +56,18 @@ def player_name(text: str) -> str:
     if name is None:
         raise argparse.ArgumentTypeError(f"expected a name of 1 to {wire.MAX_NAME} characters, got {text!r}")
     return name
+
+
+def redis_url(text: str) -> str:
+    if not text.startswith(("redis://", "rediss://", "unix://")):
+        raise argparse.ArgumentTypeError(f"expected a Redis address such as redis://127.0.0.1:6379/0, got {text!r}")
+    return text
+
+
+def ws_url(text: str) -> str:
+    if not text.startswith(("ws://", "wss://")):
+        raise argparse.ArgumentTypeError(f"expected a websocket address such as ws://10.0.0.5:8765, got {text!r}")
+    return text
 
 
 def default_workers() -> int:
@@ -92,6 +105,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--limit-loopback", action="store_true",
                         help="hold clients on this machine to the limits per address too (they are exempt: tests "
                         "and tools run there, and behind a local proxy every client would be one address)")
+    parser.add_argument("--redis", type=redis_url, default=None, metavar="URL",
+                        help="share the tables with every other server process of this Redis "
+                        "(redis://HOST:PORT/DB): any of them serves any table, and takes over the tables of one "
+                        "that stops; the saves are kept in Redis, not in --data")
+    parser.add_argument("--peer", type=ws_url, default=None, metavar="URL",
+                        help="with --redis: where the other server processes reach this one (ws://HOST:PORT; "
+                        "default: the address it listens on)")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -129,6 +149,11 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
     server = Server(options)
     try:
         ws_server = await server.start(host, port)
+    except ClusterError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        if server.host is not None:
+            await server.host.close()
+        return 1
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             print(f"{PROG}: port {port} on {host} is in use (choose another with --port, or --port 0)",
@@ -175,7 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = user_data_dir() / "server"
     try:
         options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished,
-                                workers=args.workers, limits=Limits(loopback=args.limit_loopback))
+                                workers=args.workers, limits=Limits(loopback=args.limit_loopback),
+                                redis=args.redis, peer=args.peer)
         return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline,
                                advertise=args.advertise))
     except OSError as exc:  # the data folder cannot be made

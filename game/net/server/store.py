@@ -27,7 +27,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game import userdata
 from game.net import wire
@@ -129,6 +129,15 @@ def reason(exc: OSError) -> str:
     return exc.strerror or str(exc) or type(exc).__name__
 
 
+class Store(Protocol):
+    """Where the saver writes (called in its thread): :class:`TableStore`, or the cluster's Redis
+    (:class:`~game.net.server.cluster.RedisStore`). ``write`` raises OSError when the text could not be written."""
+
+    def write(self, code: str, text: str) -> None: ...
+
+    def remove(self, code: str) -> None: ...
+
+
 class Unsaved(Exception):
     """A table's text cannot be had now (its worker has stopped): it is tried again like a failed write."""
 
@@ -140,7 +149,7 @@ class Saver:
     moment (a bot is thinking on it): it then stays dirty for the next round. ``snapshot`` raising KeyError
     means the table is gone; raising :class:`Unsaved`, that its text cannot be had (treated as a failed write)."""
 
-    def __init__(self, store: TableStore, snapshot: Callable[[str], Awaitable[str | None]]) -> None:
+    def __init__(self, store: Store, snapshot: Callable[[str], Awaitable[str | None]]) -> None:
         self.store = store
         self.snapshot = snapshot
         self.dirty: set[str] = set()
@@ -295,4 +304,5 @@ class Saver:
         return dict(sorted(unsaved.items()))
 
 
-__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "TableStore", "Unsaved"]
+__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "Store", "TableStore",
+           "Unsaved"]

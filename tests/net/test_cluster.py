@@ -1,0 +1,181 @@
+"""Several server processes share their tables through a real Redis (``serve --redis``).
+
+Each test starts its own ``redis-server`` (tests/net/redis_server.py) and real ``python -m game serve`` processes
+on it, and plays Artischocken over the wire with a game of its own beside it (A-T1 to A-T6: every turn the
+server deals is the one the rules deal; A-G2: each seat sees its own hand only, whichever process it came in by).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from websockets.exceptions import ConnectionClosed
+
+from game.artischocken import Game, new_game
+
+from .netserver import Client, ServerProcess, create, join
+
+pytestmark = pytest.mark.slow
+
+CLUSTER = ("--workers", "0", "--seat-timeout", "600")
+
+
+def start(tmp_path: Path, name: str, redis_url: str) -> ServerProcess:
+    return ServerProcess(tmp_path / name, "--redis", redis_url, *CLUSTER)
+
+
+def wire_action(game: Game, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    actor = game.current_player
+    assert actor is not None
+    action = rng.choice(game.legal_actions())
+    game.apply(action)
+    return actor, {"type": "act", "action": {"kind": action.kind, "card": action.card, "target": action.target,
+                                             "cards": list(action.cards), "option": action.option}}
+
+
+def play(game: Game, seats: list[Client], rng: random.Random, moves: int) -> None:
+    """``moves`` actions, each sent by the seat whose turn it is; every seat's next state is the local game's."""
+    for _ in range(moves):
+        if game.is_over:
+            return
+        actor, message = wire_action(game, rng)
+        seats[actor].send(message)
+        for s, seat in enumerate(seats):
+            state = seat.recv()
+            assert state["type"] == "state", state
+            assert same_view(state["view"], game.view(s))
+
+
+def same_view(sent: dict[str, Any], expected: dict[str, Any]) -> bool:
+    """The view a seat was sent is the local game's (its log comes in parts: only the new entries)."""
+    return {k: v for k, v in sent.items() if k != "log"} == {k: v for k, v in expected.items() if k != "log"}
+
+
+def owner_of(redis_url: str, code: str) -> str | None:
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        value = client.get(f"gt:owner:{code}")
+        return None if value is None else str(value)
+    finally:
+        client.close()
+
+
+def stop_all(*servers: ServerProcess) -> None:
+    for server in servers:
+        with contextlib.suppress(Exception):
+            server.stop()
+
+
+def test_a_join_through_a_process_that_does_not_hold_the_table_plays_normally(tmp_path: Path, redis_url: str) -> None:
+    """A-T1..A-T6, A-G2: a table made on process A is joined by one seat through A and by the other through B;
+    B passes every message on, and both seats play the game the rules deal. Peek and claim through B work too."""
+    a, b = start(tmp_path, "a", redis_url), start(tmp_path, "b", redis_url)
+    try:
+        created = create(Client(a.url), ["remote", "remote", "remote"], seed=30, start_player=0)
+        code = created["table"]
+        seats = [Client(a.url), Client(b.url)]
+        for s in (0, 1):
+            state = join(seats[s], code, s, created["tokens"][str(s)])
+        game = new_game(3, seed=30, start_player=0)
+        assert state["view"] == game.view(1)
+        peeked = Client(b.url).ask({"type": "peek", "table": code.lower()})
+        assert peeked["type"] == "table" and peeked["room"] == "artischocken" and peeked["turn"] == 0
+        third = Client(b.url)
+        claimed = third.ask({"type": "claim", "table": code})
+        assert claimed["type"] == "claimed" and claimed["seat"] == 2, claimed
+        seats.append(third)
+        join(third, code, 2, claimed["token"])
+        play(game, seats, random.Random(30), 40)
+        assert not any(line for line in b.log if "Traceback" in line), b.stderr()
+        missing = Client(b.url).ask({"type": "join", "table": "ZZZZ-ZZZZ", "seat": 0, "token": "x"})
+        assert missing["code"] == "no_table"
+    finally:
+        stop_all(a, b)
+
+
+def test_the_same_tokens_continue_on_another_process_after_the_owner_is_killed(tmp_path: Path,
+                                                                            redis_url: str) -> None:
+    """A-T1..A-T6: kill -9 of the process that holds a table; the seats join again with the same tokens through
+    another process, which took the table over from its last save within seconds, and play on from where it was."""
+    a, b = start(tmp_path, "a", redis_url), start(tmp_path, "b", redis_url)
+    try:
+        created = create(Client(a.url), ["remote", "remote"], seed=31, start_player=1)
+        code = created["table"]
+        seats = [Client(a.url), Client(b.url)]
+        for s in (0, 1):
+            join(seats[s], code, s, created["tokens"][str(s)])
+        game = new_game(2, seed=31, start_player=1)
+        rng = random.Random(31)
+        play(game, seats, rng, 12)
+        time.sleep(1.5)  # the last change is saved (at most a second after it)
+        a.proc.send_signal(signal.SIGKILL)
+        a.proc.wait(10)
+        killed = time.monotonic()
+        with pytest.raises(ConnectionClosed):  # B closes the relayed seat with "join again"
+            seats[1].recv(timeout=10)
+        for s in (0, 1):
+            with contextlib.suppress(Exception):
+                seats[s].close()
+        again = [Client(b.url), Client(b.url)]
+        for s in (0, 1):
+            state = join(again[s], code, s, created["tokens"][str(s)])
+            assert state["view"] == game.view(s)
+        took = time.monotonic() - killed
+        assert took < 5.0, took
+        assert owner_of(redis_url, code) is not None
+        play(game, again, rng, 12)
+    finally:
+        stop_all(a, b)
+
+
+def test_a_paused_owner_loses_its_table_and_never_acts_for_it_again(tmp_path: Path, redis_url: str) -> None:
+    """Two processes never both hold a table: A is paused (SIGSTOP) past its lease, B takes the table over and
+    plays a move on it; once A runs again it lets the table go without acting for it or writing its save, and
+    its seat's connection is sent on to join again, which then reaches B's table (A-T1..A-T6)."""
+    a, b = start(tmp_path, "a", redis_url), start(tmp_path, "b", redis_url)
+    try:
+        created = create(Client(a.url), ["remote", "remote"], seed=32, start_player=0)
+        code = created["table"]
+        on_a = [Client(a.url), Client(a.url)]
+        for s in (0, 1):
+            join(on_a[s], code, s, created["tokens"][str(s)])
+        game = new_game(2, seed=32, start_player=0)
+        rng = random.Random(32)
+        play(game, on_a, rng, 6)
+        time.sleep(1.5)
+        owner_a = owner_of(redis_url, code)
+        mirror, again = new_game(2, seed=32, start_player=0), random.Random(32)
+        for _ in range(6):  # the game as A holds it
+            wire_action(mirror, again)
+        actor, stale_move = wire_action(mirror, random.Random(5))
+        a.proc.send_signal(signal.SIGSTOP)
+        try:
+            on_b = [Client(b.url), Client(b.url)]
+            for s in (0, 1):
+                state = join(on_b[s], code, s, created["tokens"][str(s)])
+                assert state["view"] == game.view(s)
+            assert owner_of(redis_url, code) not in (None, owner_a)
+            play(game, on_b, rng, 4)  # B acts for the table
+            on_a[actor].send(stale_move)  # a move A's seat sent while A slept: A must not make it once it wakes
+        finally:
+            a.proc.send_signal(signal.SIGCONT)
+        with pytest.raises(ConnectionClosed):  # A lets go and asks its connections to join again
+            while True:
+                message = on_a[actor].recv(timeout=10)
+                assert message.get("type") != "state", message  # nothing A made reaches anyone
+        time.sleep(2.0)  # A's saver and lease loop have run since it woke
+        assert owner_of(redis_url, code) not in (None, owner_a)
+        assert any("let go" in line for line in a.log), a.stderr()
+        play(game, on_b, rng, 4)  # B's table is the one that goes on: the game nobody else touched
+        back = Client(a.url)  # a join through A now reaches B's table
+        state = join(back, code, actor, created["tokens"][str(actor)])
+        assert state["view"] == game.view(actor)
+    finally:
+        stop_all(a, b)
