@@ -104,6 +104,36 @@ class CardsTable:
             game.apply(game.legal_actions()[0])
         return self.changed()
 
+    # -- bots deciding in another process (``serve --bot-worker``) -------------------------------------------
+    def bot_decide(self) -> dict[str, Any] | None:
+        """What the bot that decides now would do, as the wire's action (None when no bot decides): a function of
+        the table alone (the bot's seed comes from the table's), so a process that resumed the table from its save
+        decides exactly as :meth:`bot_move` would here."""
+        game = self.game
+        seat = game.current_player
+        if seat is None or self.seats[seat] == "remote":
+            return None
+        bot = make_bot(self.seats[seat], bot_seed(self.bot_seed_base, game.log_size, seat))
+        try:
+            action = bot_decision(bot, SeatSession(game, seat))
+        except Exception:  # a bot's fault must not stall the table: its seat takes the first legal action
+            log.exception("the %s bot of seat %d failed; it plays its first legal action", self.seats[seat], seat)
+            action = game.legal_actions()[0]
+        return wire.action_to_json(action)
+
+    def bot_apply(self, decision: object) -> list[Delivery]:
+        """Make a decision of :meth:`bot_decide` taken elsewhere (TableError when no bot decides now or it is not
+        a legal action: the table is unchanged)."""
+        game = self.game
+        if not self.bot_due():
+            raise TableError("not_your_turn", "no bot decides at this table now")
+        action = wire.action_from_json(decision)
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise TableError("illegal", str(exc)) from None
+        return self.changed()
+
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
         seat = seat_number(seat, self.game.players)
         if kind not in BOTS:

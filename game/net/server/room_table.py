@@ -14,7 +14,7 @@ again, through :meth:`RoomTable.join`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 #: The audience of every spectator of a table.
 SPECTATORS = -1
@@ -103,4 +103,15 @@ def seat_number(value: object, seats: int) -> int:
     return value
 
 
-__all__ = ["Delivery", "ERROR_CODES", "RoomTable", "SPECTATORS", "TableError", "seat_number"]
+@runtime_checkable
+class DecidesElsewhere(Protocol):
+    """A table whose bots' decisions any process can make from the table's save (``serve --bot-worker``):
+    ``bot_decide`` gives the decision of the bot that decides now (None when none does), ``bot_apply`` makes it
+    (TableError when it is no longer legal)."""
+
+    def bot_decide(self) -> Any: ...
+
+    def bot_apply(self, decision: object) -> list[Delivery]: ...
+
+
+__all__ = ["DecidesElsewhere", "Delivery", "ERROR_CODES", "RoomTable", "SPECTATORS", "TableError", "seat_number"]

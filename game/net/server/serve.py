@@ -8,6 +8,11 @@ exit 0; an address that cannot be had (a port in use) gives one line on stderr a
 cannot be saved on the way out (a read-only or full data folder), each is named in the log and the last line on
 stderr says ``N tables could not be saved: CODE, CODE``: exit 3. The log (connections, joins, errors; never a
 token) goes to stderr.
+
+With ``--redis URL`` the process is one of a cluster that shares its tables and saves through that Redis
+(:mod:`game.net.server.sharing`; a Redis that cannot be reached: one line on stderr, exit 1). With ``--redis URL
+--bot-worker`` it serves no players: it prints ``serving bots of URL`` and decides the card bots' moves of the
+cluster's tables (:mod:`game.net.server.bot_queue`) until Ctrl-C or SIGTERM.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from game.argtypes import int_in_range
 from game.net import wire
 from game.net.discovery import Advertiser, reachable_address
 from game.net.server.announce import Announcer
+from game.net.server.bot_queue import run_worker
 from game.net.server.cluster import ClusterError
 from game.net.server.limits import Limits
 from game.net.server.room_table import TableError
@@ -112,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--peer", type=ws_url, default=None, metavar="URL",
                         help="with --redis: where the other server processes reach this one (ws://HOST:PORT; "
                         "default: the address it listens on)")
+    parser.add_argument("--bot-worker", action="store_true",
+                        help="with --redis: serve no players, but decide the card bots' moves of every table of "
+                        "the cluster (a queue in Redis); run one per core, on any machine")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -188,11 +197,35 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
     return 0
 
 
+async def run_bots(url: str) -> int:
+    """``--bot-worker``: serve the cluster's bot queue until Ctrl-C or SIGTERM."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    print(f"serving bots of {url}", flush=True)
+    try:
+        await run_worker(url, stop)
+    except ClusterError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.bot_worker and args.redis is None:
+        parser.error("--bot-worker needs --redis (the queue of the bots' moves is in Redis)")
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
+    if args.bot_worker:
+        try:
+            return asyncio.run(run_bots(args.redis))
+        except KeyboardInterrupt:
+            return 0
     data = args.data
     if data is None:
         from game.paths import user_data_dir

@@ -37,7 +37,7 @@ CPU_RATE = 0.5
 #: ... and in one stretch (a strong card bot's decision takes up to 1 s).
 CPU_BURST = 2.0
 #: Calls that a table's CPU budget holds back (the others are cheap or must not wait: a save, a join).
-BUDGETED = frozenset({"act", "bot_move"})
+BUDGETED = frozenset({"act", "bot_move", "bot_apply"})
 #: Threads per worker process: more than the tables that can be busy at once on it, so no call queues behind
 #: another table's (they share the interpreter, switching every :data:`SWITCH_INTERVAL`).
 WORKER_THREADS = 64
@@ -152,6 +152,15 @@ class TableHandle:
 
     async def bot_move(self) -> list[Sent]:
         return (await self.call("bot_move")).sent
+
+    async def bot_job(self) -> dict[str, Any] | None:
+        """What a bot worker needs to decide for the bot that decides now (None when it must decide here)."""
+        job = (await self.call("bot_job")).value
+        return job if isinstance(job, dict) else None
+
+    async def bot_apply(self, decision: Any) -> list[Sent]:
+        """Make the decision a bot worker took (TableError when it is no longer legal)."""
+        return (await self.call("bot_apply", decision)).sent
 
     async def overdue(self) -> list[Sent]:
         return (await self.call("overdue")).sent

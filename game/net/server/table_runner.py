@@ -21,7 +21,7 @@ from typing import Any
 
 from game.net import wire
 from game.net.server import registry
-from game.net.server.room_table import RoomTable, TableError
+from game.net.server.room_table import DecidesElsewhere, RoomTable, TableError
 
 #: The error code of a save that cannot be resumed, and of a call that failed with a bug (its text: the traceback).
 BAD_SAVE = "bad_save"
@@ -123,7 +123,24 @@ class TableRunner:
             return Reply()
         if op == "save":
             return Reply(value=wire.encode(table.to_dict()))
+        if op == "bot_job":  # what a bot worker needs to decide for it: None when it cannot (a Cactus bot)
+            able = isinstance(table, DecidesElsewhere) and table.bot_due()
+            return Reply(value={"room": table.room, "state": table.to_dict()} if able else None)
+        if op == "bot_apply":
+            (decision,) = args
+            if not isinstance(table, DecidesElsewhere):
+                raise TableError("bad_message", f"the bots of {table.room} decide where their table is")
+            return Reply(encoded(table.bot_apply(decision)))
         raise ValueError(f"unknown table call {op!r}")
+
+
+def bot_decision(job: Mapping[str, Any]) -> Any:
+    """The decision of the bot that decides at the table of ``job`` (``bot_job``'s value), made from its save
+    (ValueError when the save cannot be resumed, TableError when no bot of it can decide elsewhere)."""
+    table = registry.resume(str(job["room"]), job["state"])
+    if not isinstance(table, DecidesElsewhere):
+        raise TableError("bad_message", f"the bots of {table.room} decide where their table is")
+    return table.bot_decide()
 
 
 def encoded(deliveries: Sequence[tuple[int, Mapping[str, Any]]]) -> list[Sent]:
@@ -137,4 +154,4 @@ def encoded(deliveries: Sequence[tuple[int, Mapping[str, Any]]]) -> list[Sent]:
     return out
 
 
-__all__ = ["BAD_SAVE", "INTERNAL", "Facts", "Reply", "Sent", "TableRunner", "encoded", "facts_of"]
+__all__ = ["BAD_SAVE", "INTERNAL", "Facts", "Reply", "Sent", "TableRunner", "bot_decision", "encoded", "facts_of"]

@@ -38,28 +38,26 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from redis.exceptions import RedisError
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed
 
 from game.net import wire
-from game.net.discovery import OpenTable
-from game.net.server import cluster as sharing
+from game.net.discovery import OpenTable, reachable_address
 from game.net.server import presence
-from game.net.server.cluster import Cluster, ClusterError, RedisStore
+from game.net.server.cluster import Cluster, RedisStore
 from game.net.server.limits import AddressBook, Limits, Outbox, TokenBucket
 from game.net.server.relay import CLIENT_HEADER, RELAY_HEADER, Relay
 from game.net.server.room_table import SPECTATORS, TableError, seat_number
+from game.net.server.sharing import SharedTables
 from game.net.server.store import FORMAT, Saver, Store, TableStore, Unsaved
 from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, TableHandle, open_table
 from game.net.server.table_runner import Sent
@@ -86,13 +84,6 @@ BOT_GRACE = 10.0
 #: How long a connection's closing handshake may take (seconds): a peer gone without a word (a laptop asleep)
 #: holds a shutdown up no longer (the lobby's own server is killed two seconds after it was asked to stop).
 CLOSE_TIMEOUT = 1.0
-
-
-#: The close code that asks a client to connect again and join with its token: its table moved to another
-#: process of the cluster ("service restart").
-MOVED = 1012
-#: The messages that name a table: with ``--redis`` they go to the process that holds it.
-NAMING = frozenset({"join", "watch", "claim", "peek"})
 
 
 #: The letters of a table code: no 0/O, 1/I/L or U, so that a code read out or copied by hand is typed right.
@@ -288,14 +279,6 @@ def saved_names(value: object, tokens: Mapping[int, str]) -> dict[int, str]:
     return names
 
 
-def saved_table(text: str) -> dict[str, Any]:
-    """A table's save as read from Redis (ValueError when it is not one)."""
-    data = json.loads(text)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a table save of this server")
-    return data
-
-
 def request_key(message: Mapping[str, Any]) -> str | None:
     """The hash of a message's ``request`` id (None when it has none; bad_message when it is not one)."""
     request = wire.get_request(message)
@@ -310,9 +293,10 @@ class Server:
         self.tables: dict[str, Entry] = {}
         #: With ``--redis``: the tables shared with the other processes (:mod:`game.net.server.cluster`); the saves
         #: are there too, else in the data folder (``folder``).
-        self.cluster = Cluster(options.redis, options.peer or "") if options.redis else None
-        self.folder = None if self.cluster else TableStore(options.data)
-        store: Store = RedisStore(self.cluster) if self.cluster else TableStore(options.data)
+        cluster = Cluster(options.redis, options.peer or "") if options.redis else None
+        self.sharing = SharedTables(self, cluster) if cluster is not None else None
+        self.folder = None if cluster is not None else TableStore(options.data)
+        store: Store = RedisStore(cluster) if cluster is not None else TableStore(options.data)
         self.saver = Saver(store, self.snapshot)
         #: Where the tables run (made in :meth:`start`, on the loop).
         self.host: Host | None = None
@@ -321,7 +305,6 @@ class Server:
         self.ws_server: WsServer | None = None
         self.reaper: asyncio.Task[None] | None = None
         self.turn_watch: asyncio.Task[None] | None = None
-        self.leases: list[asyncio.Task[None]] = []
         #: A create's ``request`` id hash -> (table code, its ``created``), kept until a seat of it is joined.
         self.created: dict[str, tuple[str, dict[str, Any]]] = {}
         #: Counts the changes of any table (an announcer asks for :meth:`open_tables` again when it moved).
@@ -338,26 +321,22 @@ class Server:
         owners, not resumed from the folder)."""
         workers = self.options.workers
         self.host = ProcessHost(workers) if workers > 0 else InlineHost()
-        if self.cluster is None:
+        if self.sharing is None:
             await self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT)
         loop = asyncio.get_running_loop()
-        if self.cluster is not None:
-            if not self.cluster.peer_url:
-                from game.net.discovery import reachable_address  # the address the other machines reach
-
+        if self.sharing is not None:
+            cluster = self.sharing.cluster
+            if not cluster.peer_url:  # where the other processes reach this one: the address it listens on
                 got = self.ws_server.sockets[0].getsockname()[1]
                 address = reachable_address(host) if host in ("0.0.0.0", "", "::") else host
-                self.cluster.peer_url = f"ws://[{address}]:{got}" if ":" in address else f"ws://{address}:{got}"
+                cluster.peer_url = f"ws://[{address}]:{got}" if ":" in address else f"ws://{address}:{got}"
             try:
-                await self.cluster.start()
-            except ClusterError:
+                await self.sharing.start()
+            except Exception:
                 self.ws_server.close()
                 raise
-            self.leases = [loop.create_task(self.keep_leases()), loop.create_task(self.sweep())]
-            log.info("in the cluster of %s as process %s (%s)", self.cluster.url, self.cluster.id,
-                     self.cluster.peer_url)
         self.reaper = loop.create_task(self.reap())
         self.turn_watch = loop.create_task(self.watch_turns())
         for entry in list(self.tables.values()):  # only once listening: a server that cannot start moves nothing
@@ -414,8 +393,8 @@ class Server:
         self.changes += 1
         self.book.ended(entry.code)
         await self.saver.remove(entry.code)
-        if self.cluster is not None:
-            self.cluster.forget(entry.code)
+        if self.sharing is not None:
+            self.sharing.cluster.forget(entry.code)
         for timer in entry.timers.values():
             timer.cancel()
         try:
@@ -459,207 +438,40 @@ class Server:
         for seat in entry.joined:
             self.start_wait(entry, seat)
 
-    # -- the cluster (``--redis``) ---------------------------------------------------------------------------
     def ours(self, entry: Entry) -> bool:
-        """Whether this process may act for ``entry`` now (alone, always; in a cluster, while its lease holds);
-        a table it may not act for is let go at once."""
-        cluster = self.cluster
-        if cluster is None or cluster.holds(entry.code):
+        """Whether this process may act for ``entry`` now: alone, while it holds it; in a cluster, while its lease
+        holds too (a table it may not act for is let go at once)."""
+        if self.sharing is None:
             return self.tables.get(entry.code) is entry
-        if self.tables.get(entry.code) is entry:
-            self.let_go(entry, "its lease ran out")
-        return False
-
-    def let_go(self, entry: Entry, why: str) -> None:
-        """Another process holds ``entry`` now (or soon): forget it here, without touching its save, and ask its
-        connections to connect again (their joins find the new owner)."""
-        if self.tables.get(entry.code) is not entry:
-            return
-        del self.tables[entry.code]
-        self.changes += 1
-        self.saver.forget(entry.code)
-        if self.cluster is not None:
-            self.cluster.forget(entry.code)
-        for timer in entry.timers.values():
-            timer.cancel()
-        entry.timers.clear()
-        for conn in [*entry.seats.values(), *entry.watchers]:
-            conn.entry, conn.seat, conn.watching = None, None, False
-            conn.close(MOVED, "the table moved to another server process; join again")
-        entry.seats.clear()
-        entry.watchers.clear()
-        self.forget_requests(entry)
-        if self.host is not None:
-            asyncio.get_running_loop().create_task(self.host.call(entry.code, "drop", ()))
-        log.warning("table %s: %s; let go", entry.code, why)
-
-    async def keep_leases(self) -> None:
-        """Renew the leases of this process's tables; let go of those lost."""
-        cluster = self.cluster
-        assert cluster is not None
-        while not self.closing:
-            await asyncio.sleep(sharing.RENEW_EVERY)
-            lost = await cluster.renew(list(self.tables))
-            for code in lost:
-                entry = self.tables.get(code)
-                if entry is not None:
-                    self.let_go(entry, "another process holds it now")
-            for entry in list(self.tables.values()):
-                self.ours(entry)  # a lease that Redis could not renew runs out here
-
-    async def sweep(self) -> None:
-        """Take over the tables whose owner is gone (at most this process's share of them per look, so that the
-        live processes share them), and tell the others this process's open tables."""
-        cluster = self.cluster
-        assert cluster is not None
-        published = -1.0
-        seen = -1
-        while not self.closing:
-            await asyncio.sleep(sharing.SWEEP_EVERY)
-            try:
-                orphans = [code for code in await cluster.orphans() if code not in self.tables]
-                if orphans:
-                    share = -(-len(orphans) // await cluster.live_processes())
-                    for code in orphans[:share]:
-                        await self.take(code)
-                now = time.monotonic()
-                if self.changes != seen or now - published >= sharing.OPEN_TTL / 3:
-                    seen, published = self.changes, now
-                    if await cluster.publish_open(self.open_here()):
-                        self.changes += 1
-            except (RedisError, OSError) as exc:
-                log.warning("the cluster could not be looked at: %s", exc)
-
-    async def take(self, code: str) -> Entry | None:
-        """Take table ``code`` over from its last save if nobody holds it: the table, or None."""
-        cluster = self.cluster
-        assert cluster is not None
-        if code in self.tables or not await cluster.acquire(code):
-            return self.tables.get(code)
-        text = await cluster.load(code)
-        if text is None:  # dropped meanwhile
-            await cluster.release(code)
-            return None
-        try:
-            entry = await self.resume(code, saved_table(text))
-        except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
-            await cluster.set_aside(code, f"{type(exc).__name__}: {exc}")
-            await cluster.release(code)
-            return None
-        if not cluster.holds(code):  # the resume took longer than the lease was trusted
-            await self.host_drop(code)
-            return None
-        self.resumed(entry)
-        self.changes += 1
-        log.info("table %s taken over from its last save", code)
-        self.kick_bots(entry)
-        return entry
-
-    async def host_drop(self, code: str) -> None:
-        if self.host is not None:
-            with contextlib.suppress(TableFailure):
-                await self.host.call(code, "drop", ())
-
-    async def route(self, conn: Conn, code: str, kind: str, raw: str | bytes) -> bool:
-        """A message naming table ``code``, which this process does not hold: passed to the process that does
-        (True), or False when the table is this process's now (taken over from its save) or nobody's (it has no
-        save: the message gets this process's own answer, ``no_table``)."""
-        cluster = self.cluster
-        assert cluster is not None
-        if not self.book.may_look_up(conn.address):
-            raise TableError("slow_down", "too many wrong table codes or tokens from your address; wait a minute")
-        deadline = time.monotonic() + sharing.LEASE + 2.0
-        while time.monotonic() < deadline and not conn.gone:
-            found = await cluster.owner(code)
-            if found is None:
-                if not await cluster.saved(code) or await self.take(code) is not None:
-                    return False
-                continue
-            owner, url = found
-            if owner == cluster.id:  # being taken over by this process's sweep right now
-                if code in self.tables:
-                    return False
-            elif url is not None:
-                relay = await self.relay_to(conn, owner, url)
-                if relay is not None:
-                    if kind in ("join", "watch"):
-                        await self.hold_remote(conn, owner)
-                    await relay.send(raw)
-                    return True
-            await asyncio.sleep(0.2)  # its owner is gone and its lease runs out soon, or it is on its way
-        raise TableError("busy", "this table is moving between server processes; try again in a moment")
-
-    async def relay_to(self, conn: Conn, owner: str, url: str) -> Relay | None:
-        """The connection's relay to process ``owner`` (opened now if needed; None when it cannot be reached)."""
-        relay = conn.relays.get(owner)
-        if relay is not None and not relay.closed:
-            return relay
-        cluster = self.cluster
-        assert cluster is not None
-        try:
-            relay = await Relay.open(owner, url, cluster.secret, conn.address, conn.push, self.relay_closed(conn))
-        except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake) as exc:
-            log.info("#%d: process %s at %s cannot be reached (%s)", conn.number, owner, url, exc)
-            return None
-        if conn.gone:
-            await relay.close()
-            return None
-        conn.relays[owner] = relay
-        return relay
-
-    def relay_closed(self, conn: Conn) -> Callable[[Relay], None]:
-        def closed(relay: Relay) -> None:
-            if conn.relays.get(relay.owner) is relay:
-                del conn.relays[relay.owner]
-            if conn.remote == relay.owner:
-                conn.remote = None
-                code, reason = relay.ws.close_code, relay.ws.close_reason
-                if code is not None and (code == 1008 or 4000 <= code <= 4999):  # meant for good: passed on
-                    conn.close(code, reason or "")
-                else:
-                    conn.close(MOVED, "the table moved to another server process; join again")
-        return closed
-
-    async def hold_remote(self, conn: Conn, owner: str | None) -> None:
-        """The connection's seat or watch is at process ``owner`` now (None: here): what it held elsewhere is let
-        go, as a client's join elsewhere would."""
-        if owner is not None:
-            self.detach(conn)
-        if conn.remote is not None and conn.remote != owner:
-            relay = conn.relays.pop(conn.remote, None)
-            conn.remote = None
-            if relay is not None:
-                await relay.close()
-        conn.remote = owner
+        return self.sharing.ours(entry)
 
     async def shutdown(self) -> list[str]:
         """Stop listening, let thinking bots finish their move, save every table - before the connections have
         closed (a peer that does not answer must not hold the save up) and again once they have. The codes of
         the tables that could not be saved (each named in the log), sorted; empty when all were."""
         self.closing = True
-        for task in (self.reaper, self.turn_watch, *self.leases):
+        for task in (self.reaper, self.turn_watch):
             if task is not None:
                 task.cancel()
+        if self.sharing is not None:
+            self.sharing.stop()
         if self.ws_server is not None:
             self.ws_server.close()  # no new connections; the open ones are told to close
         tasks = [e.bot_task for e in self.tables.values() if e.bot_task is not None and not e.bot_task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=BOT_GRACE)
+        unsaved = dict.fromkeys(self.tables, "the server stopped before it was saved")
         try:
             await self.saver.flush_now()  # every table changed since its last save (each change marks it)
             if self.ws_server is not None:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.ws_server.wait_closed(), 5)
             unsaved = await self.saver.flush_now()  # what came in while the connections closed, and what failed
-            if self.cluster is not None:  # saved: the others take the tables over at once
-                for code in list(self.tables):
-                    if code not in unsaved:
-                        await self.cluster.release(code)
         finally:
             if self.host is not None:
                 await self.host.close()  # its worker processes end, whatever happened
-            if self.cluster is not None:
-                await self.cluster.close()
+            if self.sharing is not None:
+                await self.sharing.leave(unsaved)
         for code, why in unsaved.items():
             log.error("table %s could not be saved before stopping (%s): what changed since its last save is lost",
                       code, why)
@@ -686,10 +498,10 @@ class Server:
     async def handler(self, ws: ServerConnection) -> None:
         self.connections += 1
         peer = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if self.cluster is not None and ws.request is not None:  # a process of the cluster relays its client
+        if self.sharing is not None and ws.request is not None:  # a process of the cluster relays its client
             headers = ws.request.headers
             secret, client = headers.get(RELAY_HEADER), headers.get(CLIENT_HEADER)
-            if secret and client and hmac.compare_digest(secret, self.cluster.secret):
+            if secret and client and hmac.compare_digest(secret, self.sharing.cluster.secret):
                 peer = client[:64]
         if self.open_connections >= self.options.limits.connections:
             self.full_refusals += 1
@@ -767,7 +579,7 @@ class Server:
         try:
             message = wire.parse(raw)
             kind = message["type"]
-            if self.cluster is not None and await self.elsewhere(conn, message, kind, raw):
+            if self.sharing is not None and await self.sharing.elsewhere(conn, message, kind, raw):
                 return
             if kind == "create":
                 await self.create(conn, message)
@@ -791,21 +603,6 @@ class Server:
         except Exception:
             log.exception("#%d: a message could not be handled", conn.number)
             self.refuse(conn, TableError("bad_message", "the server could not handle this message"))
-
-    async def elsewhere(self, conn: Conn, message: Mapping[str, Any], kind: str, raw: str | bytes) -> bool:
-        """With ``--redis``: a message for a table another process holds, passed there (True); False when it is
-        this process's to handle."""
-        if kind in NAMING:
-            code = wire.get_code(message, "table")
-            entry = self.tables.get(code) or self.tables.get(code.upper())
-            if entry is not None and self.ours(entry):
-                return False
-            return await self.route(conn, code.upper(), kind, raw)
-        relay = conn.relays.get(conn.remote) if conn.remote is not None else None
-        if relay is None or kind == "create":
-            return False
-        await relay.send(raw)
-        return True
 
     def refuse(self, conn: Conn, exc: TableError) -> None:
         seen = conn.refused.get(exc.code, 0)
@@ -834,7 +631,8 @@ class Server:
         if bound is not None:
             raise TableError(bound, ADDRESS_BOUNDS[bound])
         code = table_code()
-        while code in self.tables or (self.cluster is not None and not await self.cluster.acquire(code)):
+        cluster = self.sharing.cluster if self.sharing is not None else None
+        while code in self.tables or (cluster is not None and not await cluster.acquire(code)):
             code = table_code()  # a cluster's codes are unique among all its processes
         assert self.host is not None
         self.book.created(conn.address, code, all_bots=all_bots)  # counted while it is made: no overtaking
@@ -843,8 +641,8 @@ class Server:
             table = await open_table(self.host, code, "create", message)
         except Exception:
             self.book.ended(code)
-            if self.cluster is not None:
-                await self.cluster.release(code)
+            if cluster is not None:
+                await cluster.release(code)
             raise
         if code in self.tables or len(self.tables) >= self.options.max_tables:  # made by another create meanwhile
             self.book.ended(code)
@@ -892,7 +690,8 @@ class Server:
             raise TableError("bad_token", f"this is not the token of seat {seat}")
         if seat in entry.resigned:
             raise TableError("bad_token", f"seat {seat} was given up; its token joins no more")
-        await self.hold_remote(conn, None)
+        if self.sharing is not None:
+            await self.sharing.hold_remote(conn, None)
         async with entry.lock:
             if conn.entry is not entry or conn.seat != seat:
                 self.detach(conn)
@@ -951,7 +750,8 @@ class Server:
 
     async def watch(self, conn: Conn, message: Mapping[str, Any]) -> None:
         entry = self.find(conn, message)
-        await self.hold_remote(conn, None)
+        if self.sharing is not None:
+            await self.sharing.hold_remote(conn, None)
         async with entry.lock:
             self.detach(conn)
             entry.watchers.add(conn)
@@ -1073,9 +873,7 @@ class Server:
         """The tables a joiner can sit down at, each with the number of seats a claim could hand out: with
         ``--redis``, those of every process of the cluster (any of them passes a join on)."""
         here = self.open_here()
-        if self.cluster is None:
-            return here
-        return sorted([*here, *self.cluster.elsewhere], key=lambda t: t.table)
+        return here if self.sharing is None else self.sharing.open_tables(here)
 
     def open_here(self) -> list[OpenTable]:
         """The open tables of this process."""
@@ -1141,13 +939,21 @@ class Server:
         if entry.table.bot_due():
             entry.bot_task = asyncio.get_running_loop().create_task(self.run_bots(entry))
 
+    async def bot_move(self, entry: Entry) -> list[Sent]:
+        """The move of the bot that decides now: decided by a bot worker of the cluster when there is one."""
+        if self.sharing is not None:
+            deliveries = await self.sharing.bot_move(entry)
+            if deliveries is not None:
+                return deliveries
+        return await entry.table.bot_move()
+
     async def run_bots(self, entry: Entry) -> None:
         while not self.closing:
             async with entry.lock:
                 if not self.ours(entry) or not entry.table.bot_due():
                     return
                 try:
-                    deliveries = await entry.table.bot_move()
+                    deliveries = await self.bot_move(entry)
                 except (TableError, TableFailure) as exc:
                     log.error("table %s: the bot could not move: %s", entry.code, exc)
                     return
