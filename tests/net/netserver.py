@@ -60,8 +60,9 @@ class Client:
     ``presence`` messages too (without it they are passed over, as a client that does not show who sits where
     passes them over: the tests of the games read only the games' messages)."""
 
-    def __init__(self, url: str, *, presence: bool = False) -> None:
-        self.ws: ClientConnection = connect(url, compression=None, max_size=None, legacy=True)
+    def __init__(self, url: str, *, presence: bool = False, headers: dict[str, str] | None = None) -> None:
+        self.ws: ClientConnection = connect(url, compression=None, max_size=None, legacy=True,
+                                            additional_headers=headers)
         self.received: list[str] = []
         self.presence = presence
 

@@ -186,3 +186,32 @@ def test_an_address_book_never_lets_an_address_past_its_tables_or_bots(steps: li
             tables[code] = bots
         entry = book.get(address)
         assert entry.tables == set(tables) and entry.bots == {c for c, b in tables.items() if b}
+
+
+class PeerVia(Peer):
+    """A :class:`Peer` whose connection says it forwards ``client`` (a proxy's ``X-Forwarded-For``)."""
+
+    def __init__(self, url: str, client: str) -> None:
+        self.ws = connect(url, max_size=None, compression=None, legacy=True,
+                          additional_headers={"X-Forwarded-For": f"203.0.113.9, {client}"})
+        self.link = None
+        self.replies: list[dict[str, Any]] = []
+        self.presences: list[dict[str, Any]] = []
+
+
+def test_a_trusted_proxy_bounds_each_client_by_the_address_it_forwards(tmp_path: Path) -> None:
+    """Behind ``--trust-proxy`` the clients of one proxy are bounded each by its own address (the proxy's own
+    entry, the last one, counts: what the client wrote before it is not believed); without it, the header is not
+    read and they are one address."""
+    limits = Limits(loopback=True, create_burst=1, create_every=60, address_tables=5, proxies=frozenset({"127.0.0.1"}))
+    with running(tmp_path, limits=limits) as server:
+        assert PeerVia(server.url, "198.51.100.1").ask(cards(["remote", "remote"]), "created")["type"] == "created"
+        again = PeerVia(server.url, "198.51.100.1").ask(cards(["remote", "remote"]), "created")
+        assert again["type"] == "error" and again["code"] == "create_rate", again
+        other = PeerVia(server.url, "198.51.100.2").ask(cards(["remote", "remote"]), "created")
+        assert other["type"] == "created", other
+    limits = Limits(loopback=True, create_burst=1, create_every=60, address_tables=5)
+    with running(tmp_path / "untrusted", limits=limits) as server:
+        assert PeerVia(server.url, "198.51.100.1").ask(cards(["remote", "remote"]), "created")["type"] == "created"
+        other = PeerVia(server.url, "198.51.100.2").ask(cards(["remote", "remote"]), "created")
+        assert other["type"] == "error" and other["code"] == "create_rate", other

@@ -179,3 +179,18 @@ def test_a_paused_owner_loses_its_table_and_never_acts_for_it_again(tmp_path: Pa
         assert state["view"] == game.view(actor)
     finally:
         stop_all(a, b)
+
+
+def test_a_client_that_claims_to_be_a_relay_is_bounded_by_its_own_address(tmp_path: Path, redis_url: str) -> None:
+    """Only a process of the cluster (it knows the shared secret) may tell the address of the client it relays: a
+    client that sends the relay's headers with a made-up secret is still bounded as itself (``slow_down`` after
+    its failed lookups)."""
+    server = ServerProcess(tmp_path / "a", "--redis", redis_url, "--limit-loopback", *CLUSTER)
+    try:
+        plain = Client(server.url)
+        answers = [plain.ask({"type": "peek", "table": f"ZZZZ-ZZ{n:02d}"})["code"] for n in range(25)]
+        assert answers[0] == "no_table" and answers[-1] == "slow_down", answers
+        forged = Client(server.url, headers={"X-Garden-Relay": "guessed", "X-Garden-Client": "198.51.100.7"})
+        assert forged.ask({"type": "peek", "table": "ZZZZ-ZZZZ"})["code"] == "slow_down"
+    finally:
+        stop_all(server)

@@ -222,15 +222,17 @@ class Cluster:
         log.error("table save %s cannot be resumed (%s); kept as %s", code, reason, kept)
 
     # -- open tables -----------------------------------------------------------------------------------------
-    async def publish_open(self, tables: list[OpenTable]) -> bool:
-        """Tell the others this process's open tables, and read theirs: whether theirs changed."""
+    async def publish_open(self, tables: list[OpenTable]) -> None:
+        """Tell the others this process's open tables."""
         mine = json.dumps([[t.table, t.room, t.free, t.seeded] for t in tables])
         await self.redis.set(key("open", self.id), mine, px=int(OPEN_TTL * 1000))
+
+    async def read_open(self) -> bool:
+        """Read the other processes' open tables (:attr:`elsewhere`): whether they changed."""
         others: list[OpenTable] = []
         async for name in self.redis.scan_iter(match=key("open", "*"), count=1000):
-            if name == key("open", self.id):
-                continue
-            others.extend(open_tables(await self.redis.get(name)))
+            if name != key("open", self.id):
+                others.extend(open_tables(await self.redis.get(name)))
         others.sort(key=lambda t: t.table)
         changed = others != self.elsewhere
         self.elsewhere = others

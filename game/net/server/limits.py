@@ -49,6 +49,8 @@ class Limits:
     lookup_every: float = 2.0
     #: Whether the bounds per address hold for clients on this machine (loopback addresses) too.
     loopback: bool = False
+    #: The proxies whose ``X-Forwarded-For`` is believed (their clients are bounded by the address it names).
+    proxies: frozenset[str] = frozenset()
 
 
 class TokenBucket:

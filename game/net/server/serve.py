@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import os
 import signal
@@ -76,6 +77,13 @@ def ws_url(text: str) -> str:
     return text
 
 
+def ip_address(text: str) -> str:
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an IP address such as 10.0.0.2, got {text!r}") from None
+
+
 def default_workers() -> int:
     """One worker process per core the server may use."""
     try:
@@ -121,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--bot-worker", action="store_true",
                         help="with --redis: serve no players, but decide the card bots' moves of every table of "
                         "the cluster (a queue in Redis); run one per core, on any machine")
+    parser.add_argument("--trust-proxy", type=ip_address, action="append", default=[], metavar="ADDRESS",
+                        help="a proxy in front of the server (repeatable): its connections are bounded by the client "
+                        "address its X-Forwarded-For header names, not as one address")
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
                         help="what goes into the log on stderr (default info)")
     return parser
@@ -233,7 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = user_data_dir() / "server"
     try:
         options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished,
-                                workers=args.workers, limits=Limits(loopback=args.limit_loopback),
+                                workers=args.workers, limits=Limits(loopback=args.limit_loopback,
+                                              proxies=frozenset(args.trust_proxy)),
                                 redis=args.redis, peer=args.peer)
         return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline,
                                advertise=args.advertise))

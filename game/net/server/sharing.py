@@ -46,6 +46,8 @@ log = logging.getLogger("game.net.server.sharing")
 #: The close code that asks a client to connect again and join with its token: its table moved to another
 #: process of the cluster ("service restart").
 MOVED = 1012
+#: How often a process reads the other processes' open tables (seconds).
+READ_OPEN_EVERY = 1.0
 #: The messages that name a table: they go to the process that holds it.
 NAMING = frozenset({"join", "watch", "claim", "peek"})
 
@@ -142,7 +144,7 @@ class SharedTables:
         """Take over the tables whose owner is gone (at most this process's share of them per look, so that the
         live processes share them), and tell the others this process's open tables."""
         cluster = self.cluster
-        published = -1.0
+        published = read = -OPEN_TTL
         seen = -1
         while not self.server.closing:
             await asyncio.sleep(SWEEP_EVERY)
@@ -155,8 +157,11 @@ class SharedTables:
                 now = time.monotonic()
                 if self.server.changes != seen or now - published >= OPEN_TTL / 3:
                     seen, published = self.server.changes, now
-                    if await cluster.publish_open(self.server.open_here()):
-                        self.server.changes += 1
+                    await cluster.publish_open(self.server.open_here())
+                if now - read >= READ_OPEN_EVERY:
+                    read = now
+                    if await cluster.read_open():
+                        self.server.changes += 1  # an announcer looks again
             except (RedisError, OSError) as exc:
                 log.warning("the cluster could not be looked at: %s", exc)
 

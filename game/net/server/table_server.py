@@ -295,9 +295,14 @@ class Server:
         #: are there too, else in the data folder (``folder``).
         cluster = Cluster(options.redis, options.peer or "") if options.redis else None
         self.sharing = SharedTables(self, cluster) if cluster is not None else None
-        self.folder = None if cluster is not None else TableStore(options.data)
-        store: Store = RedisStore(cluster) if cluster is not None else TableStore(options.data)
-        self.saver = Saver(store, self.snapshot)
+        #: Where the saves are written: the data folder (``folder``), or with ``--redis`` the cluster's Redis.
+        self.store: Store
+        self.folder: TableStore | None = None
+        if cluster is None:
+            self.folder = self.store = TableStore(options.data)
+        else:
+            self.store = RedisStore(cluster)
+        self.saver = Saver(self.store, self.snapshot)
         #: Where the tables run (made in :meth:`start`, on the loop).
         self.host: Host | None = None
         self.connections = 0
@@ -497,12 +502,7 @@ class Server:
     # -- connections ---------------------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         self.connections += 1
-        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if self.sharing is not None and ws.request is not None:  # a process of the cluster relays its client
-            headers = ws.request.headers
-            secret, client = headers.get(RELAY_HEADER), headers.get(CLIENT_HEADER)
-            if secret and client and hmac.compare_digest(secret, self.sharing.cluster.secret):
-                peer = client[:64]
+        peer = self.client_address(ws)
         if self.open_connections >= self.options.limits.connections:
             self.full_refusals += 1
             if self.full_refusals == 1:  # once until the server has room again
@@ -542,6 +542,23 @@ class Server:
                 log.info("#%d disconnected; messages refused: %s", conn.number, counts)
             else:
                 log.info("#%d disconnected", conn.number)
+
+    def client_address(self, ws: ServerConnection) -> str:
+        """The address a connection's client is bounded by: the peer's, or the one a trusted proxy
+        (``--trust-proxy``: its last ``X-Forwarded-For`` entry) or a relaying process of the cluster tells."""
+        peer = str(ws.remote_address[0]) if ws.remote_address else "?"
+        headers = ws.request.headers if ws.request is not None else None
+        if headers is None:
+            return peer
+        if self.sharing is not None:
+            secret, client = headers.get(RELAY_HEADER), headers.get(CLIENT_HEADER)
+            if secret and client and hmac.compare_digest(secret, self.sharing.cluster.secret):
+                return client[:64]
+        forwarded = headers.get("X-Forwarded-For")
+        if forwarded and peer in self.options.limits.proxies:
+            told = forwarded.split(",")[-1].strip()  # the proxy's own entry: what came before it may be made up
+            return told[:64] or peer
+        return peer
 
     def admit(self, conn: Conn, size: int, waiting: int) -> bool:
         """Whether a frame that just came is handled: within the rate (counted as frames arrive, however long the
