@@ -2,7 +2,8 @@
 
 Each test starts its own ``redis-server`` (tests/net/redis_server.py) and real ``python -m game serve`` processes
 on it, and plays Artischocken over the wire with a game of its own beside it (A-T1 to A-T6: every turn the
-server deals is the one the rules deal; A-G2: each seat sees its own hand only, whichever process it came in by).
+server deals is the one the rules deal; A-G2: each seat sees its own hand only, whichever process it came in by),
+or Cactus with headless clients (C-T1, C-T2).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from websockets.exceptions import ConnectionClosed
 from game.artischocken import Game, new_game
 
 from .netserver import Client, ServerProcess, create, join
+from .test_cactus_wire import Client as CactusClient
+from .test_cactus_wire import join as cactus_join
+from .test_cactus_wire import play as cactus_play
+from .test_cactus_wire import until
 
 pytestmark = pytest.mark.slow
 
@@ -194,3 +199,35 @@ def test_a_client_that_claims_to_be_a_relay_is_bounded_by_its_own_address(tmp_pa
         assert forged.ask({"type": "peek", "table": "ZZZZ-ZZZZ"})["code"] == "slow_down"
     finally:
         stop_all(server)
+
+
+def test_cactus_through_a_process_that_does_not_hold_the_table_agrees_at_every_turn_end(tmp_path: Path,
+                                                                                        redis_url: str) -> None:
+    """C-T1, C-T2: a Cactus table made on A, one seat and the spectator coming in through B: every turn end has
+    the same world checksum at both seats, the spectator and the table (the big snapshot and the turn streams
+    pass the relay whole)."""
+    a, b = start(tmp_path, "a", redis_url), start(tmp_path, "b", redis_url)
+    try:
+        host = CactusClient(a.url, None)
+        host.send({"type": "create", "room": "cactus", "seats": ["remote", "remote", "bot"], "seed": 3})
+        host.read(5.0)
+        created = host.replies[-1]
+        assert created["type"] == "created", created
+        code, tokens = created["table"], created["tokens"]
+        clients = [cactus_join(a.url, code, 0, tokens["0"]), cactus_join(b.url, code, 1, tokens["1"])]
+        watcher = CactusClient(b.url, None)
+        watcher.send({"type": "watch", "table": code})
+        everyone = [*clients, watcher]
+        for c in everyone:
+            until(lambda c=c: c.link.match is not None, [c])  # type: ignore[misc]
+        cactus_play(clients, watcher, 4)
+        until(lambda: len({len(c.link.checks) for c in everyone}) == 1, everyone)
+        checks = [c.link.checks for c in everyone]
+        assert len(checks[0]) >= 6
+        assert checks[0] == checks[1] == checks[2]
+        assert all(own == server_sum for _, own, server_sum in checks[0])
+        assert all(c.link.resyncs == 0 and not c.link.errors for c in everyone)
+        for c in [*everyone, host]:
+            c.close()
+    finally:
+        stop_all(a, b)
