@@ -47,6 +47,7 @@ from game.net.client.your_tables import GONE, UNKNOWN, UNREACHABLE, TableNews, T
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Browser
 from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
+from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
 from game.ui.wake import post_wake
@@ -54,6 +55,16 @@ from game.ui.widgets import Button, FocusGroup, Pressable, first_taker
 
 ROOMS = ("artischocken", "cactus")
 MIN_SEATS, MAX_SEATS = 2, 4
+
+
+def typical_problem() -> str:
+    """Words as long as the longest usual problem of a server, in the player's language: the room the host card
+    keeps for them below the server's choice."""
+    return t("net.problem.unreachable", detail=DESCRIBED_REFUSAL)
+
+
+#: How the connection describes a refused server (game.net.client.connection.describe_failure), at its longest.
+DESCRIBED_REFUSAL = "no table server answers at ws://192.168.100.200:8765 (connection refused)"
 #: The found tables listed at most.
 MAX_FOUND = 4
 #: Height and step of a row of "Your tables" and of the found list; height of a section's title.
@@ -562,7 +573,8 @@ class NetworkScene(BaseScene):
             self.new_button.rect = pygame.Rect(x + inner // 2 + 6, self.open_button.rect.y, inner // 2 - 6,
                                                SIZES.button_height)
             return
-        free = card.bottom - 24 - SIZES.button_height - y
+        status = draw.text_height(typical_problem(), inner, size=SIZES.text_small) + 16  # room for why it failed
+        free = card.bottom - 24 - SIZES.button_height - y - status
         row = max(30, min(40, (free - 28 - 3 * 44) // (MAX_SEATS + 1)))
         self.room_button.rect = pygame.Rect(x, y, inner, row + 4)
         y += row + 4 + 12
@@ -576,7 +588,9 @@ class NetworkScene(BaseScene):
         self.remove_button.rect = pygame.Rect(x + 34 + half + 8, y, half, row - 2)
         self.add_button.enabled = len(self.kinds) < MAX_SEATS
         self.remove_button.enabled = len(self.kinds) > MIN_SEATS
-        y = max(y + row + 10, card.y + 64 + row + 40 + MAX_SEATS * (row + 4) + row + 10)
+        lowest = y + row + 10  # just below the seats' buttons
+        y = max(lowest, card.y + 64 + row + 40 + MAX_SEATS * (row + 4) + row + 10)  # below the most seats
+        y = max(lowest, min(y, card.bottom - 24 - SIZES.button_height - status - (row + 4)))  # a status fits below
         if self.server_here:
             self.server_button.rect = pygame.Rect(x, y, inner, row + 4)
         else:

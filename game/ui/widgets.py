@@ -360,6 +360,11 @@ class MessageLine:
     def update(self, dt: float) -> None:
         self.left = max(0.0, self.left - dt)
 
+    def withdraw(self, content: str) -> None:
+        """Stop showing ``content`` at once if it is the message showing (it stopped being true)."""
+        if self.text == content:
+            self.left = 0.0
+
     @property
     def visible(self) -> bool:
         return bool(self.text) and self.left > 0

@@ -125,6 +125,19 @@ def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(
     save(app, tmp_path, "cards-waiting.png")
 
 
+def test_the_not_sat_down_note_goes_as_soon_as_everybody_sat_down(make_app: Callable[..., Any]) -> None:
+    """The note that a friend has not sat down is withdrawn the moment the friend does: it never contradicts the
+    list of who is at the table."""
+    table = Table(make_app((1024, 700)), players=2, start_player=1)
+    table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "waiting", None)))
+    table.frames()
+    assert table.scene.message.visible and table.scene.message.text == "Anna has not sat down at the table yet."
+    table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None)))
+    table.frames()
+    assert not table.scene.message.visible
+    assert texts(table.scene)[1] == ("Anna", False, "here")
+
+
 def test_a_malformed_presence_changes_nothing(make_app: Callable[..., Any]) -> None:
     app = make_app((1280, 800))
     table = Table(app)

@@ -82,6 +82,18 @@ def test_the_strip_names_every_seat_and_the_banner_says_the_player_on_turn_is_aw
     assert scene.shown_banner.text == t("presence.turn.returning", name="Tom")
 
 
+def test_the_not_sat_down_note_goes_as_soon_as_everybody_sat_down(make_app: Any) -> None:
+    """The note that the host has not sat down is withdrawn the moment the host does."""
+    connection, driver, scene = open_scene(make_app, (1024, 640), ("remote", "remote"))
+    connection.inbox.append(presence(("Tom", "remote", "waiting", None), ("Anna", "remote", "here", None)))
+    driver.frames()
+    assert scene.message.visible and scene.message.text == "Tom has not sat down at the table yet."
+    connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None)))
+    driver.frames()
+    assert not scene.message.visible
+    assert texts(scene)[0] == ("Tom", False, "here")
+
+
 def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(make_app: Any, tmp_path: Path) -> None:
     connection, driver, scene = open_scene(make_app, (1024, 640), ("remote", "remote", "bot", "remote"))
     connection.inbox.append(presence(("Tom", "remote", "waiting", None), ("Anna", "remote", "here", None),

@@ -23,7 +23,9 @@ from game.net.client.home_server import program_server
 from game.net.client.remote_cards import RemoteTable
 from game.net.codes import parse_code
 from game.screens.launcher import LauncherScene
-from game.screens.scene_network import NetworkScene
+from game.screens.scene_network import MAX_SEATS, NetworkScene
+from game.ui import draw
+from game.ui.theme import SIZES
 
 from .fake_server import FakeServer
 from .test_client import collect, free_port, wait_for
@@ -331,3 +333,26 @@ def test_the_rules_open_at_a_remote_card_table_while_the_other_seat_plays_on(
     finally:
         other.close()
         remote.close()
+
+
+@pytest.mark.parametrize(("size", "seats"), [((800, 600), 2), ((1024, 700), MAX_SEATS), ((1280, 800), MAX_SEATS)])
+def test_a_long_problem_of_the_server_fits_between_its_field_and_the_host_button(
+        make_app: Callable[..., Any], size: tuple[int, int], seats: int, tmp_path: Path) -> None:
+    """The words saying why the server cannot be reached stand whole above *Host the table* (with the most seats
+    from 1024 x 700 up); nothing covers them."""
+    app = make_app(size=size)
+    lobby = NetworkScene(discover=False)
+    app.push(lobby)
+    lobby.toggle_server()  # one already running: the address field beside the server's button
+    for _ in range(seats - 2):
+        lobby.add_seat()
+    app.frame()
+    words = t("net.problem.unreachable", detail="no table server answers at ws://127.0.0.1:8765 (connection refused)")
+    lobby.host_status = (words, "error")
+    app.frame()
+    below = lobby.server_button.rect.bottom + 8
+    height = draw.text_height(words, lobby.host_card.width - 48, size=SIZES.text_small)
+    assert height > draw.text_height("x", 400, size=SIZES.text_small)  # it takes two lines or more
+    assert below + height <= lobby.host_button.rect.top, (below, height, lobby.host_button.rect.top)
+    assert lobby.server_button.rect.top >= lobby.add_button.rect.bottom
+    pygame.image.save(app.surface, str(tmp_path / f"lobby-problem-{size[0]}.png"))

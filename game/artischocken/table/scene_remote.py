@@ -98,6 +98,8 @@ class RemoteTableScene(TableBase):
         self.turn_note: str | None = None
         self.presence_seen = 0
         self.told_not_seated = False
+        #: The words that said so (withdrawn once everybody sat down).
+        self.not_seated_said = ""
 
     # -- the wire ------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -163,7 +165,10 @@ class RemoteTableScene(TableBase):
             missing = not_seated(board, me, self.game_names)
             if missing and not self.told_not_seated:
                 self.told_not_seated = True
-                self.message.show(t("presence.not_seated", name=missing[0]), "warn", 5.0)
+                self.not_seated_said = t("presence.not_seated", name=missing[0])
+                self.message.show(self.not_seated_said, "warn", 5.0)
+            elif not missing:
+                self.message.withdraw(self.not_seated_said)
         lines = seat_lines(board, now, players, me, self.game_names)
         actor = self.remote.actor
         note = None

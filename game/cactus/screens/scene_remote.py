@@ -84,6 +84,8 @@ class RemotePlayScene(MatchScene):
         self.strip_changed = False
         self.presence_seen = 0
         self.told_not_seated = False
+        #: The words that said so (withdrawn once everybody sat down).
+        self.not_seated_said = ""
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
         self.leave_button.on_click = self.ask_leave  # asks, as Esc does: stay, leave keeping the seat, or give it up
         if seeded:  # its creator chose the seed: every seat is told as it sits down
@@ -178,7 +180,10 @@ class RemotePlayScene(MatchScene):
             missing = not_seated(board, me, names)
             if missing and not self.told_not_seated:
                 self.told_not_seated = True
-                self.message.show(t("presence.not_seated", name=missing[0]), "warn", 5.0)
+                self.not_seated_said = t("presence.not_seated", name=missing[0])
+                self.message.show(self.not_seated_said, "warn", 5.0)
+            elif not missing:
+                self.message.withdraw(self.not_seated_said)
         lines = seat_lines(board, now, self.match.rules.players, me, names)
         self.strip_changed = lines != self.strip_lines
         self.strip_lines = lines
