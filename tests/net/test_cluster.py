@@ -11,6 +11,9 @@ from __future__ import annotations
 import contextlib
 import random
 import signal
+import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -231,3 +234,52 @@ def test_cactus_through_a_process_that_does_not_hold_the_table_agrees_at_every_t
             c.close()
     finally:
         stop_all(a, b)
+
+
+def test_a_redis_that_cannot_be_reached_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    done = subprocess.run([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(tmp_path),
+                           "--redis", f"redis://127.0.0.1:{port}/0", "--workers", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("python -m game serve: cannot reach Redis at redis://127.0.0.1:") and "Traceback" not in done.stderr
+
+
+def test_flags_of_the_cluster_are_checked(tmp_path: Path) -> None:
+    for args, words in ((["--bot-worker"], "--bot-worker needs --redis"),
+                        (["--redis", "http://x"], "expected a Redis address"),
+                        (["--redis", "redis://127.0.0.1:6379/0", "--peer", "10.0.0.5:8801"],
+                         "expected a websocket address")):
+        done = subprocess.run([sys.executable, "-m", "game", "serve", "--data", str(tmp_path), *args],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_save_in_redis_that_cannot_be_resumed_is_set_aside_and_the_others_play_on(tmp_path: Path,
+                                                                                 redis_url: str) -> None:
+    """A broken save (hand-edited, or written by a newer version) is kept aside under its own key, and the server
+    takes the good tables over and serves them."""
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        client.set("gt:save:BADD-SAVE", '{"format": "garden-table-server/1", "room": "cactus", "tokens": {}}')
+        client.set("gt:save:NOTT-JSON", "{")
+        client.sadd("gt:tables", "BADD-SAVE", "NOTT-JSON")
+        a = start(tmp_path, "a", redis_url)
+        try:
+            created = create(Client(a.url), ["remote", "remote"], seed=33)
+            deadline = time.monotonic() + 10
+            while client.smembers("gt:tables") != {created["table"]} and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert client.smembers("gt:tables") == {created["table"]}
+            asides = sorted(client.scan_iter("gt:aside:*"))
+            assert [k.split(":")[2] for k in asides] == ["BADD-SAVE", "NOTT-JSON"]
+            assert client.get(asides[1]) == "{"  # kept as it was
+            join(Client(a.url), created["table"], 0, created["tokens"]["0"])
+            assert "Traceback" not in a.stderr()
+        finally:
+            stop_all(a)
+    finally:
+        client.close()
