@@ -1,7 +1,9 @@
 """Bot decisions made in any process of a cluster: a queue in Redis served by ``serve --bot-worker``.
 
-A table's owner that has a bot to move and sees a live bot worker (:meth:`BotQueue.available`) sends the job (the
-table's room and save: :meth:`~game.net.server.table_host.TableHandle.bot_job`) to the list ``bots:jobs`` and waits
+A table's owner that has a costly bot to move (its last decision there took
+:data:`~game.net.server.sharing.OFFLOAD_ABOVE` or more) and sees a live bot worker (:meth:`BotQueue.available`)
+sends the job (the table's room and save: :meth:`~game.net.server.table_host.TableHandle.bot_job`) to the list
+``bots:jobs`` and waits
 for the answer on ``bots:reply:ID``; it makes the decision on its table (``bot_apply``) as if its own bot had
 decided. A card bot's decision is a function of the table alone (its seed comes from the table's), so the game is
 the same wherever the bot thought. When no worker answers within :data:`ASK_TIMEOUT`, or the decision is no longer

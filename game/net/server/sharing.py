@@ -46,6 +46,10 @@ log = logging.getLogger("game.net.server.sharing")
 #: The close code that asks a client to connect again and join with its token: its table moved to another
 #: process of the cluster ("service restart").
 MOVED = 1012
+#: A bot whose decision took this much CPU here (seconds) decides in a bot worker next time, when one is alive:
+#: below it, sending the table there costs more than deciding (a greedy card bot takes well under a millisecond,
+#: a searching one 50 to 100).
+OFFLOAD_ABOVE = 0.02
 #: How often a process reads the other processes' open tables (seconds).
 READ_OPEN_EVERY = 1.0
 #: The messages that name a table: they go to the process that holds it.
@@ -67,6 +71,8 @@ class SharedTables:
         self.server = server
         self.cluster = cluster
         self.bots = BotQueue(cluster.redis)
+        #: (table code, seat) -> the CPU seconds its bot's last decision took here.
+        self.bot_costs: dict[tuple[str, int], float] = {}
         self.renewing: asyncio.Task[None] | None = None
         self.sweeping: asyncio.Task[None] | None = None
 
@@ -112,8 +118,8 @@ class SharedTables:
             return
         del self.server.tables[entry.code]
         self.server.changes += 1
+        self.forget(entry.code)
         self.server.saver.forget(entry.code)
-        self.cluster.forget(entry.code)
         for timer in entry.timers.values():
             timer.cancel()
         entry.timers.clear()
@@ -265,9 +271,12 @@ class SharedTables:
         conn.remote = owner
 
     async def bot_move(self, entry: Entry) -> list[Sent] | None:
-        """The move of the table's bot, decided by a bot worker (:mod:`game.net.server.bot_queue`); None when no
-        worker is alive, the table's bots decide where it is, or the decision came too late or no longer fits:
-        the table's own bot moves then."""
+        """The move of the table's bot, decided by a bot worker (:mod:`game.net.server.bot_queue`); None when its
+        decisions are cheap here (or not known yet), no worker is alive, the table's bots decide where it is, or
+        the decision came too late or no longer fits: the table's own bot moves then."""
+        seat = entry.table.whose_turn()
+        if seat is None or self.bot_costs.get((entry.code, seat), 0.0) < OFFLOAD_ABOVE:
+            return None
         if not await self.bots.available():
             return None
         job = await entry.table.bot_job()
@@ -282,6 +291,18 @@ class SharedTables:
             log.warning("table %s: a bot worker's decision could not be made (%s); its own bot decides",
                         entry.code, exc.message)
             return None
+
+    def forget(self, code: str) -> None:
+        """Table ``code`` left this process: its lease and its bots' costs are forgotten."""
+        self.cluster.forget(code)
+        for key in [k for k in self.bot_costs if k[0] == code]:
+            del self.bot_costs[key]
+
+    def bot_cost(self, entry: Entry, seat: int | None, cpu: float) -> None:
+        """A bot of ``entry`` at ``seat`` decided here in ``cpu`` seconds: whether its next decisions go to a
+        worker (sending one costs a few milliseconds: the table's save travels)."""
+        if seat is not None:
+            self.bot_costs[(entry.code, seat)] = cpu
 
     async def elsewhere(self, conn: Conn, message: Mapping[str, Any], kind: str, raw: str | bytes) -> bool:
         """A message for a table another process holds, passed there (True); False when it is this process's to

@@ -399,7 +399,7 @@ class Server:
         self.book.ended(entry.code)
         await self.saver.remove(entry.code)
         if self.sharing is not None:
-            self.sharing.cluster.forget(entry.code)
+            self.sharing.forget(entry.code)
         for timer in entry.timers.values():
             timer.cancel()
         try:
@@ -958,11 +958,15 @@ class Server:
 
     async def bot_move(self, entry: Entry) -> list[Sent]:
         """The move of the bot that decides now: decided by a bot worker of the cluster when there is one."""
-        if self.sharing is not None:
-            deliveries = await self.sharing.bot_move(entry)
-            if deliveries is not None:
-                return deliveries
-        return await entry.table.bot_move()
+        if self.sharing is None:
+            return await entry.table.bot_move()
+        deliveries = await self.sharing.bot_move(entry)
+        if deliveries is not None:
+            return deliveries
+        seat, spent = entry.table.whose_turn(), entry.table.cpu
+        deliveries = await entry.table.bot_move()
+        self.sharing.bot_cost(entry, seat, entry.table.cpu - spent)
+        return deliveries
 
     async def run_bots(self, entry: Entry) -> None:
         while not self.closing:
