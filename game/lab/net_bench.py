@@ -15,6 +15,12 @@ abuser's fate (what it sent, the error codes it got, how it was closed), the ser
 
 ``--idle N`` measures instead what N idle tables cost one server: its resident memory before and after they
 are made (Linux ``/proc``), the tables made per second, and the time a join on one of them takes then.
+
+``--processes N --redis [--kill-after S] [--workers W]`` runs the load over N server processes that share their
+tables through a Redis of the bench's own (``redis-server``), relayed between them, and kills one of them S
+seconds into the play (default 3): the seats whose connection drops connect and join again by themselves
+(:mod:`game.lab.net_cluster`). It adds ``processes``, ``killed_tables`` (the tables the killed process held) and
+``takeover_s`` (seconds from the kill until the last of them answers again through another process).
 """
 
 from __future__ import annotations
@@ -32,9 +38,10 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from game.argtypes import int_in_range, positive_int, whole_number
-from game.lab import net_abuse
+from game.lab import net_abuse, net_cluster
 from game.lab.net_abuse import KINDS
 from game.lab.net_load import ask, load, make_tables, rss_mb, start_server, stop_server
+from game.net.server.serve import positive_seconds
 
 #: The abusive clients of ``--abuse`` (:mod:`game.lab.net_abuse`).
 ABUSE_KINDS = KINDS
@@ -59,6 +66,9 @@ async def idle(url: str, pid: int, count: int, seed: int) -> dict[str, Any]:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.processes:
+        return await net_cluster.run(args.processes, args.tables, args.seats, args.seed, args.kill_after or 3.0,
+                                     1 if args.workers is None else args.workers)
     if args.url:
         if args.abuse:
             return await net_abuse.abused_load(args.url, None, args.abuse, args.seconds, args.tables, args.seats,
@@ -92,10 +102,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=positive_int, default=60,
                         help="with --abuse: how long the load and the abuser run (default 60)")
     parser.add_argument("--url", default=None, help="load this running server instead of starting one")
+    parser.add_argument("--processes", type=int_in_range(2, 32, "a number of server processes"), default=None,
+                        metavar="N", help="with --redis: run N server processes sharing their tables and kill one of "
+                        "them mid-run")
+    parser.add_argument("--redis", action="store_true",
+                        help="with --processes: share the tables through a Redis of the bench's own (redis-server)")
+    parser.add_argument("--kill-after", type=positive_seconds, default=None, metavar="S",
+                        help="with --processes: seconds into the play when one process is killed (default 3)")
+    parser.add_argument("--workers", type=int_in_range(0, 64, "a number of worker processes"), default=None,
+                        metavar="W", help="with --processes: worker processes of each server process (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.abuse and args.idle:
         parser.error("--abuse and --idle measure different things: give one of them")
+    if bool(args.processes) != args.redis:
+        parser.error("--processes N and --redis go together: the processes share their tables through Redis")
+    if args.processes and (args.url or args.idle or args.abuse):
+        parser.error("--processes runs its own servers under the plain load: not with --url, --idle or --abuse")
+    if not args.processes and (args.kill_after is not None or args.workers is not None):
+        parser.error("--kill-after and --workers go with --processes N --redis")
     try:
         result = asyncio.run(run(args))
     except (OSError, RuntimeError) as exc:

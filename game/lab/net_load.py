@@ -8,6 +8,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -26,12 +27,14 @@ class Tally:
     finished: int = 0
 
 
-async def start_server(data: Path, log: IO[bytes] | None = None) -> tuple[asyncio.subprocess.Process, str]:
-    """The server process and its URL; ``log``: a file for its log (else it shares this process's stderr)."""
+async def start_server(data: Path, log: IO[bytes] | None = None,
+                       extra: Sequence[str] = ()) -> tuple[asyncio.subprocess.Process, str]:
+    """The server process and its URL; ``log``: a file for its log (else it shares this process's stderr);
+    ``extra``: more arguments of ``python -m game serve``."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data), "--log-level", "warning",
         "--limit-loopback",  # the load's hosts and an abuser come from loopback addresses of their own
-        stdout=asyncio.subprocess.PIPE, stderr=log)
+        *extra, stdout=asyncio.subprocess.PIPE, stderr=log)
     assert proc.stdout is not None
     line = (await asyncio.wait_for(proc.stdout.readline(), START_TIMEOUT)).decode().strip()
     if not line.startswith("serving "):
@@ -56,20 +59,24 @@ async def ask(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-async def play_seat(url: str, table: str, seat: int, token: str, rng: random.Random, tally: Tally,
-                    go: asyncio.Event) -> bool:
-    """One remote seat: join, then answer every state that offers actions. True once its game is over."""
-    async with connect(url, compression=None, max_size=None) as ws:
-        joined = await ask(ws, {"type": "join", "table": table, "seat": seat, "token": token})
-        if joined.get("type") != "joined":
-            raise RuntimeError(f"join refused: {joined}")
-        await go.wait()
+@dataclass
+class Player:
+    """The player of one remote seat: a random legal action (seeded) in answer to every state that offers it
+    actions. It outlives a connection, so a seat that connects again goes on with its choices and its count."""
+
+    rng: random.Random
+    tally: Tally
+    acts: int = 0
+
+    async def play(self, ws: ClientConnection) -> bool:
+        """Answer the states of a joined connection: True once the game is over, False when the server closed the
+        connection cleanly before (one that drops raises ``ConnectionClosed``). Only an act answered over this
+        connection is timed."""
         sent_at: float | None = None
-        acts = 0
-        tally.messages += 1
+        self.tally.messages += 1
         async for text in ws:
             now = time.perf_counter()
-            tally.messages += 1
+            self.tally.messages += 1
             if sent_at is None and '"legal":[]' in text and '"is_over":false' in text:
                 continue  # another seat decides: nothing to read (a load generator reads only what it needs)
             message = json.loads(text)
@@ -78,17 +85,32 @@ async def play_seat(url: str, table: str, seat: int, token: str, rng: random.Ran
             if message.get("type") != "state":
                 raise RuntimeError(f"unexpected message: {message}")
             if sent_at is not None:
-                tally.latencies.append(now - sent_at)
+                self.tally.latencies.append(now - sent_at)
                 sent_at = None
             if message["view"]["is_over"]:
                 return True
             legal = message["legal"]
-            if legal and acts < MAX_ACTIONS:
-                acts += 1
+            if legal and self.acts < MAX_ACTIONS:
+                self.acts += 1
                 sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": legal[rng.randrange(len(legal))]}))
-                tally.messages += 1
-    return False
+                await ws.send(json.dumps({"type": "act", "action": legal[self.rng.randrange(len(legal))]}))
+                self.tally.messages += 1
+        return False
+
+
+def join_message(table: str, seat: int, token: str) -> dict[str, Any]:
+    return {"type": "join", "table": table, "seat": seat, "token": token}
+
+
+async def play_seat(url: str, table: str, seat: int, token: str, rng: random.Random, tally: Tally,
+                    go: asyncio.Event) -> bool:
+    """One remote seat: join, then answer every state that offers actions. True once its game is over."""
+    async with connect(url, compression=None, max_size=None) as ws:
+        joined = await ask(ws, join_message(table, seat, token))
+        if joined.get("type") != "joined":
+            raise RuntimeError(f"join refused: {joined}")
+        await go.wait()
+        return await Player(rng, tally).play(ws)
 
 
 def host_address(url: str, number: int) -> dict[str, Any]:
@@ -100,14 +122,19 @@ def host_address(url: str, number: int) -> dict[str, Any]:
     return {"local_addr": (f"127.0.{2 + number // 250}.{2 + number % 250}", 0)}
 
 
-async def make_tables(url: str, count: int, seats: int, seed: int, per_connection: int = 8) -> list[dict[str, Any]]:
+async def make_tables(url: str | Sequence[str], count: int, seats: int, seed: int,
+                      per_connection: int = 8) -> list[dict[str, Any]]:
     """``count`` tables of ``seats`` remote seats, ``per_connection`` from each host (each from an address of its
-    own: :func:`host_address`)."""
-    async def batch(first: int, n: int) -> list[dict[str, Any]]:
-        where = host_address(url, first // per_connection)
-        async with connect(url, compression=None, max_size=None, **where) as ws:
+    own: :func:`host_address`). Given several server URLs, table ``i`` is made through the ``i % len``-th."""
+    urls = [url] if isinstance(url, str) else list(url)
+    through = {u: list(range(p, count, len(urls))) for p, u in enumerate(urls)}  # the tables made through each
+    batches = [(u, mine[k:k + per_connection]) for u, mine in through.items()
+               for k in range(0, len(mine), per_connection)]
+
+    async def batch(number: int, where_url: str, indices: list[int]) -> list[dict[str, Any]]:
+        async with connect(where_url, compression=None, max_size=None, **host_address(where_url, number)) as ws:
             out = []
-            for i in range(first, first + n):
+            for i in indices:
                 created = await ask(ws, {"type": "create", "room": "artischocken", "seats": ["remote"] * seats,
                                          "seed": seed + i})
                 if created.get("type") != "created":
@@ -115,22 +142,31 @@ async def make_tables(url: str, count: int, seats: int, seed: int, per_connectio
                 out.append(created)
             return out
 
-    parts = await asyncio.gather(*(batch(i, min(per_connection, count - i)) for i in range(0, count, per_connection)))
-    return [c for part in parts for c in part]
+    parts = await asyncio.gather(*(batch(n, u, indices) for n, (u, indices) in enumerate(batches)))
+    made = {i: c for (_, indices), part in zip(batches, parts, strict=True) for i, c in zip(indices, part, strict=True)}
+    return [made[i] for i in range(count)]
+
+
+def seat_rng(seed: int, table: int, seat: int) -> random.Random:
+    """The choices of seat ``seat`` of the load's ``table``-th table."""
+    return random.Random(seed * 7919 + table * 31 + seat)
 
 
 async def load(url: str, tables: int, seats: int, seed: int) -> dict[str, Any]:
     created = await make_tables(url, tables, seats, seed)
     tally = Tally()
     go = asyncio.Event()
-    tasks = [asyncio.create_task(play_seat(url, c["table"], s, c["tokens"][str(s)],
-                                           random.Random(seed * 7919 + i * 31 + s), tally, go))
+    tasks = [asyncio.create_task(play_seat(url, c["table"], s, c["tokens"][str(s)], seat_rng(seed, i, s), tally, go))
              for i, c in enumerate(created) for s in range(seats)]
     await asyncio.sleep(0.2)  # every seat joined and waiting (their first states are counted, not timed)
     start = time.perf_counter()
     go.set()
     results = await asyncio.gather(*tasks)
-    elapsed = time.perf_counter() - start
+    return summary(tables, seats, results, tally, time.perf_counter() - start)
+
+
+def summary(tables: int, seats: int, results: Sequence[bool], tally: Tally, elapsed: float) -> dict[str, Any]:
+    """The load's figures: ``results`` says for each seat (table by table) whether it saw its game end."""
     finished = sum(all(results[i * seats:(i + 1) * seats]) for i in range(tables))
     lat = sorted(tally.latencies)
     return {"tables": tables, "games_finished": finished, "messages_per_s": round(tally.messages / elapsed, 1),
@@ -154,5 +190,5 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-__all__ = ["MAX_ACTIONS", "Tally", "ask", "host_address", "load", "make_tables", "percentile", "play_seat", "rss_mb",
-           "start_server", "stop_server"]
+__all__ = ["MAX_ACTIONS", "Player", "Tally", "ask", "host_address", "join_message", "load", "make_tables", "percentile",
+           "play_seat", "rss_mb", "seat_rng", "start_server", "stop_server", "summary"]
