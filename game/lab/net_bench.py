@@ -68,7 +68,7 @@ async def idle(url: str, pid: int, count: int, seed: int) -> dict[str, Any]:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     if args.processes:
         return await net_cluster.run(args.processes, args.tables, args.seats, args.seed, args.kill_after or 3.0,
-                                     1 if args.workers is None else args.workers)
+                                     0 if args.workers is None else args.workers)
     if args.url:
         if args.abuse:
             return await net_abuse.abused_load(args.url, None, args.abuse, args.seconds, args.tables, args.seats,
@@ -110,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--kill-after", type=positive_seconds, default=None, metavar="S",
                         help="with --processes: seconds into the play when one process is killed (default 3)")
     parser.add_argument("--workers", type=int_in_range(0, 64, "a number of worker processes"), default=None,
-                        metavar="W", help="with --processes: worker processes of each server process (default 1)")
+                        metavar="W", help="with --processes: worker processes of each server process (default 0: the "
+                        "tables in the server processes themselves)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.abuse and args.idle:

@@ -2,7 +2,9 @@
 tables through one Redis, and one of the processes killed while the games go on.
 
 A throwaway ``redis-server`` starts (a free loopback port, a temporary folder, nothing written to disk), then N
-server processes (``python -m game serve --redis URL --workers 1``). The load is the one of ``bench net`` (tables of
+server processes (``python -m game serve --redis URL --workers W``; W is 0 unless told: several processes on one
+machine are its cores already, and a card table's calls cost least in the process itself). The load is the one of
+``bench net`` (tables of
 remote Artischocken seats answering every state with a random legal action), spread so that the processes relay
 to one another: table ``i`` is made through process ``i % N``, which holds it, and its seat ``s`` connects through
 process ``(i + s) % N``. ``--kill-after S`` seconds into the play (default 3) the last process is killed (SIGKILL:

@@ -192,17 +192,18 @@ def _full(bucket: TokenBucket) -> bool:
 
 
 class Outbox:
-    """The frames waiting for one connection, and their bytes."""
+    """The text frames waiting for one connection, and their bytes (a frame is compact JSON: ASCII, as a string,
+    or as the UTF-8 bytes a relay passes on undecoded)."""
 
     def __init__(self) -> None:
-        self.frames: deque[str] = deque()
+        self.frames: deque[str | bytes] = deque()
         self.bytes = 0
 
-    def put(self, text: str) -> None:
+    def put(self, text: str | bytes) -> None:
         self.frames.append(text)
         self.bytes += len(text)
 
-    def take(self) -> str:
+    def take(self) -> str | bytes:
         text = self.frames.popleft()
         self.bytes -= len(text)
         return text

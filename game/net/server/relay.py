@@ -34,7 +34,7 @@ MAX_SIZE = 8 * 2**20
 class Relay:
     """One client connection's link to the process that holds its table (see the module text)."""
 
-    def __init__(self, owner: str, ws: ClientConnection, push: Callable[[str], None],
+    def __init__(self, owner: str, ws: ClientConnection, push: Callable[[str | bytes], None],
                  on_close: Callable[[Relay], None]) -> None:
         self.owner = owner
         self.ws = ws
@@ -44,7 +44,7 @@ class Relay:
         self.reader = asyncio.get_running_loop().create_task(self.read())
 
     @classmethod
-    async def open(cls, owner: str, url: str, secret: str, client: str, push: Callable[[str], None],
+    async def open(cls, owner: str, url: str, secret: str, client: str, push: Callable[[str | bytes], None],
                    on_close: Callable[[Relay], None]) -> Relay:
         """A relay to process ``owner`` at ``url`` (OSError, TimeoutError or a websockets error when it cannot be
         reached)."""
@@ -58,12 +58,12 @@ class Relay:
         if self.closed:
             return
         with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(raw)
+            await self.ws.send(raw, text=True)
 
     async def read(self) -> None:
         try:
-            async for frame in self.ws:
-                self.push(frame if isinstance(frame, str) else frame.decode("utf-8", "replace"))
+            while True:
+                self.push(await self.ws.recv(decode=False))  # passed on as the text frame it came as
         except ConnectionClosed:
             pass
         finally:

@@ -160,7 +160,7 @@ class Conn:
         self.relays: dict[str, Relay] = {}
         self.remote: str | None = None
 
-    def push(self, text: str) -> None:
+    def push(self, text: str | bytes) -> None:
         if self.gone:
             return
         if self.outbox.bytes + len(text) > self.limits.outbox_bytes:  # compact JSON is ASCII: characters are bytes
@@ -201,7 +201,8 @@ class Conn:
                     await self.ready.wait()
                     continue
                 try:
-                    await asyncio.wait_for(self.ws.send(self.outbox.take()), self.limits.send_timeout)
+                    async with asyncio.timeout(self.limits.send_timeout):  # no task of its own per frame
+                        await self.ws.send(self.outbox.take(), text=True)
                 except TimeoutError:
                     log.warning("#%d has read nothing for %g s; closing it", self.number, self.limits.send_timeout)
                     self.closing = self.gone = True
