@@ -553,7 +553,8 @@ class Server:
             return peer
         if self.sharing is not None:
             secret, client = headers.get(RELAY_HEADER), headers.get(CLIENT_HEADER)
-            if secret and client and hmac.compare_digest(secret, self.sharing.cluster.secret):
+            if secret and client and hmac.compare_digest(secret.encode("utf-8", "surrogateescape"),
+                                                          self.sharing.cluster.secret.encode("utf-8")):
                 return client[:64]
         forwarded = headers.get("X-Forwarded-For")
         if forwarded and peer in self.options.limits.proxies:
