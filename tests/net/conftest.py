@@ -20,8 +20,14 @@ def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    """A real Redis of its own for a test (``redis-server`` on a free loopback port): its address."""
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real Redis of its own for a test (``redis-server`` on a free loopback port)."""
     server = RedisServer(tmp_path / "redis")
-    yield server.url
+    yield server
     server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The address of the test's own Redis."""
+    return redis_server.url

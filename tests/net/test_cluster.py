@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from game.artischocken import Game, new_game
 
 from .netserver import Client, ServerProcess, create, join
+from .redis_server import RedisServer
 from .test_cactus_wire import Client as CactusClient
 from .test_cactus_wire import join as cactus_join
 from .test_cactus_wire import play as cactus_play
@@ -286,3 +287,43 @@ def test_a_save_in_redis_that_cannot_be_resumed_is_set_aside_and_the_others_play
             stop_all(a)
     finally:
         client.close()
+
+
+def test_a_redis_that_stops_answering_pauses_the_tables_and_they_go_on_once_it_answers(
+        tmp_path: Path, redis_server: RedisServer) -> None:
+    """While Redis does not answer, nobody can prove they hold a table: the process lets its tables go (its
+    seats are asked to join again), and a join meanwhile is asked to try again later (1013) instead of waiting
+    for ever. Once Redis answers again, the same tokens join the same game (A-T1..A-T6)."""
+    a = start(tmp_path, "a", redis_server.url)
+    try:
+        created = create(Client(a.url), ["remote", "remote"], seed=34, start_player=0)
+        code = created["table"]
+        seats = [Client(a.url), Client(a.url)]
+        for s in (0, 1):
+            join(seats[s], code, s, created["tokens"][str(s)])
+        game = new_game(2, seed=34, start_player=0)
+        rng = random.Random(34)
+        play(game, seats, rng, 6)
+        time.sleep(1.5)  # saved
+        redis_server.proc.send_signal(signal.SIGSTOP)
+        try:
+            for seat in seats:
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        seat.recv(timeout=15)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012
+            late = Client(a.url)
+            late.send({"type": "join", "table": code, "seat": 0, "token": created["tokens"]["0"]})
+            with pytest.raises(ConnectionClosed) as closed:
+                late.recv(timeout=15)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        finally:
+            redis_server.proc.send_signal(signal.SIGCONT)
+        again = [Client(a.url), Client(a.url)]
+        for s in (0, 1):
+            state = join(again[s], code, s, created["tokens"][str(s)])
+            assert same_view(state["view"], game.view(s))
+        play(game, again, rng, 4)
+        assert "Traceback" not in a.stderr()
+    finally:
+        stop_all(a)

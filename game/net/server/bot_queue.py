@@ -52,8 +52,10 @@ PAUSE_AFTER_SILENCE = 30.0
 class BotQueue:
     """The owner's side: send a job, wait for its decision."""
 
-    def __init__(self, client: aredis.Redis) -> None:
-        self.redis = client
+    def __init__(self, url: str) -> None:
+        # its own client: a job's wait is longer than the cluster's commands may take
+        self.redis: aredis.Redis = aredis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT,
+                                                   socket_timeout=ASK_TIMEOUT + 2)
         self.looked = -LOOK_EVERY
         self.alive = False
 
@@ -92,6 +94,9 @@ class BotQueue:
             return None
         return reply.get("decision") if isinstance(reply, dict) else None
 
+    async def close(self) -> None:
+        await self.redis.aclose()
+
 
 async def work_once(client: aredis.Redis, raw: str) -> None:
     """Decide one job and answer it (a job past its time, or one that is not a job, is dropped)."""
@@ -117,7 +122,8 @@ async def work_once(client: aredis.Redis, raw: str) -> None:
 
 async def run_worker(url: str, stop: asyncio.Event) -> None:
     """Serve the bot queue of the Redis at ``url`` until ``stop`` is set (ClusterError when it cannot be reached)."""
-    client: aredis.Redis = aredis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT)
+    client: aredis.Redis = aredis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT,
+                                           socket_timeout=ALIVE + 2)
     alive = key("bots", "worker", secrets.token_hex(6))
     try:
         try:

@@ -112,9 +112,12 @@ class Cluster:
         self.url = url
         self.peer_url = peer_url
         self.id = secrets.token_hex(6)
-        self.redis: aredis.Redis = aredis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT)
+        # A command that takes longer than a lease has failed: a Redis that hangs must not hang the server with it.
+        self.redis: aredis.Redis = aredis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT,
+                                                   socket_timeout=LEASE)
         #: The synchronous client of the saver's writing thread (:class:`RedisStore`).
-        self.sync: redis.Redis = redis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT)
+        self.sync: redis.Redis = redis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT,
+                                                socket_timeout=LEASE)
         #: Table code -> until when (``time.monotonic``) this process trusts its lease.
         self.valid: dict[str, float] = {}
         self.secret = ""

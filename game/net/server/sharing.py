@@ -52,6 +52,9 @@ MOVED = 1012
 OFFLOAD_ABOVE = 0.02
 #: How often a process reads the other processes' open tables (seconds).
 READ_OPEN_EVERY = 1.0
+#: The close code that asks a client to try again later: a table that cannot be reached now (Redis does not
+#: answer, or the table is still on its way between two processes).
+TRY_AGAIN = 1013
 #: The messages that name a table: they go to the process that holds it.
 NAMING = frozenset({"join", "watch", "claim", "peek"})
 
@@ -70,7 +73,7 @@ class SharedTables:
     def __init__(self, server: Server, cluster: Cluster) -> None:
         self.server = server
         self.cluster = cluster
-        self.bots = BotQueue(cluster.redis)
+        self.bots = BotQueue(cluster.url)
         #: (table code, seat) -> the CPU seconds its bot's last decision took here.
         self.bot_costs: dict[tuple[str, int], float] = {}
         self.renewing: asyncio.Task[None] | None = None
@@ -93,6 +96,7 @@ class SharedTables:
         processes take them over at once, not once the leases run out) and leave the cluster."""
         if self.renewing is not None:
             self.renewing.cancel()
+        await self.bots.close()
         for code in list(self.server.tables):
             if code not in unsaved:
                 await self.cluster.release(code)
@@ -203,7 +207,8 @@ class SharedTables:
     async def route(self, conn: Conn, code: str, kind: str, raw: str | bytes) -> bool:
         """A message naming table ``code``, which this process does not hold: passed to the process that does
         (True), or False when the table is this process's now (taken over from its save) or nobody's (it has no
-        save: the message gets this process's own answer, ``no_table``)."""
+        save: the message gets this process's own answer, ``no_table``). RedisError or OSError when it cannot be
+        placed now (Redis does not answer, or the table is still on its way after a few seconds)."""
         cluster = self.cluster
         if not self.server.book.may_look_up(conn.address):
             raise TableError("slow_down", "too many wrong table codes or tokens from your address; wait a minute")
@@ -226,7 +231,7 @@ class SharedTables:
                     await relay.send(raw)
                     return True
             await asyncio.sleep(0.2)  # its owner is gone and its lease runs out soon, or it is on its way
-        raise TableError("busy", "this table is moving between server processes; try again in a moment")
+        raise OSError("the table is still on its way between two processes")
 
     async def relay_to(self, conn: Conn, owner: str, url: str) -> Relay | None:
         """The connection's relay to process ``owner`` (opened now if needed; None when it cannot be reached)."""
@@ -313,11 +318,15 @@ class SharedTables:
             if entry is not None and self.ours(entry):
                 return False
             try:
-                return await self.route(conn, code.upper(), kind, raw)
+                if await self.route(conn, code.upper(), kind, raw):
+                    return True
             except (RedisError, OSError) as exc:
                 log.warning("#%d: the cluster could not be asked where table %s is: %s", conn.number, code, exc)
-                raise TableError("busy", "the server cannot find its tables just now; try again in a moment") \
-                    from None
+            else:
+                return False
+            # its client connects again by itself and asks again (a join is sent again with its token)
+            conn.close(TRY_AGAIN, "the table cannot be reached just now; try again")
+            return True
         relay = conn.relays.get(conn.remote) if conn.remote is not None else None
         if relay is None or kind == "create":
             return False
@@ -325,4 +334,4 @@ class SharedTables:
         return True
 
 
-__all__ = ["MOVED", "NAMING", "SharedTables", "saved_table"]
+__all__ = ["MOVED", "NAMING", "TRY_AGAIN", "SharedTables", "saved_table"]
