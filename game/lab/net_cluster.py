@@ -84,16 +84,6 @@ async def answers(url: str, proc: asyncio.subprocess.Process) -> bool:
         await client.aclose()
 
 
-async def stop_process(proc: asyncio.subprocess.Process) -> None:
-    if proc.returncode is None:
-        proc.terminate()
-        try:
-            await asyncio.wait_for(proc.wait(), 10)
-        except TimeoutError:
-            proc.kill()
-            await proc.wait()
-
-
 @contextlib.asynccontextmanager
 async def redis_server(folder: Path) -> AsyncIterator[str]:
     """A ``redis-server`` of its own on a free loopback port, its folder ``folder``, saving nothing: its URL."""
@@ -112,7 +102,7 @@ async def redis_server(folder: Path) -> AsyncIterator[str]:
                 yield url
                 return
         finally:
-            await stop_process(proc)
+            await stop_server(proc)  # SIGTERM, then SIGKILL: any process
     raise RuntimeError("redis-server did not start")
 
 

@@ -67,6 +67,22 @@ def same_view(sent: dict[str, Any], expected: dict[str, Any]) -> bool:
     return {k: v for k, v in sent.items() if k != "log"} == {k: v for k, v in expected.items() if k != "log"}
 
 
+def seated(owner: str, through: list[str], seed: int, start_player: int,
+           moves: int) -> tuple[dict[str, Any], list[Client], Game, random.Random]:
+    """A table of ``len(through)`` remote seats made on the process at ``owner``, seat ``s`` joined through
+    ``through[s]``, and ``moves`` actions played; then a second and a half, so that the last one is saved. The
+    ``created`` answer, the seats, the local game beside it and its choices."""
+    created = create(Client(owner), ["remote"] * len(through), seed=seed, start_player=start_player)
+    seats = [Client(url) for url in through]
+    for s, seat in enumerate(seats):
+        join(seat, created["table"], s, created["tokens"][str(s)])
+    game = new_game(len(through), seed=seed, start_player=start_player)
+    rng = random.Random(seed)
+    play(game, seats, rng, moves)
+    time.sleep(1.5)  # the last change is saved (at most a second after it)
+    return created, seats, game, rng
+
+
 def owner_of(redis_url: str, code: str) -> str | None:
     client = redis.Redis.from_url(redis_url, decode_responses=True)
     try:
@@ -112,21 +128,14 @@ def test_a_join_through_a_process_that_does_not_hold_the_table_plays_normally(tm
 def test_the_same_tokens_continue_on_another_process_after_the_owner_is_killed(tmp_path: Path,
                                                                             redis_url: str) -> None:
     """A-T1..A-T6: kill -9 of the process that holds a table; the seats join again with the same tokens through
-    another process, which took the table over from its last save within seconds, and play on from where it was."""
+    another process, which took the table over from its last save, and play on from where it was (how long the
+    takeover takes is measured by ``bench net --processes``, not here)."""
     a, b = start(tmp_path, "a", redis_url), start(tmp_path, "b", redis_url)
     try:
-        created = create(Client(a.url), ["remote", "remote"], seed=31, start_player=1)
+        created, seats, game, rng = seated(a.url, [a.url, b.url], 31, 1, 12)
         code = created["table"]
-        seats = [Client(a.url), Client(b.url)]
-        for s in (0, 1):
-            join(seats[s], code, s, created["tokens"][str(s)])
-        game = new_game(2, seed=31, start_player=1)
-        rng = random.Random(31)
-        play(game, seats, rng, 12)
-        time.sleep(1.5)  # the last change is saved (at most a second after it)
         a.proc.send_signal(signal.SIGKILL)
         a.proc.wait(10)
-        killed = time.monotonic()
         with pytest.raises(ConnectionClosed):  # B closes the relayed seat with "join again"
             seats[1].recv(timeout=10)
         for s in (0, 1):
@@ -136,8 +145,6 @@ def test_the_same_tokens_continue_on_another_process_after_the_owner_is_killed(t
         for s in (0, 1):
             state = join(again[s], code, s, created["tokens"][str(s)])
             assert state["view"] == game.view(s)
-        took = time.monotonic() - killed
-        assert took < 5.0, took
         assert owner_of(redis_url, code) is not None
         play(game, again, rng, 12)
     finally:
@@ -150,15 +157,8 @@ def test_a_paused_owner_loses_its_table_and_never_acts_for_it_again(tmp_path: Pa
     its seat's connection is sent on to join again, which then reaches B's table (A-T1..A-T6)."""
     a, b = start(tmp_path, "a", redis_url), start(tmp_path, "b", redis_url)
     try:
-        created = create(Client(a.url), ["remote", "remote"], seed=32, start_player=0)
+        created, on_a, game, rng = seated(a.url, [a.url, a.url], 32, 0, 6)
         code = created["table"]
-        on_a = [Client(a.url), Client(a.url)]
-        for s in (0, 1):
-            join(on_a[s], code, s, created["tokens"][str(s)])
-        game = new_game(2, seed=32, start_player=0)
-        rng = random.Random(32)
-        play(game, on_a, rng, 6)
-        time.sleep(1.5)
         owner_a = owner_of(redis_url, code)
         mirror, again = new_game(2, seed=32, start_player=0), random.Random(32)
         for _ in range(6):  # the game as A holds it
@@ -296,15 +296,8 @@ def test_a_redis_that_stops_answering_pauses_the_tables_and_they_go_on_once_it_a
     for ever. Once Redis answers again, the same tokens join the same game (A-T1..A-T6)."""
     a = start(tmp_path, "a", redis_server.url)
     try:
-        created = create(Client(a.url), ["remote", "remote"], seed=34, start_player=0)
+        created, seats, game, rng = seated(a.url, [a.url, a.url], 34, 0, 6)
         code = created["table"]
-        seats = [Client(a.url), Client(a.url)]
-        for s in (0, 1):
-            join(seats[s], code, s, created["tokens"][str(s)])
-        game = new_game(2, seed=34, start_player=0)
-        rng = random.Random(34)
-        play(game, seats, rng, 6)
-        time.sleep(1.5)  # saved
         redis_server.proc.send_signal(signal.SIGSTOP)
         try:
             for seat in seats:

@@ -51,6 +51,16 @@ def decided(redis_url: str) -> int:
         client.close()
 
 
+def played_alone(tmp_path: Path) -> dict[str, Any]:
+    """How the table of :data:`BOTS` ends on a server alone, its bots deciding at the table."""
+    alone = ServerProcess(tmp_path / "alone", "--workers", "0")
+    try:
+        created = Client(alone.url).ask(BOTS)
+        return watch_to_the_end(alone.url, created["table"])
+    finally:
+        alone.stop()
+
+
 class BotWorker:
     def __init__(self, redis_url: str) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--redis", redis_url, "--bot-worker"],
@@ -91,12 +101,7 @@ def test_a_table_of_bots_plays_the_same_game_with_its_bots_in_a_worker(tmp_path:
     """The searching bot of a table in a cluster decides in a bot worker (counted in Redis) after its first
     decision showed it costly, the cheap bot at its table, and the game ends exactly as the same table's game
     ends on a server alone (A-S1..A-S4, A-T1..A-T6, A-W1)."""
-    alone = ServerProcess(tmp_path / "alone", "--workers", "0")
-    try:
-        created = Client(alone.url).ask(BOTS)
-        expected = watch_to_the_end(alone.url, created["table"])
-    finally:
-        alone.stop()
+    expected = played_alone(tmp_path)
     worker = BotWorker(redis_url)
     server = ServerProcess(tmp_path / "cluster", "--redis", redis_url, "--workers", "0")
     try:
@@ -113,12 +118,7 @@ def test_a_table_of_bots_plays_the_same_game_with_its_bots_in_a_worker(tmp_path:
 def test_a_worker_that_does_not_answer_costs_a_pause_not_the_game(tmp_path: Path, redis_url: str) -> None:
     """A worker that says it is alive but takes no job: the table's own bots decide after a few seconds, and
     the game ends as it would have (A-T1..A-T6)."""
-    alone = ServerProcess(tmp_path / "alone", "--workers", "0")
-    try:
-        created = Client(alone.url).ask(BOTS)
-        expected = watch_to_the_end(alone.url, created["table"])
-    finally:
-        alone.stop()
+    expected = played_alone(tmp_path)
     client = redis.Redis.from_url(redis_url)
     client.set("gt:bots:worker:stuck", "1", ex=60)  # alive, but nobody takes the jobs
     client.close()
