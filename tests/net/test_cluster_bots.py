@@ -1,8 +1,8 @@
 """Card bots deciding in another process: ``serve --redis URL --bot-worker`` serves the cluster's bot queue.
 
-A bot's decision is a function of its table (A-S1..A-S4 deal it, A-T1..A-T6 play it), so a table whose bots decide
-in a worker plays exactly the game the same table plays with its own bots; a worker that does not answer costs a
-pause, never the game.
+A bot's decision is a function of its table (A-S1..A-S4 deal it, A-T1..A-T6 play it), so a worker decides as the
+table's own bot would (a searching bot's CPU time cap aside: on a busy machine a capped search may choose
+otherwise, at its table as in a worker); a worker that does not answer costs a pause, never the game.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ pytestmark = pytest.mark.slow
 
 #: A searching bot (about 50 ms a decision: it goes to a worker) beside a random one (it decides at its table).
 BOTS = {"type": "create", "room": "artischocken", "seats": ["search", "random"], "seed": 77}
+#: Bots whose decisions depend on the table alone (no time cap).
+STEADY = {"type": "create", "room": "artischocken", "seats": ["expert", "greedy", "random"], "seed": 78}
 
 
 def watch_to_the_end(url: str, code: str) -> dict[str, Any]:
@@ -51,16 +53,6 @@ def decided(redis_url: str) -> int:
         client.close()
 
 
-def played_alone(tmp_path: Path) -> dict[str, Any]:
-    """How the table of :data:`BOTS` ends on a server alone, its bots deciding at the table."""
-    alone = ServerProcess(tmp_path / "alone", "--workers", "0")
-    try:
-        created = Client(alone.url).ask(BOTS)
-        return watch_to_the_end(alone.url, created["table"])
-    finally:
-        alone.stop()
-
-
 class BotWorker:
     def __init__(self, redis_url: str) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--redis", redis_url, "--bot-worker"],
@@ -82,8 +74,8 @@ class BotWorker:
 def test_a_decision_made_from_the_tables_save_is_the_one_its_own_bot_makes() -> None:
     """A-T1..A-T6: for every move of a seeded game of bots, the decision a worker makes from the table's save,
     made on the table, leaves it exactly where its own bot's move leaves it."""
-    own = registry.create(BOTS)
-    elsewhere = registry.create(BOTS)
+    own = registry.create(STEADY)
+    elsewhere = registry.create(STEADY)
     assert isinstance(elsewhere, DecidesElsewhere)
     moves = 0
     while own.bot_due() and moves < 400:
@@ -99,17 +91,17 @@ def test_a_decision_made_from_the_tables_save_is_the_one_its_own_bot_makes() -> 
 
 def test_a_table_of_bots_plays_the_same_game_with_its_bots_in_a_worker(tmp_path: Path, redis_url: str) -> None:
     """The searching bot of a table in a cluster decides in a bot worker (counted in Redis) after its first
-    decision showed it costly, the cheap bot at its table, and the game ends exactly as the same table's game
-    ends on a server alone (A-S1..A-S4, A-T1..A-T6, A-W1)."""
-    expected = played_alone(tmp_path)
+    decision showed it costly, the cheap bot at its table; every decision the worker sent was made on the table,
+    and the game ends (A-T1..A-T6, A-W1)."""
     worker = BotWorker(redis_url)
     server = ServerProcess(tmp_path / "cluster", "--redis", redis_url, "--workers", "0")
     try:
         time.sleep(1.2)  # the server has seen the worker
         created = Client(server.url).ask(BOTS)
-        assert watch_to_the_end(server.url, created["table"]) == expected
+        ended = watch_to_the_end(server.url, created["table"])
         made = decided(redis_url)
-        assert 5 <= made < expected["log_size"]  # the searching bot's decisions, not the random one's
+        assert 5 <= made < ended["log_size"]  # the searching bot's decisions, not the random one's
+        assert not any("could not be made" in line for line in server.log), server.stderr()
     finally:
         server.stop()
         assert worker.stop() == 0
@@ -117,8 +109,7 @@ def test_a_table_of_bots_plays_the_same_game_with_its_bots_in_a_worker(tmp_path:
 
 def test_a_worker_that_does_not_answer_costs_a_pause_not_the_game(tmp_path: Path, redis_url: str) -> None:
     """A worker that says it is alive but takes no job: the table's own bots decide after a few seconds, and
-    the game ends as it would have (A-T1..A-T6)."""
-    expected = played_alone(tmp_path)
+    the game ends (A-T1..A-T6)."""
     client = redis.Redis.from_url(redis_url)
     client.set("gt:bots:worker:stuck", "1", ex=60)  # alive, but nobody takes the jobs
     client.close()
@@ -126,7 +117,7 @@ def test_a_worker_that_does_not_answer_costs_a_pause_not_the_game(tmp_path: Path
     try:
         time.sleep(1.2)
         created = Client(server.url).ask(BOTS)
-        assert watch_to_the_end(server.url, created["table"]) == expected
+        assert watch_to_the_end(server.url, created["table"])["view"]["is_over"]
         assert decided(redis_url) == 0
         assert any("no bot worker answered" in line for line in server.log), server.stderr()
     finally:

@@ -99,7 +99,7 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
                  == "here")
         assert play_both(app, scene, other, 8) >= 8
         wait_for(lambda: (app.frame(), other.pump(), other.session.log_size == scene.remote.session.log_size
-                          and not scene.remote.session.waiting)[-1])
+                          and not scene.remote.session.waiting and not other.session.waiting)[-1])  # none in flight
         mine, theirs = scene.remote.session.log(0), other.session.log(0)
         assert [e for e in mine if e["public"]] == [e for e in theirs if e["public"]]
         # the host leaves the table and comes back: the seat is taken again with its token, the game as it was

@@ -132,6 +132,9 @@ def test_a_flood_is_rate_limited_then_closed_and_the_log_holds_no_token(tmp_path
         created = create(c, ["remote", "remote"], seed=3, start_player=0)
         me = Client(server.url)
         join(me, created["table"], 1, created["tokens"]["1"])
+        # the table answers a move out of turn (its worker process is up before the flood: a worker started
+        # while the flood comes may answer nothing before the close, which drops what waits)
+        assert me.ask({"type": "act", "action": {"kind": "end_play"}})["code"] == "not_your_turn"
         codes: list[str] = []
         # the server may close while the flood is still being sent: what it answered before is read all the same
         with contextlib.suppress(ConnectionClosed):
@@ -141,7 +144,7 @@ def test_a_flood_is_rate_limited_then_closed_and_the_log_holds_no_token(tmp_path
             while True:
                 codes.append(me.recv(timeout=5)["code"])
         assert info.value.rcvd is not None and info.value.rcvd.code == 1008
-        assert "not_your_turn" in codes and "rate_limited" in codes
+        assert "rate_limited" in codes
         # the table is fine and answers a fresh connection
         assert join(Client(server.url), created["table"], 0, created["tokens"]["0"])["legal"]
     finally:

@@ -3,12 +3,12 @@
 A table's owner that has a costly bot to move (its last decision there took
 :data:`~game.net.server.sharing.OFFLOAD_ABOVE` or more) and sees a live bot worker (:meth:`BotQueue.available`)
 sends the job (the table's room and save: :meth:`~game.net.server.table_host.TableHandle.bot_job`) to the list
-``bots:jobs`` and waits
-for the answer on ``bots:reply:ID``; it makes the decision on its table (``bot_apply``) as if its own bot had
-decided. A card bot's decision is a function of the table alone (its seed comes from the table's), so the game is
-the same wherever the bot thought. When no worker answers within :data:`ASK_TIMEOUT`, or the decision is no longer
-legal, the owner's own bot moves: a worker that dies costs a few seconds, never a game. Cactus bots decide where
-their table is (their decisions are the world's physics).
+``bots:jobs`` and waits for the answer on ``bots:reply:ID``; it makes the decision on its table (``bot_apply``) as
+if its own bot had decided. A card bot's decision is a function of the table alone (its seed comes from the
+table's), so the game is the same wherever the bot thought (but for a searching bot's CPU time cap, which on a busy
+machine may cut a search short there as here). When no worker answers within :data:`ASK_TIMEOUT`, or the decision
+is no longer legal, the owner's own bot moves: a worker that dies costs a few seconds, never a game. Cactus bots
+decide where their table is (their decisions are the world's physics).
 
 A bot worker (:func:`run_worker`) takes one job at a time, oldest first; run one per core, on any machine that
 reaches the Redis. It says it is alive in ``bots:worker:ID`` (expiring after :data:`ALIVE`).

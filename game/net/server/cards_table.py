@@ -108,7 +108,8 @@ class CardsTable:
     def bot_decide(self) -> dict[str, Any] | None:
         """What the bot that decides now would do, as the wire's action (None when no bot decides): a function of
         the table alone (the bot's seed comes from the table's), so a process that resumed the table from its save
-        decides exactly as :meth:`bot_move` would here."""
+        decides exactly as :meth:`bot_move` would here (unless a searching bot's CPU time cap cuts its search short
+        on a busy machine, there or here)."""
         game = self.game
         seat = game.current_player
         if seat is None or self.seats[seat] == "remote":
