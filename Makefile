@@ -25,6 +25,7 @@ typecheck: $(STAMP)
 # the cluster tests start real Redis servers: Debian's redis-server, installed where it is missing
 redis-server:
 	@command -v redis-server >/dev/null 2>&1 || { \
+	  command -v apt-get >/dev/null 2>&1 || { echo "the cluster tests need redis-server (Redis 7): install it"; exit 1; }; \
 	  echo "installing redis-server (Debian package) for the cluster tests"; \
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null; }
