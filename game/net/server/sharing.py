@@ -77,6 +77,8 @@ class SharedTables:
         #: (table code, seat) -> the CPU seconds its bot's last decision took here.
         self.bot_costs: dict[tuple[str, int], float] = {}
         self.renewing: asyncio.Task[None] | None = None
+        #: The tables let go whose place where they ran is being freed.
+        self.dropping: set[asyncio.Task[None]] = set()
         self.sweeping: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -133,8 +135,9 @@ class SharedTables:
         entry.seats.clear()
         entry.watchers.clear()
         self.server.forget_requests(entry)
-        if self.server.host is not None:
-            asyncio.get_running_loop().create_task(self.server.host.call(entry.code, "drop", ()))
+        task = asyncio.get_running_loop().create_task(self.host_drop(entry.code))
+        self.dropping.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self.dropping.discard)
         log.warning("table %s: %s; let go", entry.code, why)
 
     async def keep_leases(self) -> None:
