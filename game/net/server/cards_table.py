@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.artischocken.bots import BOTS, make_bot
-from game.artischocken.engine import Game, IllegalAction, new_game
+from game.artischocken.engine import Action, Game, IllegalAction, new_game
 from game.artischocken.session import SeatSession
 from game.artischocken.turns import bot_decision, bot_seed
 from game.net import wire
@@ -91,36 +91,38 @@ class CardsTable:
         return actor is not None and self.seats[actor] != "remote"
 
     def bot_move(self) -> list[Delivery]:
-        game = self.game
-        seat = game.current_player
-        if seat is None or self.seats[seat] == "remote":
+        action = self.decision()
+        if action is None:
             return []
-        bot = make_bot(self.seats[seat], bot_seed(self.bot_seed_base, game.log_size, seat))
+        game, seat = self.game, self.game.current_player
         try:
-            action = bot_decision(bot, SeatSession(game, seat))
             game.apply(action)
         except Exception:  # a bot's fault must not stall the table: its seat takes the first legal action
-            log.exception("the %s bot of seat %d failed; it plays its first legal action", self.seats[seat], seat)
+            log.exception("the %s bot of seat %s failed; it plays its first legal action", self.seats[seat or 0], seat)
             game.apply(game.legal_actions()[0])
         return self.changed()
 
-    # -- bots deciding in another process (``serve --bot-worker``) -------------------------------------------
-    def bot_decide(self) -> dict[str, Any] | None:
-        """What the bot that decides now would do, as the wire's action (None when no bot decides): a function of
-        the table alone (the bot's seed comes from the table's), so a process that resumed the table from its save
-        decides exactly as :meth:`bot_move` would here (unless a searching bot's CPU time cap cuts its search short
-        on a busy machine, there or here)."""
+    def decision(self) -> Action | None:
+        """What the bot that decides now does (None when no bot decides): its seed comes from the table's, so
+        the table alone decides it (unless a searching bot's CPU time cap cuts its search short on a busy
+        machine). A bot that fails takes the first legal action."""
         game = self.game
         seat = game.current_player
         if seat is None or self.seats[seat] == "remote":
             return None
         bot = make_bot(self.seats[seat], bot_seed(self.bot_seed_base, game.log_size, seat))
         try:
-            action = bot_decision(bot, SeatSession(game, seat))
+            return bot_decision(bot, SeatSession(game, seat))
         except Exception:  # a bot's fault must not stall the table: its seat takes the first legal action
             log.exception("the %s bot of seat %d failed; it plays its first legal action", self.seats[seat], seat)
-            action = game.legal_actions()[0]
-        return wire.action_to_json(action)
+            return game.legal_actions()[0]
+
+    # -- bots deciding in another process (``serve --bot-worker``) -------------------------------------------
+    def bot_decide(self) -> dict[str, Any] | None:
+        """:meth:`decision` as the wire's action: a process that resumed the table from its save decides as
+        :meth:`bot_move` would here."""
+        action = self.decision()
+        return None if action is None else wire.action_to_json(action)
 
     def bot_apply(self, decision: object) -> list[Delivery]:
         """Make a decision of :meth:`bot_decide` taken elsewhere (TableError when no bot decides now or it is not
