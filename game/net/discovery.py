@@ -3,7 +3,8 @@
 A server advertises itself (``python -m game serve --advertise NAME``) as a service of type :data:`SERVICE_TYPE`:
 the address and port, and in the TXT record the open tables (``v=1``, ``tables=ID/room/free;ID/room/free...``, as
 many as fit in one TXT string; a seeded table, whose creator chose the deal, is ``ID/room/free/s``) and the
-host player's name (``name=Tom``). Its records live :data:`TTL` seconds, so a server that ends without a word
+host player's name (``name=Tom``) and the server's id (``id=...``, made once and kept by the server: the same
+server after a restart on another port or address). Its records live :data:`TTL` seconds, so a server that ends without a word
 (killed) leaves the browsers' lists after that; one that stops says goodbye.
 :class:`Browser` collects what it hears in zeroconf's own threads; the lobby reads :meth:`Browser.found` each
 frame. Both fail soft: when multicast is not possible here (no network, no permission) they do nothing,
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import re
 import socket
 import threading
 from dataclasses import dataclass
@@ -24,6 +26,8 @@ FORMAT_VERSION = "1"
 #: One TXT string holds at most 255 bytes (key and ``=`` included).
 TXT_LIMIT = 255
 ROOMS = ("artischocken", "cactus")
+#: A server's id (and a player's): 1 to 64 of letters, digits, ``_`` and ``-``.
+SERVER_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: How long the records of an announcement live (seconds; zeroconf's default for the service is 75 minutes).
 TTL = 120
 #: The longest name a TXT record may give its server (a player's name: see game.net.wire.MAX_NAME).
@@ -50,11 +54,13 @@ class FoundServer:
     host: str
     port: int
     tables: tuple[OpenTable, ...]
+    #: The server's id (None: an older server that does not say it).
+    server_id: str | None = None
 
 
-def encode_tables(tables: list[OpenTable], name: str | None = None) -> dict[str, str]:
-    """The TXT properties for ``tables`` (those that do not fit into one TXT string are left out) and the host
-    player's ``name``."""
+def encode_tables(tables: list[OpenTable], name: str | None = None, server_id: str | None = None) -> dict[str, str]:
+    """The TXT properties for ``tables`` (those that do not fit into one TXT string are left out, with room kept for
+    the id), the host player's ``name`` and the server's id."""
     parts: list[str] = []
     size = len("tables=")
     for table in tables:
@@ -66,6 +72,8 @@ def encode_tables(tables: list[OpenTable], name: str | None = None) -> dict[str,
     props = {"v": FORMAT_VERSION, "tables": ";".join(parts)}
     if name:
         props["name"] = name[:MAX_NAME]
+    if server_id and SERVER_ID.fullmatch(server_id):
+        props["id"] = server_id
     return props
 
 
@@ -97,6 +105,13 @@ def decode_name(properties: dict[Any, Any]) -> str | None:
     return name if 0 < len(name) <= MAX_NAME and name.isprintable() else None
 
 
+def decode_server_id(properties: dict[Any, Any]) -> str | None:
+    """The server id of TXT ``properties`` (None when there is none, or it is not one)."""
+    props = {_text(k): _text(v) for k, v in properties.items()}
+    found = props.get("id", "")
+    return found if SERVER_ID.fullmatch(found) else None
+
+
 def reachable_address(host: str) -> str:
     """The IPv4 address to announce for a server listening on ``host``: ``host`` itself when it is one such
     address; else (every interface, a name, IPv6) this machine's address on the local network (no packet is sent)."""
@@ -125,8 +140,9 @@ class Advertiser:
     service's name, ``player`` the host player's (in the TXT record)."""
 
     def __init__(self, address: str, port: int, tables: list[OpenTable], *, name: str | None = None,
-                 player: str | None = None, interfaces: Any = None) -> None:
+                 player: str | None = None, server_id: str | None = None, interfaces: Any = None) -> None:
         self.address, self.port = address, port
+        self.server_id = server_id
         self.name = name or f"{socket.gethostname().split('.')[0]}-{port}"
         self.player = player
         #: Counts the announcements: each TXT record differs from every earlier one (a browser that still holds an
@@ -144,7 +160,7 @@ class Advertiser:
         from zeroconf import ServiceInfo
 
         self.serial += 1
-        properties = {**encode_tables(tables, self.player), "n": str(self.serial)}
+        properties = {**encode_tables(tables, self.player, self.server_id), "n": str(self.serial)}
         return ServiceInfo(SERVICE_TYPE, f"{self.name}.{SERVICE_TYPE}", port=self.port,
                            addresses=[socket.inet_aton(self.address)], properties=properties,
                            server=f"{self.name}.local.", host_ttl=TTL, other_ttl=TTL)
@@ -235,7 +251,8 @@ class Browser:
         ipv4 = [a for a in addresses if ":" not in a]
         properties = info.properties or {}
         server = FoundServer(decode_name(properties) or name.removesuffix("." + SERVICE_TYPE),
-                             (ipv4 or addresses)[0], int(info.port), decode_tables(properties))
+                             (ipv4 or addresses)[0], int(info.port), decode_tables(properties),
+                             decode_server_id(properties))
         with self._lock:
             self._found[name] = server
 
@@ -250,5 +267,5 @@ class Browser:
                 zc.close()
 
 
-__all__ = ["Advertiser", "Browser", "FoundServer", "OpenTable", "SERVICE_TYPE", "TTL", "decode_name", "decode_tables",
-           "encode_tables", "reachable_address"]
+__all__ = ["Advertiser", "Browser", "FoundServer", "OpenTable", "SERVICE_TYPE", "SERVER_ID", "TTL", "decode_name",
+           "decode_server_id", "decode_tables", "encode_tables", "reachable_address"]
