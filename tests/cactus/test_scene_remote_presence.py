@@ -184,5 +184,5 @@ def test_back_at_a_seat_a_bot_took_over_the_player_watches_the_bot_end_the_turn(
     connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "returning", None)))
     driver.frames()
     assert scene.match.current == 1 and not scene.human_turn and scene.link.status == "watching"
-    assert scene.shown_banner.text == t("presence.turn.you_returning")
+    assert scene.shown_banner.text == t("presence.turn.you.returning")
     assert texts(scene)[1] == ("Anna", True, "back from the next turn")

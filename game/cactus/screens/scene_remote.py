@@ -254,7 +254,7 @@ class RemotePlayScene(MatchScene):
         elif self.resignation.waiting:
             text = t("presence.resign.waiting")
         elif m.current == self.link.seat:  # this seat's turn, and still the bot's that played it meanwhile
-            text = t("presence.turn.you_returning")
+            text = t("presence.turn.you.returning")
         else:
             name = self.seat_names()[m.current]
             text = turn_words(self.link.presence, m.current, name, self.now()) or \

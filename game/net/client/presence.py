@@ -1,15 +1,22 @@
 """Who is at a remote table: the server's ``presence`` message on the client, and the plain words for it.
 
 The server sends ``presence`` right after a join and whenever a seat's presence changes (docs/design.md, "Remote
-play"): for every seat its name (or null), how it was set up (``kind``: a person over the network, or a bot from
-the start) and its ``state``: here, away (``bot_in``: seconds until a bot plays it, or null), bot, waiting (nobody
-has sat down there yet) or returning (back, a bot finishes the running turn).
+play"): the table's life ``state`` (waiting, playing, paused, over) and for every seat its name (or null), how it
+was set up (``kind``: a person over the network, or a bot from the start) and its ``state``: waiting (nobody has sat
+down there yet), here, away (dropped; ``bot_in``: seconds until a bot plays it, or null), left (stepped away on
+purpose: a bot plays it), bot (a bot plays it), returning (back: theirs from the next turn) or resigned.
 
 :func:`parse` reads one message defensively: anything that is not exactly that shape (a hostile server, a broken
 message) gives None and is ignored, never an exception. :class:`PresenceBoard` keeps the last good one and when it
-arrived, so that the time until a bot takes a seat counts down here between two messages. The caller hands in the
-time (``now``, seconds on any clock that goes on while the table is covered): no clock here. :func:`seat_lines`
-turns a board into what a strip shows, one :class:`SeatLine` per seat, in plain words. No pygame.
+arrived, so that the time until a bot takes a seat counts down here between two messages (not while the table is
+paused). The caller hands in the time (``now``, seconds on any clock that goes on while the table is covered): no
+clock here.
+
+:func:`seat_words` is the one place a seat's state becomes words: every screen (the At-the-table panel, the
+banner, the seat labels, the flowers panel, the top bar, the lobby's list of tables) takes them from it, so no two
+screens can say different things about one seat. :func:`seat_lines` and :func:`turn_words` apply it to a board.
+A countdown is shown only while the presence is live (``live``: the link to the server is open): stale presence
+shows no ticking time. No pygame.
 """
 
 from __future__ import annotations
@@ -21,7 +28,14 @@ from dataclasses import dataclass
 from game.i18n import t
 
 KINDS = ("remote", "bot")
-STATES = ("here", "away", "bot", "waiting", "returning")
+STATES = ("waiting", "here", "away", "left", "bot", "returning", "resigned")
+#: A table's life: some person's seat never sat at, playing, paused (no person connected: nothing moves), over.
+TABLE_STATES = ("waiting", "playing", "paused", "over")
+#: Every seat state's words (the keys under ``presence.``): a state, and for ``away`` how its wait stands.
+WORD_KEYS = ("waiting", "here", "away", "away_bot_in", "away_now", "left", "bot", "taken", "returning", "resigned")
+#: The colour a state is shown in, by its words' key: ok (here), away, bot (a bot plays it), wait.
+TONES = {"waiting": "wait", "here": "ok", "away": "away", "away_bot_in": "away", "away_now": "away",
+         "left": "bot", "bot": "bot", "taken": "bot", "returning": "wait", "resigned": "bot"}
 #: More seats than any table has: a longer list is not a table's presence.
 MAX_SEATS = 16
 #: A name longer than a player name may be is cut to this.
@@ -43,10 +57,12 @@ class SeatPresence:
 
 @dataclass(frozen=True)
 class Presence:
-    """A checked presence message: the table's code and its seats' entries, by seat."""
+    """A checked presence message: the table's code, its seats' entries by seat, and the table's life state (None
+    when the server did not say)."""
 
     table: str
     seats: tuple[SeatPresence, ...]
+    state: str | None = None
 
     def get(self, seat: int | None) -> SeatPresence | None:
         return next((entry for entry in self.seats if entry.seat == seat), None)
@@ -80,17 +96,20 @@ def _entry(item: object) -> SeatPresence | None:
 
 
 def parse(message: object) -> Presence | None:
-    """The presence ``message`` says, or None when it is not a well-formed presence message (ignored whole)."""
+    """The presence ``message`` says, or None when it is not a well-formed presence message (ignored whole). A
+    table ``state`` that is missing gives None there; one that is not a table state makes the message bad."""
     if not isinstance(message, dict) or message.get("type") != "presence":
         return None
-    table, items = message.get("table"), message.get("seats")
+    table, items, life = message.get("table"), message.get("seats"), message.get("state")
     if not isinstance(table, str) or not isinstance(items, list) or not 0 < len(items) <= MAX_SEATS:
+        return None
+    if life is not None and life not in TABLE_STATES:
         return None
     entries = [_entry(item) for item in items]
     seats = [e for e in entries if e is not None]
     if len(seats) != len(items) or len({e.seat for e in seats}) != len(seats):
         return None
-    return Presence(table, tuple(sorted(seats, key=lambda e: e.seat)))
+    return Presence(table, tuple(sorted(seats, key=lambda e: e.seat)), life if isinstance(life, str) else None)
 
 
 def _code(table: str) -> str:
@@ -125,14 +144,22 @@ class PresenceBoard:
         if self.current is not None and self.received is None:
             self.received = now
 
+    @property
+    def table_state(self) -> str | None:
+        """The table's life state as the server last said it (None: not said)."""
+        return self.current.state if self.current is not None else None
+
     def get(self, seat: int | None) -> SeatPresence | None:
         return self.current.get(seat) if self.current is not None else None
 
     def bot_in(self, seat: int, now: float) -> float | None:
-        """Seconds left until a bot plays ``seat`` (0 at the latest), None when no bot is due for it."""
+        """Seconds left until a bot plays ``seat`` (0 at the latest), None when no bot is due for it. A paused
+        table's waits stand still (the server counts them only while somebody is at the table)."""
         entry = self.get(seat)
         if entry is None or entry.bot_in is None:
             return None
+        if self.table_state == "paused":
+            return entry.bot_in
         since = max(0.0, now - self.received) if self.received is not None else 0.0
         return max(0.0, entry.bot_in - since)
 
@@ -142,9 +169,56 @@ class PresenceBoard:
 
 
 @dataclass(frozen=True)
+class SeatWords:
+    """A seat's state in words, for every screen: ``tone`` (ok, away, bot, wait or none: a colour), ``text`` (the
+    state, its name shown beside it: "away: a bot plays for them in 1:42"), ``short`` (a few words where room is
+    short), ``mark`` (one or two words that never tick, beside a name in a label; "" for a seat whose person is
+    here) and ``line`` (a sentence naming the seat, for a banner; the turn's sentence when it is its turn)."""
+
+    tone: str
+    text: str
+    short: str
+    mark: str
+    line: str
+
+
+def clock(seconds: float) -> str:
+    """``seconds`` as a countdown reads: 1:42 (rounded up, so 0:00 only when the time is up)."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def word_key(state: str, *, kind: str = "remote", bot_in: float | None = None) -> str:
+    """The key of a seat's words under ``presence.`` (one of :data:`WORD_KEYS`; "" for a state this client does
+    not know): a bot seat from the start is a bot's; an away seat says how its wait stands."""
+    if kind == "bot":
+        return "bot"
+    if state == "away":
+        return "away" if bot_in is None else "away_now" if bot_in <= 0 else "away_bot_in"
+    if state == "bot":
+        return "taken"
+    return state if state in WORD_KEYS else ""
+
+
+def seat_words(state: str, name: str, *, bot_in: float | None = None, you: bool = False, turn: bool = False,
+               kind: str = "remote") -> SeatWords:
+    """The words for a seat in ``state`` (one of :data:`STATES`) named ``name``: ``bot_in``, the seconds until a
+    bot plays an away seat (None: no countdown, as for stale presence); ``you``: it is this player's seat;
+    ``turn``: it is its turn (the ``line`` says so); ``kind``: "bot" for a bot seat from the start."""
+    key = word_key(state, kind=kind, bot_in=bot_in)
+    if not key:
+        return SeatWords("none", "", "", "", "")
+    values = {"name": name, "time": clock(bot_in) if bot_in is not None else ""}
+    who = "you." if you else ""
+    line = t(f"presence.{'turn' if turn else 'line'}.{who}{key}", **values)
+    return SeatWords(TONES[key], t(f"presence.{who}{key}", **values), t(f"presence.short.{key}", **values),
+                     t(f"presence.mark.{key}"), line)
+
+
+@dataclass(frozen=True)
 class SeatLine:
-    """One seat as a presence strip shows it: its name, whether it is this player's, its state (``tone``: ok,
-    away, bot, wait or none, for a colour), the state in words and in a few words (where room is short)."""
+    """One seat as a presence strip shows it: its name, whether it is this player's, and its
+    :class:`SeatWords` (``tone``, ``text``, ``short``, ``mark``, ``line``)."""
 
     seat: int
     name: str
@@ -152,12 +226,8 @@ class SeatLine:
     tone: str
     text: str
     short: str = ""
-
-
-def clock(seconds: float) -> str:
-    """``seconds`` as a countdown reads: 1:42 (rounded up, so 0:00 only when the time is up)."""
-    whole = max(0, math.ceil(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
+    mark: str = ""
+    line: str = ""
 
 
 def seat_name(board: PresenceBoard, seat: int, game_names: Sequence[str] = (), default: str = "") -> str:
@@ -170,59 +240,39 @@ def seat_name(board: PresenceBoard, seat: int, game_names: Sequence[str] = (), d
     return default or t("presence.player", n=seat + 1)
 
 
-def state_words(entry: SeatPresence | None, left: float | None) -> tuple[str, str, dict[str, str]]:
-    """(tone, the state's key under ``presence.`` and ``presence.short.``, its values) for a seat in ``entry``'s
-    state; ``left``: seconds until a bot plays it (away)."""
+def board_words(board: PresenceBoard, seat: int, name: str, now: float, *, live: bool = True, you: bool = False,
+                turn: bool = False) -> SeatWords:
+    """:func:`seat_words` for ``seat`` as ``board`` tells it at ``now``; without ``live`` (the link is not open)
+    no countdown is shown."""
+    entry = board.get(seat)
     if entry is None:  # a seat the server did not name: nothing to say about it
-        return "none", "", {}
-    if entry.kind == "bot":
-        return "bot", "bot", {}
-    if entry.state == "here":
-        return "ok", "here", {}
-    if entry.state == "away":
-        if left is None:
-            return "away", "away", {}
-        return ("away", "away_now", {}) if left <= 0 else ("away", "away_bot_in", {"time": clock(left)})
-    if entry.state == "bot":
-        return "bot", "taken", {}
-    return "wait", "waiting" if entry.state == "waiting" else "returning", {}
+        return SeatWords("none", "", "", "", "")
+    left = board.bot_in(seat, now) if live else None
+    return seat_words(entry.state, name, bot_in=left, you=you, turn=turn, kind=entry.kind)
 
 
 def seat_lines(board: PresenceBoard, now: float, players: int, me: int | None,
-               game_names: Sequence[str] = ()) -> list[SeatLine]:
-    """Every seat of a table of ``players`` as a strip shows it (``me``: this player's seat, None: watching);
-    empty until a presence arrived."""
+               game_names: Sequence[str] = (), *, live: bool = True, turn: int | None = None) -> list[SeatLine]:
+    """Every seat of a table of ``players`` as a strip shows it (``me``: this player's seat, None: watching;
+    ``turn``: the seat whose turn it is); empty until a presence arrived. Without ``live`` no countdown."""
     if board.current is None:
         return []
     lines = []
     for seat in range(players):
         name = seat_name(board, seat, game_names)
-        tone, key, values = state_words(board.get(seat), board.bot_in(seat, now))
-        text = t(f"presence.{key}", name=name, **values) if key else ""
-        short = t(f"presence.short.{key}", **values) if key else ""
-        lines.append(SeatLine(seat, name, seat == me, tone, text, short))
+        words = board_words(board, seat, name, now, live=live, you=seat == me, turn=seat == turn)
+        lines.append(SeatLine(seat, name, seat == me, words.tone, words.text, words.short, words.mark, words.line))
     return lines
 
 
-def turn_words(board: PresenceBoard, seat: int | None, name: str, now: float) -> str | None:
-    """What to say while it is ``seat``'s turn and nobody plays it from there (away, waiting, a bot plays it or
-    finishes the turn); None when its player is at the table (or a bot seat from the start plays)."""
+def turn_words(board: PresenceBoard, seat: int | None, name: str, now: float, *, live: bool = True,
+               you: bool = False) -> str | None:
+    """What to say while it is ``seat``'s turn and nobody plays it from there (away, waiting, left, a bot plays it
+    or finishes it); None when its player is at the table (or a bot seat from the start plays)."""
     entry = board.get(seat)
-    if seat is None or entry is None or entry.kind == "bot":
+    if seat is None or entry is None or entry.kind == "bot" or entry.state == "here":
         return None
-    if entry.state == "away":
-        left = board.bot_in(seat, now)
-        if left is None:
-            return t("presence.turn.away", name=name)
-        return t("presence.turn.away_bot_in", name=name, time=clock(left)) if left > 0 else \
-            t("presence.turn.away_now", name=name)
-    if entry.state == "bot":
-        return t("presence.turn.taken", name=name)
-    if entry.state == "waiting":
-        return t("presence.turn.waiting", name=name)
-    if entry.state == "returning":
-        return t("presence.turn.returning", name=name)
-    return None
+    return board_words(board, seat, name, now, live=live, you=you, turn=True).line or None
 
 
 def not_seated(board: PresenceBoard, me: int | None, game_names: Sequence[str] = ()) -> list[str]:
@@ -234,5 +284,6 @@ def not_seated(board: PresenceBoard, me: int | None, game_names: Sequence[str] =
             if e.seat != me and e.kind == "remote" and e.state == "waiting"]
 
 
-__all__ = ["KINDS", "MAX_NAME", "MAX_SEATS", "MAX_WAIT", "STATES", "Presence", "PresenceBoard", "SeatLine",
-           "SeatPresence", "clock", "not_seated", "parse", "seat_lines", "seat_name", "state_words", "turn_words"]
+__all__ = ["KINDS", "MAX_NAME", "MAX_SEATS", "MAX_WAIT", "STATES", "TABLE_STATES", "TONES", "WORD_KEYS", "Presence",
+           "PresenceBoard", "SeatLine", "SeatPresence", "SeatWords", "board_words", "clock", "not_seated", "parse",
+           "seat_lines", "seat_name", "seat_words", "turn_words", "word_key"]
