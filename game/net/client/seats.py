@@ -1,27 +1,36 @@
 """The seats this player holds at tables on servers, kept in the user folder (``remote_seats.json``).
 
 A seat's token is its key: the server hands it out once (to the host at ``create``, to a joiner at ``claim``)
-and takes the seat back from whoever shows it (``join`` with the token). Kept only in memory, it was lost when
-the player left the table or the program ended, and the next join by code asked for a free seat of a full
-table. So every seat taken is written down here, under the server's address and the table's code, and a join
-by code first looks here: a seat held is taken back with its token; only otherwise is a free one claimed. A
-seat is never guessed without its token.
+and takes the seat back from whoever shows it (``join`` with the token). So every seat taken is written down
+here, and a join by code first looks here: a seat held is taken back with its token; only otherwise is a free
+one claimed. A seat is never guessed without its token.
 
-The file: ``{"seats": {"ws://HOST:PORT/TABLE": {"seat": n, "token": "...", "room": "...", "joined": "ISO
-time"}}}``. A file that cannot be read is kept aside by :func:`game.userdata.read_json` and reported once
-(:attr:`SeatBook.problem`); the book then starts empty.
+A seat is kept under (the server's id, the table's code), never under the address the server was reached at:
+a server that came back on another port or address is the same server (its id, said by ``hello``), and its
+seats are found again there (:mod:`game.net.client.server_watch`). Each entry also keeps the address it was
+last reached at (``url``). Entries of a file written before servers had ids are keyed by that address; they
+stay usable by it and move under the id once the server there answers ``hello`` (:meth:`SeatBook.adopt`).
+
+A table found over stays in the book with its result (:meth:`SeatBook.finish`) until the player dismisses it
+(:meth:`SeatBook.forget`); ``replay`` names the replay file written of it (written once).
+
+The file: ``{"seats": {"SERVER_ID/TABLE" (or, written before ids, "ws://HOST:PORT/TABLE"): {"seat": n,
+"token": "...", "room": "...", "joined": "ISO time", "server": id or absent, "url": "ws://HOST:PORT", "result":
+{...} or absent, "replay": "file name" or absent}}}``. A file that cannot be read is kept aside by
+:func:`game.userdata.read_json` and reported once (:attr:`SeatBook.problem`); the book then starts empty.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from game.net.client.lobby import Seating
 from game.net.client.remote_cards import Link
+from game.net.discovery import SERVER_ID
 from game.paths import user_data_dir
 from game.userdata import CorruptFileError, read_json, write_json_atomic
 
@@ -30,18 +39,42 @@ FILE_NAME = "remote_seats.json"
 
 @dataclass(frozen=True)
 class HeldSeat:
-    """A seat this player took: its number, its token, the room, and when it was taken."""
+    """A seat this player took: its number, its token, the room, when it was taken, the server's id (None: not
+    known yet), the address it was last reached at, the table's result once it was found over, and the replay
+    file written of it."""
 
     seat: int
     token: str
     room: str
     joined: str
+    server: str | None = None
+    url: str = ""
+    result: dict[str, Any] | None = None
+    replay: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
 
 
 def seat_key(url: str, table: str) -> str:
-    """The book's key of a table: the server's websocket address and the table code (upper case, as the
-    server names it)."""
+    """The book's key of a table of a server whose id is not known: its websocket address and the table code
+    (upper case, as the server names it)."""
     return f"{url.rstrip('/')}/{table.strip().upper()}"
+
+
+def book_key(server: str | None, url: str, table: str) -> str:
+    """The book's key of a table: (the server's id, the code) when the id is known, else :func:`seat_key`."""
+    return f"{server}/{table.strip().upper()}" if server else seat_key(url, table)
+
+
+def table_of(key: str) -> str:
+    """The table code of a book key."""
+    return key.rpartition("/")[2]
+
+
+def _url_of(key: str) -> str:
+    return key.rpartition("/")[0] if "://" in key else ""
 
 
 class SeatBook:
@@ -69,48 +102,124 @@ class SeatBook:
                 continue
             seat, token = entry.get("seat"), entry.get("token")
             if isinstance(seat, int) and not isinstance(seat, bool) and isinstance(token, str) and token:
-                seats[str(key)] = HeldSeat(seat, token, str(entry.get("room", "")), str(entry.get("joined", "")))
+                server, url, result = entry.get("server"), entry.get("url"), entry.get("result")
+                server = server if isinstance(server, str) and SERVER_ID.fullmatch(server) else None
+                seats[str(key)] = HeldSeat(
+                    seat, token, str(entry.get("room", "")), str(entry.get("joined", "")), server,
+                    url if isinstance(url, str) and url else _url_of(str(key)),
+                    result if isinstance(result, dict) else None, str(entry.get("replay", "")))
         return seats
 
     def _write(self) -> None:
-        data = {"seats": {key: {"seat": held.seat, "token": held.token, "room": held.room, "joined": held.joined}
+        data = {"seats": {key: {"seat": held.seat, "token": held.token, "room": held.room, "joined": held.joined,
+                                "url": held.url,
+                                **({"server": held.server} if held.server else {}),
+                                **({"result": held.result} if held.result is not None else {}),
+                                **({"replay": held.replay} if held.replay else {})}
                           for key, held in self.seats.items()}}
         # a folder that cannot be written: the seat is still held for as long as the program runs
         with contextlib.suppress(OSError):
             write_json_atomic(self.path, data)
 
-    def held(self, url: str, table: str) -> HeldSeat | None:
+    def held(self, url: str, table: str, server: str | None = None) -> HeldSeat | None:
+        """The seat held at ``table`` of the server ``server`` (by its id), else of the one reached at ``url``
+        whose id is not known yet."""
+        if server:
+            found = self.seats.get(book_key(server, url, table))
+            if found is not None:
+                return found
         return self.seats.get(seat_key(url, table))
 
-    def keep(self, url: str, table: str, seat: int, token: str, room: str) -> None:
-        """Write down a seat just taken."""
+    def key_of(self, url: str, table: str, server: str | None = None) -> str | None:
+        """The key of :meth:`held`'s entry (None: none)."""
+        for key in ((book_key(server, url, table),) if server else ()) + (seat_key(url, table),):
+            if key in self.seats:
+                return key
+        return None
+
+    def keep(self, url: str, table: str, seat: int, token: str, room: str, server: str | None = None) -> None:
+        """Write down a seat just taken (at the server ``server`` when its id is known, reached at ``url``)."""
         joined = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-        self.seats[seat_key(url, table)] = HeldSeat(seat, token, room, joined)
+        old_key = self.key_of(url, table, server)
+        old = self.seats.pop(old_key) if old_key is not None else None
+        if old is not None and old.seat == seat:
+            joined = old.joined or joined  # the same seat again: it keeps its place in the list
+        self.seats[book_key(server, url, table)] = HeldSeat(seat, token, room, joined, server, url.rstrip("/"))
         self._write()
 
-    def forget(self, url: str, table: str) -> None:
-        """The table is over or gone, or the seat was given up: its token is of no use any more."""
-        if self.seats.pop(seat_key(url, table), None) is not None:
+    def adopt(self, url: str, server: str) -> bool:
+        """The server at ``url`` answered ``hello`` as ``server``: the entries kept under that address move
+        under its id (True when one did)."""
+        moved = False
+        for key, held in list(self.seats.items()):
+            if held.server is None and held.url == url.rstrip("/"):
+                new_key = book_key(server, url, table_of(key))
+                del self.seats[key]
+                self.seats.setdefault(new_key, replace(held, server=server))
+                moved = True
+        if moved:
+            self._write()
+        return moved
+
+    def reached(self, key: str, url: str) -> None:
+        """The entry's server answers at ``url`` now (kept, so the next start asks there first)."""
+        held = self.seats.get(key)
+        if held is not None and held.url != url.rstrip("/"):
+            self.seats[key] = replace(held, url=url.rstrip("/"))
+            self._write()
+
+    def finish(self, key: str, result: dict[str, Any]) -> None:
+        """The table is over: its result kept (shown until the player dismisses it)."""
+        held = self.seats.get(key)
+        if held is not None and held.result != result:
+            self.seats[key] = replace(held, result=result)
+            self._write()
+
+    def replay_written(self, key: str, name: str) -> None:
+        """The table's replay was written as ``name``: never written again."""
+        held = self.seats.get(key)
+        if held is not None:
+            self.seats[key] = replace(held, replay=name)
+            self._write()
+
+    def forget(self, url: str, table: str, server: str | None = None) -> None:
+        """The table is gone, the seat was given up, or the player dismissed it: its token is of no use any
+        more."""
+        key = self.key_of(url, table, server)
+        if key is not None:
+            self.drop(key)
+
+    def drop(self, key: str) -> None:
+        """Forget the entry ``key``."""
+        if self.seats.pop(key, None) is not None:
             self._write()
 
 
-def take_seat(book: SeatBook, link: Link, url: str, room: str, table: str, name: str = "") -> Seating:
-    """Join ``table`` at the server ``url`` as ``name``: the seat held there taken back with its token, or else a
-    free one claimed."""
-    held = book.held(url, table)
-    if held is None:
-        return Seating.join(link, room, table.strip().upper(), name=name)
-    return Seating.rejoin(link, held.room or room, table.strip().upper(), held.seat, held.token, name=name)
+def take_seat(book: SeatBook, link: Link, url: str, room: str, table: str, name: str = "",
+              player: str = "") -> Seating:
+    """Join ``table`` at the server ``url`` as ``name``: ``hello`` first, then the seat held at (its id, the
+    table) taken back with its token, or else a free one claimed."""
+    code = table.strip().upper()
+
+    def lookup(server: str | None) -> tuple[int, str, str] | None:
+        if server:
+            book.adopt(url, server)
+        held = book.held(url, code, server)
+        return None if held is None or held.over else (held.seat, held.token, held.room)
+
+    return Seating.enter(link, room, code, lookup, name=name, player=player)
 
 
 def note_seating(book: SeatBook, url: str, seating: Seating) -> None:
-    """After a seating is done: keep the seat it took, or forget the one of a table that is over or gone."""
+    """After a seating is done: keep the seat it took, or forget the one of a table that is gone (one found over
+    stays, with its result, until dismissed)."""
     if seating.table is None:
         return
+    server = seating.hello.server if seating.hello is not None else None
     if seating.phase == "ready" and seating.seat is not None and seating.token is not None:
-        book.keep(url, seating.table, seating.seat, seating.token, seating.room)
-    elif seating.phase == "failed" and seating.problem in ("ended", "no_table", "bad_token"):
-        book.forget(url, seating.table)
+        book.keep(url, seating.table, seating.seat, seating.token, seating.room, server)
+    elif seating.phase == "failed" and seating.problem in ("no_table", "bad_token"):
+        book.forget(url, seating.table, server)
 
 
 def seat_problem_text(book: SeatBook) -> dict[str, Any] | None:
@@ -121,4 +230,5 @@ def seat_problem_text(book: SeatBook) -> dict[str, Any] | None:
     return {"reason": book.problem.reason, "kept": kept}
 
 
-__all__ = ["FILE_NAME", "HeldSeat", "SeatBook", "note_seating", "seat_key", "seat_problem_text", "take_seat"]
+__all__ = ["FILE_NAME", "HeldSeat", "SeatBook", "book_key", "note_seating", "seat_key", "seat_problem_text", "table_of",
+           "take_seat"]

@@ -1,8 +1,13 @@
 """How the tables this player holds a seat at are doing, asked of their servers with ``peek`` (no pygame).
 
 ``{"type": "peek", "table": CODE}`` -> ``{"type": "table", "table": CODE, "room": ..., "over": bool, "turn": seat
-or None, "seats": [presence entries]}`` or the error ``no_table``; it changes nothing the connection holds
-(docs/design.md, "Remote play"). :func:`peek_server` asks one server about some of its tables (blocking, with a
+or None, "seats": [presence entries], "state": "waiting" | "playing" | "paused" | "over", "result": {"winners":
+[S, ...], "seats": [{"seat": S, "name": N, "score": X}, ...]} or null}`` or the error ``no_table``; it changes
+nothing the connection holds (docs/design.md, "Remote play"). A table found over whose replay is wanted
+(:meth:`TableWatch.want_replays`) is asked for it on the same connection (``{"type": "replay", "table": CODE}``):
+:meth:`TableWatch.replays` hands it to the lobby, which writes it once.
+
+:func:`peek_server` asks one server about some of its tables (blocking, with a
 timeout); :class:`TableWatch` asks about every table of the seat book again every few seconds in a thread of
 its own, so that the lobby's "Your tables" reads :meth:`TableWatch.news` each frame without waiting. A server
 that cannot be reached, or an answer that is not one, is a word (:data:`UNREACHABLE`, :data:`UNKNOWN`), never a
@@ -38,6 +43,10 @@ class SeatNews:
     state: str
 
 
+#: A table's life states (peek's ``state``).
+LIFE = ("waiting", "playing", "paused", "over")
+
+
 @dataclass(frozen=True)
 class TableNews:
     room: str
@@ -46,6 +55,10 @@ class TableNews:
     seats: tuple[SeatNews, ...]
     #: Its creator chose the seed (can know the deal).
     seeded: bool = False
+    #: Its life: one of :data:`LIFE` (None: a server that does not say it).
+    state: str | None = None
+    #: Once over: the checked ``result`` (:func:`read_result`), else None.
+    result: dict[str, Any] | None = None
 
     def seat(self, n: int | None) -> SeatNews | None:
         return next((s for s in self.seats if s.seat == n), None)
@@ -66,21 +79,64 @@ def read_news(message: dict[str, Any]) -> TableNews | None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(state, str):
             return None
         out.append(SeatNews(seat, name.strip()[:24] or None if isinstance(name, str) else None, state))
-    return TableNews(room, over, turn, tuple(out), message.get("seeded") is True)
+    state = message.get("state")
+    return TableNews(room, over or state == "over", turn, tuple(out), message.get("seeded") is True,
+                     state if state in LIFE else None, read_result(message.get("result")))
 
 
-def peek_server(url: str, tables: list[str], timeout: float = 2.0) -> dict[str, TableNews | str]:
+def read_result(result: object) -> dict[str, Any] | None:
+    """A table's ``result`` as it may be kept and shown: the winners' seats and each seat's name and score
+    (None when it is not one)."""
+    if not isinstance(result, dict):
+        return None
+    winners, seats = result.get("winners"), result.get("seats")
+    if not isinstance(winners, list) or not isinstance(seats, list) or len(seats) > 16:
+        return None
+    if not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
+        return None
+    kept = []
+    for entry in seats:
+        if not isinstance(entry, dict):
+            return None
+        seat, name, score = entry.get("seat"), entry.get("name"), entry.get("score")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return None
+        kept.append({"seat": seat, "name": name.strip()[:24] if isinstance(name, str) else None,
+                     "score": score if isinstance(score, int | float) and not isinstance(score, bool) else None})
+    return {"winners": list(winners), "seats": kept}
+
+
+def peek_server(url: str, tables: list[str], timeout: float = 2.0, replays: set[str] | None = None,
+                got: dict[str, dict[str, Any]] | None = None) -> dict[str, TableNews | str]:
     """Ask the server at ``url`` about each of ``tables`` over one connection (blocks up to about ``timeout``
-    seconds per answer)."""
+    seconds per answer); of those over that are in ``replays``, the replay is asked for too and put in ``got``."""
     news: dict[str, TableNews | str] = dict.fromkeys(tables, UNREACHABLE)
     try:
         with connect(url, open_timeout=timeout, close_timeout=0.5, compression=None) as ws:
             for table in tables:
                 ws.send(json.dumps({"type": "peek", "table": table}))
-                news[table] = _answer(ws.recv(timeout=timeout), table)
+                said = news[table] = _answer(ws.recv(timeout=timeout), table)
+                if got is not None and replays and table in replays and isinstance(said, TableNews) and said.over:
+                    ws.send(json.dumps({"type": "replay", "table": table}))
+                    replay = _replay(ws.recv(timeout=timeout), table)
+                    if replay is not None:
+                        got[table] = replay
     except (OSError, TimeoutError, WebSocketException):
         pass  # what was not answered stays unreachable
     return news
+
+
+def _replay(text: str | bytes, table: str) -> dict[str, Any] | None:
+    """The replay document of a ``replay`` answer (None: an error, or no answer that could be read)."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") != "replay" \
+            or str(message.get("table", "")).upper() != table.upper():
+        return None
+    replay = message.get("replay")
+    return replay if isinstance(replay, dict) and isinstance(replay.get("room"), str) else None
 
 
 def _answer(text: str | bytes, table: str) -> TableNews | str:
@@ -107,6 +163,8 @@ class TableWatch:
         self._lock = threading.Lock()
         self._tables: list[tuple[str, str]] = []
         self._news: dict[tuple[str, str], TableNews | str] = {}
+        self._want: set[tuple[str, str]] = set()
+        self._replays: dict[tuple[str, str], dict[str, Any]] = {}
         #: Counts the rounds whose news differed from the round before.
         self.version = 0
         #: Asking at all (off while a table is open over the lobby: nobody reads the news then).
@@ -129,6 +187,17 @@ class TableWatch:
         with self._lock:
             return dict(self._news)
 
+    def want_replays(self, tables: set[tuple[str, str]]) -> None:
+        """Ask for the replay of these (address, table) pairs once they are found over."""
+        with self._lock:
+            self._want = set(tables)
+
+    def replays(self) -> dict[tuple[str, str], dict[str, Any]]:
+        """The replays fetched since the last call (handed over once)."""
+        with self._lock:
+            got, self._replays = self._replays, {}
+        return got
+
     def _run(self) -> None:
         while not self._stop.is_set():
             if not self.active:
@@ -137,16 +206,24 @@ class TableWatch:
                 continue
             with self._lock:
                 tables = list(self._tables)
+                want = set(self._want)
             by_server: dict[str, list[str]] = {}
             for url, table in tables:
                 by_server.setdefault(url, []).append(table)
             news: dict[tuple[str, str], TableNews | str] = {}
+            changed_replays = False
             for url, codes in by_server.items():
                 if self._stop.is_set():
                     return
-                news.update({(url, code): said for code, said in peek_server(url, codes).items()})
+                got: dict[str, dict[str, Any]] = {}
+                wanted = {table for at, table in want if at == url}
+                news.update({(url, code): said for code, said in peek_server(url, codes, replays=wanted,
+                                                                              got=got).items()})
+                with self._lock:
+                    self._replays.update({(url, code): replay for code, replay in got.items()})
+                    changed_replays = changed_replays or bool(got)
             with self._lock:
-                changed = news != self._news
+                changed = news != self._news or changed_replays
                 self._news = news
                 if changed:
                     self.version += 1
@@ -161,4 +238,5 @@ class TableWatch:
         self._asked.set()
 
 
-__all__ = ["GONE", "UNKNOWN", "UNREACHABLE", "SeatNews", "TableNews", "TableWatch", "peek_server", "read_news"]
+__all__ = ["GONE", "LIFE", "UNKNOWN", "UNREACHABLE", "SeatNews", "TableNews", "TableWatch", "peek_server", "read_news",
+           "read_result"]
