@@ -3,6 +3,7 @@ texts for an unreachable server. Runs against the in-test fake server (the wire 
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
@@ -134,3 +135,83 @@ def test_client_close_while_connecting_ends_the_thread_at_once() -> None:
         assert not [t for t in threading.enumerate() if url in t.name], "the connection's thread outlived close()"
         assert took < 1.0
         assert conn.status == "closed"
+
+
+class FreezingProxy:
+    """A TCP relay to ``target`` that can freeze: it keeps every connection open but passes nothing on any more,
+    as a server process that was stopped (SIGSTOP) or a network that went dead would."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.frozen = threading.Event()
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(8)
+        self.url = f"ws://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.sockets: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            self.sockets += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
+        while True:
+            try:
+                data = src.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            if self.frozen.is_set():
+                continue  # swallowed: the other side hears nothing
+            try:
+                dst.sendall(data)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.listener.close()
+        for s in self.sockets:
+            with contextlib.suppress(OSError):
+                s.close()
+
+
+def test_a_server_that_goes_silent_is_noticed_while_the_socket_stays_open_and_reconnecting_goes_on(
+        server: FakeServer) -> None:
+    """The keepalive: an unanswered ping drops the connection (the socket itself never closed), and the reconnect
+    attempts go on (none give up: the link's waits are capped instead)."""
+    port = int(server.url.rsplit(":", 1)[1])
+    proxy = FreezingProxy(port)
+    conn = Connection(proxy.url, ping_interval=0.1, ping_timeout=0.3, open_timeout=0.5)
+    try:
+        wait_for(lambda: conn.status == "open" and conn.contacts > 0)  # answered pings are contact
+        proxy.frozen.set()
+        wait_for(lambda: conn.status == "reconnecting")
+        assert conn.error is not None and "stopped answering" in conn.error
+        proxy.frozen.clear()
+        wait_for(lambda: conn.status == "open" and conn.reconnects == 1, timeout=15.0)
+    finally:
+        conn.close()
+        proxy.close()
+
+
+def test_the_reconnect_waits_never_pass_five_seconds() -> None:
+    with FakeServer() as server:
+        conn = Connection(server.url)
+        wait_for(lambda: conn.status == "open")
+    try:
+        wait_for(lambda: conn.status == "reconnecting")
+        for _ in range(5):  # whatever attempt it is at, the wait shown is within the cap
+            assert 0.0 <= conn.reconnect_in <= 5.0
+            assert conn.status in ("reconnecting",)
+            time.sleep(0.05)
+    finally:
+        conn.close()

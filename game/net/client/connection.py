@@ -7,12 +7,18 @@ poll), and reads :attr:`Connection.status`:
 - ``"connecting"``: the first connection is being made;
 - ``"open"``: connected;
 - ``"reconnecting"``: the connection dropped; a new attempt follows in :attr:`Connection.reconnect_in` seconds
-  (backoff 1, 2, 4, 8 s...). Once connected again the last ``join`` is sent again by itself (with its token),
-  so the seat is taken back and the server sends the whole state;
-- ``"failed"``: the server could not be reached (first attempt), the reconnect attempts ran out, or the
-  server closed the connection for good (:func:`final_close`: e.g. the seat was joined from elsewhere);
-  :attr:`Connection.error` says why in words;
+  (:func:`game.net.client.link_watch.retry_wait`: 1, 2, 4, then 5 s for ever; the attempts never end unless
+  ``attempts`` is given). Once connected again the last ``join`` is sent again by itself (with its token), so
+  the seat is taken back and the server sends the whole state;
+- ``"failed"``: the server could not be reached (first attempt), the reconnect attempts ran out (only with
+  ``attempts``), or the server closed the connection for good (:func:`final_close`: e.g. the seat was joined
+  from elsewhere); :attr:`Connection.error` says why in words;
 - ``"closed"``: :meth:`Connection.close` was called.
+
+While open, the connection pings the server every :data:`PING_INTERVAL` seconds; a ping unanswered for
+:data:`PING_TIMEOUT` seconds drops the connection (a server that went silent is noticed even while the socket
+looks open) and reconnecting begins. :attr:`Connection.contacts` counts what was heard from the server (messages
+and answered pings): a screen compares it to tell a silent server (:mod:`game.net.client.link_watch`).
 
 Every message is one JSON object in a text frame (docs/design.md, "Remote play"). Messages that are not JSON
 objects are dropped. No pygame here; ``wake`` (a callable, run in the connection's thread) lets a scene wake
@@ -33,13 +39,20 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from game.net.client.link_watch import BACKOFF, retry_wait
+
 #: Server messages may be large (a Cactus snapshot): the largest accepted, in bytes.
 MAX_SIZE = 8 * 2**20
-#: Seconds before the next reconnect attempt, one after the other (the last repeats).
-BACKOFF = (1.0, 2.0, 4.0, 8.0)
-#: Reconnect attempts after a drop before the connection gives up.
-RECONNECT_ATTEMPTS = 8
+#: Reconnect attempts after a drop before the connection gives up: None, never (the waits are capped instead).
+RECONNECT_ATTEMPTS: int | None = None
 OPEN_TIMEOUT = 5.0
+#: Seconds between two pings of an open connection, and how long one may go unanswered.
+PING_INTERVAL = 2.5
+PING_TIMEOUT = 5.0
+
+
+class ServerSilent(Exception):
+    """The server did not answer a ping in time: the connection is dropped and made again."""
 
 STATUSES = ("connecting", "open", "reconnecting", "closed", "failed")
 
@@ -69,14 +82,20 @@ class Connection:
     """One client connection (see the module text). Start it by making it; stop it with :meth:`close`."""
 
     def __init__(self, url: str, *, max_size: int = MAX_SIZE, reconnect: bool = True,
-                 backoff: tuple[float, ...] = BACKOFF, attempts: int = RECONNECT_ATTEMPTS,
-                 open_timeout: float = OPEN_TIMEOUT, wake: Callable[[], None] | None = None) -> None:
+                 backoff: tuple[float, ...] | None = None, attempts: int | None = RECONNECT_ATTEMPTS,
+                 open_timeout: float = OPEN_TIMEOUT, wake: Callable[[], None] | None = None,
+                 ping_interval: float = PING_INTERVAL, ping_timeout: float = PING_TIMEOUT) -> None:
         self.url = url
         self.max_size = max_size
         self.reconnect = reconnect
-        self.backoff = backoff or (1.0,)
+        #: The waits before the reconnect attempts (None: :func:`retry_wait`'s, capped at 5 s).
+        self.backoff = backoff
         self.attempts = attempts
         self.open_timeout = open_timeout
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
+        #: How often the server was heard from: messages and answered pings (a screen compares it).
+        self.contacts = 0
         self.wake = wake
         self.status = "connecting"
         #: Why the connection failed or dropped, in words (None while all is well).
@@ -194,6 +213,8 @@ class Connection:
                     self.status = "failed"  # e.g. the seat was joined from elsewhere: trying again would take
                     self._notify()  # it back and forth
                     return
+            except ServerSilent:
+                self.error = f"the server at {self.url} stopped answering"
             except Exception as exc:  # unreachable, refused, not a websocket server...
                 self.error = describe_failure(self.url, exc)
                 if not ever_open:
@@ -202,11 +223,11 @@ class Connection:
                     return
             if self._stop:
                 break
-            if not self.reconnect or attempt >= self.attempts:
+            if not self.reconnect or (self.attempts is not None and attempt >= self.attempts):
                 self.status = "failed"
                 self._notify()
                 return
-            delay = self.backoff[min(attempt, len(self.backoff) - 1)]
+            delay = self.backoff[min(attempt, len(self.backoff) - 1)] if self.backoff else retry_wait(attempt)
             attempt += 1
             self._retry_at = time.monotonic() + delay
             self.status = "reconnecting"
@@ -236,7 +257,8 @@ class Connection:
         return opening.result()
 
     async def _connect(self) -> ClientConnection:
-        return await connect(self.url, max_size=self.max_size, open_timeout=self.open_timeout, close_timeout=1.0)
+        return await connect(self.url, max_size=self.max_size, open_timeout=self.open_timeout, close_timeout=1.0,
+                             ping_interval=None)  # pinged by :meth:`_ping`, which counts the answers
 
     async def _wait_stop(self) -> None:
         assert self._wakeup is not None
@@ -247,21 +269,27 @@ class Connection:
     async def _talk(self, ws: ClientConnection) -> None:
         """Read and write until the connection drops or :meth:`close` is called."""
         reader = asyncio.ensure_future(self._read(ws))
+        pinger = asyncio.ensure_future(self._ping(ws))
         try:
-            while not self._stop and not reader.done():
+            while not self._stop and not reader.done() and not pinger.done():
                 await self._flush(ws)
                 assert self._wakeup is not None
                 waiter = asyncio.ensure_future(self._wakeup.wait())
-                await asyncio.wait({reader, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait({reader, waiter, pinger}, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
                 self._wakeup.clear()
+            if pinger.done():
+                pinger.result()  # raises ServerSilent for a server that stopped answering
             if reader.done():
                 reader.result()  # raises ConnectionClosed for a dropped connection
         finally:
-            if not reader.done():
-                reader.cancel()
-                with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
-                    await reader
+            for task in (reader, pinger):
+                if not task.done():
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, ServerSilent):
+                        await task
+                elif not task.cancelled():
+                    task.exception()  # the other's end was the one raised: this one is told as retrieved
         if self._stop:
             await ws.close()
 
@@ -276,8 +304,24 @@ class Connection:
                 if self._pending and self._pending[0] is message:
                     self._pending.popleft()
 
+    async def _ping(self, ws: ClientConnection) -> None:
+        """Ping every :attr:`ping_interval` seconds; an answer is contact. A ping unanswered for
+        :attr:`ping_timeout` seconds drops the connection at once (a silent server would not answer a close
+        either) and raises :class:`ServerSilent`."""
+        while not self._stop:
+            await asyncio.sleep(self.ping_interval)
+            try:
+                answer = await ws.ping()
+                await asyncio.wait_for(answer, timeout=self.ping_timeout)
+            except (TimeoutError, asyncio.TimeoutError):
+                with contextlib.suppress(Exception):
+                    ws.transport.abort()
+                raise ServerSilent from None
+            self.contacts += 1
+
     async def _read(self, ws: ClientConnection) -> None:
         async for frame in ws:
+            self.contacts += 1
             try:
                 message = json.loads(frame)
             except (ValueError, TypeError, RecursionError):  # not JSON, or nested past what json reads
@@ -288,4 +332,5 @@ class Connection:
                 self._notify()
 
 
-__all__ = ["BACKOFF", "MAX_SIZE", "STATUSES", "Connection", "describe_failure", "final_close"]
+__all__ = ["BACKOFF", "MAX_SIZE", "PING_INTERVAL", "PING_TIMEOUT", "STATUSES", "Connection", "ServerSilent",
+           "describe_failure", "final_close"]
