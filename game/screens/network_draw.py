@@ -91,6 +91,8 @@ def _table_row(surface: pygame.Surface, row: TableRow) -> None:
                   color=ROW_COLOURS.get(row.kind, PALETTE.ink), anchor="midright")
     draw.fit_text(surface, row.title, (rect.x + 12, rect.centery), rect.width - state_w - 36, size=SIZES.text_small,
                   color=PALETTE.ink, anchor="midleft")
+    if row.dismiss is not None:
+        row.dismiss.draw(surface)
 
 
 def _card(surface: pygame.Surface, rect: pygame.Rect, title: str) -> None:

@@ -9,11 +9,18 @@ server: the program's own (:mod:`game.net.client.home_server`: started here once
 its port, advertises its open tables under the player's name; quitting with a hosted table in play asks whether
 it keeps running) or one already running at an address. Once the server set the table, its code is shown big
 (``HOST:PORT/TABLE``) for the others, and "Open the table" takes the host's seat. Join: type the code, or click
-a table found by zeroconf (tables this player already holds a seat at are left out there). A seat this player
-already holds (``remote_seats.json`` in the user folder, see :mod:`game.net.client.seats`) is taken back with its
-token; otherwise the server hands a free seat's token (``claim``). Every seat taken, hosted or joined, is
-written down there and listed under "Your tables", with how the game stands (``peek``, every few seconds:
-:mod:`game.net.client.your_tables`); a click takes the seat back. Tables found over are forgotten.
+a table found on this network (tables this player already holds a seat at are left out there). A seat this
+player already holds (``remote_seats.json`` in the user folder, see :mod:`game.net.client.seats`) is taken back
+with its token; otherwise the server hands a free seat's token (``claim``). Every seat taken, hosted or joined,
+is written down there under (the server's id, the table) and listed under "Your tables", with how the game
+stands (``peek``, every few seconds: :mod:`game.net.client.your_tables`); a click takes the seat back.
+
+Servers are known by their id (``hello``): :mod:`game.net.client.server_watch` asks every address worth asking
+every few seconds, so a server that came back on another port is found again (by the addresses it last said,
+the network's announcements, the program's own server) and its tables work again; the found list holds only
+servers that answer, one row per server, the program's own marked as the player's. A table found over stays in
+"Your tables" with who won until the player dismisses it (the small cross on its row); its replay is fetched
+once and written into the Replays list.
 
 Every trouble is a sentence on the card it belongs to: an unreachable server, a full table, a table that is
 gone, a server that could not be started. The table scenes come from the rooms (``game.rooms``): the card
@@ -26,6 +33,7 @@ joins), Esc goes back.
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 from dataclasses import dataclass
 from functools import partial
@@ -38,14 +46,19 @@ from game import rooms, settings
 from game.app import App, BaseScene
 from game.i18n import t
 from game.net.client.connection import Connection
-from game.net.client.home_server import HomeServer, program_server, saved_port, set_program_server
+from game.net.client.home_server import HomeServer, program_server, saved_id, saved_port, set_program_server
 from game.net.client.host import lan_address
+from game.net.client.identity import player_id
 from game.net.client.lobby import Seating
+from game.net.client.presence import seat_words
 from game.net.client.remote_cards import RemoteTable
-from game.net.client.seats import SeatBook, note_seating, seat_problem_text, take_seat
+from game.net.client.seats import HeldSeat, SeatBook, note_seating, seat_problem_text, table_of, take_seat
+from game.net.client.server_watch import ServerWatch, found_rows, found_url
+from game.net.client.servers import KnownServers
 from game.net.client.your_tables import GONE, UNKNOWN, UNREACHABLE, TableNews, TableWatch, peek_server
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Browser
+from game.replay import store as replay_store
 from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
 from game.ui import draw
 from game.ui.gui import make_manager
@@ -73,13 +86,15 @@ ROW_H, ROW_STEP, SECTION_H = 36, 42, 30
 
 @dataclass
 class TableRow:
-    """A table of "Your tables": its key in the seat book, what it is, how it stands, and its button."""
+    """A table of "Your tables": its key in the seat book, what it is, how it stands, its button, and for a
+    table that is over the small button that dismisses it."""
 
     key: str
     title: str
     state: str
-    kind: str  # "turn" (yours), "info", "error" (cannot be reached) or "wait"
+    kind: str  # "turn" (yours), "info", "error" (cannot be reached), "wait" or "over"
     button: Button
+    dismiss: Button | None = None
 
 
 @dataclass
@@ -94,6 +109,8 @@ class Hosted:
     token: str
     kinds: list[str]
     free: int
+    #: Its key in the seat book.
+    key: str = ""
 
 
 class FieldFocus(Pressable):
@@ -120,8 +137,15 @@ class NetworkScene(BaseScene):
         self.server_command = server_command
         self.seats_file = seats_file
         self.seat_book: SeatBook | None = None  # read when the lobby opens (the user folder's held seats)
-        #: Card tables opened from here, by the book's address: one found over when the lobby is back is forgotten.
-        self.opened: list[tuple[str, RemoteTable]] = []
+        #: Card tables opened from here (address, server id, table): one found gone when the lobby is back is
+        #: forgotten.
+        self.opened: list[tuple[str, str | None, RemoteTable]] = []
+        #: The servers that answer hello now, and where (asked in a thread of its own).
+        self.servers: ServerWatch | None = None
+        self.known: KnownServers | None = None
+        self.servers_seen = -1
+        #: The program's own server's id, once it answered hello (else as last written down).
+        self.home_id: str | None = None
         self.data = data
         self.discover = discover
         self.room = "artischocken"
@@ -183,6 +207,11 @@ class NetworkScene(BaseScene):
             self.browser = Browser()
         if self.watch is None:
             self.watch = TableWatch(wake=post_wake)
+        if self.known is None:
+            self.known = KnownServers()
+        if self.servers is None:
+            self.servers = ServerWatch(known=self.known, wake=post_wake)
+        self.home_id = self.home_id or saved_id()
         self._watch_book()
         if self.server is None and self.server_command is None:  # a server kept running by an earlier run
             kept = HomeServer.find_kept(self.data, name=settings.current().player_name if self.discover else "")
@@ -201,7 +230,9 @@ class NetworkScene(BaseScene):
             return
         port = saved_port()
         here = {"127.0.0.1", "localhost", lan_address()}
-        if port and any(_port_and_table(key)[0] == port and _host_of(key) in here for key in self._book().seats):
+        own = saved_id()
+        if port and any((own is not None and held.server == own) or (_port_of(held.url) == port
+                        and _host_of(held.url) in here) for held in self._book().seats.values()):
             server = HomeServer(self.data, name=settings.current().player_name if self.discover else "",
                                 command=self.server_command)
             set_program_server(self.app, server)
@@ -213,11 +244,12 @@ class NetworkScene(BaseScene):
 
     def on_exit(self) -> None:
         """The lobby goes: its look-outs and connections with it (the program's server serves on)."""
-        for closer in (self.browser, self.watch):
+        for closer in (self.browser, self.watch, self.servers):
             if closer is not None:
                 closer.close()
         self.browser = None
         self.watch = None
+        self.servers = None
         if self.joining is not None:
             self.joining[1].close()
             self.joining = None
@@ -282,7 +314,8 @@ class NetworkScene(BaseScene):
         hosted = self.hosted
         if hosted is None or self.watch is None:
             return None
-        said = self.watch.news().get(_url_and_table(f"{parse_code(hosted.code).url}/{hosted.table}"))
+        held = self._book().seats.get(hosted.key)
+        said = self.watch.news().get((self._url_for(held), hosted.table)) if held is not None else None
         return said if isinstance(said, TableNews) else None
 
     def seat_names(self) -> dict[int, str]:
@@ -357,8 +390,8 @@ class NetworkScene(BaseScene):
         kinds = list(self.kinds)
         link = Connection(url)
         # no seed: the server draws its own, so that nobody, the host neither, can know the deal
-        self.hosting = (Seating.host(link, self.room, kinds, name=settings.current().player_name, sit=False),
-                        f"{host}:{port}")
+        self.hosting = (Seating.host(link, self.room, kinds, name=settings.current().player_name, sit=False,
+                                     player=player_id(), greet=True), f"{host}:{port}")
         self.host_status = (t("net.host.creating"), "info")
 
     def _hosting_step(self) -> None:
@@ -386,11 +419,20 @@ class NetworkScene(BaseScene):
         assert seating.table is not None and seating.seat is not None
         host, _, port = address.rpartition(":")
         code = make_code(host.strip("[]"), int(port), seating.table)
+        hello = seating.hello
+        if hello is not None and hello.addresses:  # where the server says others reach it, never 0.0.0.0
+            with contextlib.suppress(CodeError):
+                said = parse_code(f"{hello.addresses[0]}/{seating.table}")
+                code = make_code(said.host, said.port, seating.table)
         url = seating.link.url if isinstance(seating.link, Connection) else ""
-        self._book().keep(parse_code(code).url, seating.table, seating.seat, seating.tokens[seating.seat],
-                          self.room)
+        server_id = hello.server if hello is not None else None
+        self._note_hello(seating, url)
+        book = self._book()
+        book.keep(url or parse_code(code).url, seating.table, seating.seat, seating.tokens[seating.seat], self.room,
+                  server_id)
+        key = book.key_of(url or parse_code(code).url, seating.table, server_id) or ""
         self.hosted = Hosted(self.room, url, code, seating.table, seating.seat, seating.tokens[seating.seat],
-                             list(self.kinds), seating.free_seats)
+                             list(self.kinds), seating.free_seats, key)
         seating.link.close()  # the host's seat is kept for the host: "Open the table" joins it with its token
         self.host_status = None
         self._watch_book()
@@ -405,7 +447,7 @@ class NetworkScene(BaseScene):
             return
         link = Connection(hosted.url)
         seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds,
-                                 name=settings.current().player_name)
+                                 name=settings.current().player_name, player=player_id())
         self.joining = (seating, link)
         self.host_status = (t("net.join.joining"), "info")
 
@@ -438,7 +480,8 @@ class NetworkScene(BaseScene):
     def _take(self, url: str, table: str, room: str) -> None:
         link = Connection(url)
         # the room is told by the server's state; a code typed by hand is a card table until the state says so
-        self.joining = (take_seat(self._book(), link, url, room, table, settings.current().player_name), link)
+        self.joining = (take_seat(self._book(), link, url, room, table, settings.current().player_name,
+                                  player_id()), link)
         self.join_status = (t("net.connecting", url=url.removeprefix("ws://")), "info")
 
     def _joining_step(self) -> None:
@@ -453,6 +496,7 @@ class NetworkScene(BaseScene):
             return
         self.joining = None
         url = link.url if isinstance(link, Connection) else ""
+        self._note_hello(seating, url)
         note_seating(self._book(), url, seating)
         self._watch_book()
         if self.join_status is not None and self.join_status[1] == "info":
@@ -462,7 +506,8 @@ class NetworkScene(BaseScene):
             if seating.problem == "bad_token" and url and seating.table is not None:
                 # the seat held no longer takes its token (the server's table was made anew): claim a free one
                 fresh = Connection(url)
-                self.joining = (Seating.join(fresh, seating.room, seating.table, name=seating.name), fresh)
+                self.joining = (Seating.join(fresh, seating.room, seating.table, name=seating.name,
+                                             player=seating.player), fresh)
                 return
             self._set_status(seating, (_problem_text(seating.problem, seating.detail), "error"))
             return
@@ -482,12 +527,14 @@ class NetworkScene(BaseScene):
         hosted = self.hosted
         url = parse_code(hosted.code).url if hosted is not None and hosted.table == seating.table else (
             link.url if isinstance(link, Connection) else "")
+        server = seating.hello.server if seating.hello is not None else None
         # giving the seat up at the table (confirmed by the server) lets it go from the book too
-        on_resign = partial(self._book().forget, url, seating.table or "")
-        if self.watch is not None:
-            self.watch.active = False  # no peeking while the table is open; on_enter looks again
+        on_resign = partial(self._book().forget, url, seating.table or "", server)
+        for watch in (self.watch, self.servers):
+            if watch is not None:
+                watch.active = False  # no asking while the table is open; on_enter looks again
         if room == "artischocken" and module is not None and seating.remote is not None:
-            self.opened.append((url, seating.remote))
+            self.opened.append((url, server, seating.remote))
             self.app.push(module.remote_table_scene(seating.remote, on_resign=on_resign, seeded=seating.seeded))
             return
         factory = getattr(module, "remote_play_scene", None) if module is not None else None
@@ -558,7 +605,7 @@ class NetworkScene(BaseScene):
                       self.server_button, self.host_button]
         else:
             items += [self.open_button, self.new_button]
-        items += [self.field, self.join_button, *(row.button for row in self.tables),
+        items += [self.field, self.join_button, *self._row_buttons(),
                   *(b for _, b in self.found_buttons), self.back_button]
         self.focus.set_items(items, columns=1)  # type: ignore[arg-type]
 
@@ -624,15 +671,23 @@ class NetworkScene(BaseScene):
         card = self.join_card
         x, inner = card.x + 24, card.width - 48
         rows = max(2, (card.bottom - 16 - self.tables_top - 2 * SECTION_H) // ROW_STEP)
-        entries = self._table_entries()
+        entries = self.table_entries()
         mine = min(len(entries), rows - 1)
         old = {row.key: row.button for row in self.tables}
-        self.tables = []
         y = self.tables_top + SECTION_H
+        old_dismiss = {row.key: row.dismiss for row in self.tables if row.dismiss is not None}
+        self.tables = []
         for key, title, state, kind in entries[:mine]:
             button = old.get(key) or Button("", partial(self._take_held, key), text_size=SIZES.text_small)
-            button.rect = pygame.Rect(x, y, inner, ROW_H)
-            self.tables.append(TableRow(key, title, state, kind, button))
+            dismiss = None
+            if kind == "over":  # a small cross of its own at the row's end: the row's click loses nothing
+                dismiss = old_dismiss.get(key) or Button("×", partial(self.dismiss, key), style="ghost",
+                                                         text_size=SIZES.text_small)
+                dismiss.rect = pygame.Rect(x + inner - ROW_H, y, ROW_H, ROW_H)
+                button.rect = pygame.Rect(x, y, inner - ROW_H - 6, ROW_H)
+            else:
+                button.rect = pygame.Rect(x, y, inner, ROW_H)
+            self.tables.append(TableRow(key, title, state, kind, button, dismiss))
             y += ROW_STEP
         self.found_top = y + (14 if self.tables else ROW_STEP + 6)
         old_found = {code: button for code, button in self.found_buttons}
@@ -649,38 +704,105 @@ class NetworkScene(BaseScene):
             y += ROW_STEP
 
     def _found_entries(self) -> list[tuple[str, str]]:
-        """The open tables the servers on this network advertise, but those this player holds a seat at (they are
-        under "Your tables")."""
-        if self.browser is None:
+        """The open tables of the servers on this network that answer hello (one row per server), but those this
+        player holds a seat at (they are under "Your tables"); the program's own server's are the player's."""
+        if self.browser is None or self.servers is None:
             return []
-        held = {_port_and_table(key) for key in self._book().seats}
+        held = {(held.server, table_of(key)) for key, held in self._book().seats.items()}
         out = []
-        for server in self.browser.found():
-            for table in server.tables:
-                if table.free <= 0 or (server.port, table.table.upper()) in held:
+        for row in found_rows(self.browser.found(), self.servers, self.home_id):
+            address = parse_code(f"{row.url}/x")
+            for table in row.tables:
+                if table.free <= 0 or (row.server, table.table.upper()) in held:
                     continue
-                code = make_code(server.host, server.port, table.table)
+                code = make_code(address.host, address.port, table.table)
                 words = "net.found.entry_one" if table.free == 1 else "net.found.entry_many"
-                label = t(words, host=server.name, room=t(f"launcher.{table.room}.name"), free=table.free)
+                host = t("net.found.yours") if row.own else row.name
+                label = t(words, host=host, room=t(f"launcher.{table.room}.name"), free=table.free)
                 out.append((code, t("net.seeded.entry", entry=label) if table.seeded else label))
         return out
 
+    # -- servers by their id ----------------------------------------------------------------------------------
+    def _url_for(self, held: HeldSeat) -> str:
+        """Where the server of a held seat answers now: found again by its id, else where it was last reached."""
+        if held.server and self.servers is not None:
+            found = self.servers.where(held.server)
+            if found is not None:
+                return found
+        return held.url
+
+    def _home_url(self) -> str | None:
+        server = self.server
+        return server.url if server is not None else None
+
+    def _look(self) -> None:
+        """Every address worth a hello: the found servers', the program's own, and for each table held, where it
+        was last reached and the addresses its server last said."""
+        if self.servers is None:
+            return
+        urls = [found_url(found) for found in (self.browser.found() if self.browser is not None else [])]
+        home = self._home_url()
+        urls += [home] if home else []
+        for held in self._book().seats.values():
+            urls.append(held.url)
+            if held.server and self.known is not None:
+                urls += self.known.addresses(held.server)
+        self.servers.look(urls)
+
+    def _follow_servers(self) -> None:
+        """The servers answered (or stopped): the program's own server's id learnt, entries kept under an
+        address moved under the id that answers there, and each entry's server asked where it answers now."""
+        servers = self.servers
+        if servers is None:
+            return
+        home = self._home_url()
+        said = servers.alive(home) if home else None
+        if said is not None and said.server != self.home_id:
+            self.home_id = said.server
+            if self.server is not None:
+                self.server.note_id(said.server)
+        book = self._book()
+        for held in list(book.seats.values()):
+            if held.server is None and held.url and (answer := servers.alive(held.url)) is not None:
+                book.adopt(held.url, answer.server)
+        for key, held in list(book.seats.items()):
+            url = self._url_for(held)
+            if url != held.url:
+                book.reached(key, url)  # asked there first next time
+        self._watch_book()
+
+    def _note_hello(self, seating: Seating, url: str) -> None:
+        if seating.hello is not None and self.known is not None:
+            self.known.note(seating.hello, url or None)
+
     # -- your tables ------------------------------------------------------------------------------------------
     def _watch_book(self) -> None:
+        self._look()
         if self.watch is not None:
-            self.watch.watch([_url_and_table(key) for key in self._book().seats])
+            book = self._book()
+            self.watch.watch([(self._url_for(held), table_of(key)) for key, held in book.seats.items()])
+            self.watch.want_replays({(self._url_for(held), table_of(key)) for key, held in book.seats.items()
+                                     if not held.replay})
 
-    def _table_entries(self) -> list[tuple[str, str, str, str]]:
+    def _news_of(self, held: HeldSeat, key: str) -> TableNews | str | None:
+        return self.watch.news().get((self._url_for(held), table_of(key))) if self.watch is not None else None
+
+    def table_entries(self) -> list[tuple[str, str, str, str]]:
         """(key, title, state, kind) of each table of the book, the latest taken first."""
         book = self._book()
-        news = self.watch.news() if self.watch is not None else {}
         out = []
         for key, held in sorted(book.seats.items(), key=lambda item: item[1].joined, reverse=True):
-            said = news.get(_url_and_table(key))
+            said = self._news_of(held, key)
             room = said.room if isinstance(said, TableNews) else held.room or "artischocken"
             title = t(f"launcher.{room}.name") if room in ("artischocken", "cactus") else room
             state, kind = t("net.yours.asking"), "info"
-            if isinstance(said, TableNews):
+            if held.over and held.result is not None:
+                names = [str(s.get("name")) for s in held.result.get("seats", [])
+                         if s.get("seat") != held.seat and s.get("name")]
+                if names:
+                    title = t("net.yours.with", game=title, names=", ".join(names))
+                state, kind = over_words(held.result, held.seat), "over"
+            elif isinstance(said, TableNews):
                 others = [s.name for s in said.seats if s.seat != held.seat and s.name]
                 if others:
                     title = t("net.yours.with", game=title, names=", ".join(others))
@@ -694,26 +816,65 @@ class NetworkScene(BaseScene):
             out.append((key, title, state, kind))
         return out
 
-    def _forget_over(self) -> None:
-        """Tables the servers say are over or gone leave the book (and the list)."""
+    def _note_over(self) -> None:
+        """Tables the servers say are over keep their result (listed until dismissed); tables gone that were
+        not over leave the book."""
         if self.watch is None:
             return
-        for (url, table), said in self.watch.news().items():
-            if said == GONE or (isinstance(said, TableNews) and said.over):
-                self._book().forget(url, table)
+        book = self._book()
+        for key, held in list(book.seats.items()):
+            said = self._news_of(held, key)
+            if said == GONE and not held.over:
+                book.drop(key)
+            elif isinstance(said, TableNews) and said.over:
+                book.finish(key, said.result or {"winners": [], "seats": []})
+
+    def _keep_replays(self) -> None:
+        """Replays fetched of tables over: written once into the Replays list, under a name of their own."""
+        if self.watch is None:
+            return
+        got = self.watch.replays()
+        if not got:
+            return
+        book = self._book()
+        for key, held in list(book.seats.items()):
+            replay = got.get((self._url_for(held), table_of(key)))
+            if replay is None or held.replay:
+                continue
+            name = replay_name(held, table_of(key))
+            try:
+                replay_store.write(replay, name=name)
+            except OSError:
+                continue  # asked again next time
+            book.replay_written(key, name)
+        self._watch_book()
+
+    def dismiss(self, key: str) -> None:
+        """The player is done with a finished table: it leaves "Your tables"."""
+        self._book().drop(key)
+        self._watch_book()
+        self.lists_shown = ([], [])
 
     def _take_held(self, key: str) -> None:
-        """Back to a table of "Your tables": the seat taken back with its token, the table opened."""
+        """Back to a table of "Your tables": the seat taken back with its token, the table opened (a finished
+        one: who won is said, nothing is lost)."""
         held = self._book().seats.get(key)
         if held is None or self.joining is not None:
             return
-        url, table = _url_and_table(key)
         self.status_code = self.code_text
-        self._take(url, table, held.room or "artischocken")
+        if held.over:
+            words = "net.yours.over_note_replay" if held.replay else "net.yours.over_note"
+            self.join_status = (t(words, result=over_words(held.result or {}, held.seat)), "info")
+            return
+        self._take(self._url_for(held), table_of(key), held.room or "artischocken")
 
     def _join_found(self, code: str) -> None:
-        room = next((table.room for server in (self.browser.found() if self.browser else [])
-                     for table in server.tables if make_code(server.host, server.port, table.table) == code), None)
+        room = None
+        for server in self.browser.found() if self.browser else []:
+            address = parse_code(f"{found_url(server)}/x")
+            for table in server.tables:
+                if make_code(address.host, address.port, table.table) == code:
+                    room = table.room
         self.join_code(code, room)
 
     # -- events and frames ------------------------------------------------------------------------------------
@@ -725,8 +886,11 @@ class NetworkScene(BaseScene):
         else:
             host = [self.room_button, *self.seat_buttons[:len(self.kinds)], self.add_button, self.remove_button,
                     self.server_button, self.host_button]
-        return [*host, self.join_button, *(row.button for row in self.tables), *(b for _, b in self.found_buttons),
+        return [*host, self.join_button, *self._row_buttons(), *(b for _, b in self.found_buttons),
                 self.back_button]
+
+    def _row_buttons(self) -> list[Button]:
+        return [b for row in self.tables for b in (row.button, row.dismiss) if b is not None]
 
     def _typing(self) -> pygame_gui.elements.UITextEntryLine | None:
         return next((e for e in (self.name_entry, self.code_entry, self.address_entry)
@@ -752,10 +916,11 @@ class NetworkScene(BaseScene):
         first_taker(self._buttons(), event)
 
     def _forget_finished(self) -> None:
-        """Back in the lobby: a card table that ended or whose game is over holds no seat worth keeping."""
-        for url, remote in self.opened:
-            if remote.ended is not None or remote.session.is_over:
-                self._book().forget(url, remote.table_id)
+        """Back in the lobby: a card table that is gone holds no seat worth keeping (one that is over stays, with
+        its result, until dismissed)."""
+        for url, server, remote in self.opened:
+            if remote.ended is not None and remote.ended != "table_over" and not remote.session.is_over:
+                self._book().forget(url, remote.table_id, server)
         self.opened = []
 
     def update(self, dt: float) -> None:
@@ -771,11 +936,15 @@ class NetworkScene(BaseScene):
         if self.join_status is not None and self.join_status[1] == "error" and self.status_code is not None \
                 and self.code_text != self.status_code:
             self.join_status = self.status_code = None  # said of another code: no longer true
+        if self.servers is not None and self.servers.version != self.servers_seen:
+            self.servers_seen = self.servers.version
+            self._follow_servers()
         if self.watch is not None and self.watch.version != self.news_seen:
             self.news_seen = self.watch.version
-            self._forget_over()
+            self._note_over()
+            self._keep_replays()
             self._watch_book()
-        lists = (self._table_entries(), self._found_entries())
+        lists = (self.table_entries(), self._found_entries())
         if lists != self.lists_shown:  # read on every frame, idle ones too
             self.lists_shown = lists
             self._layout_lists()
@@ -796,38 +965,63 @@ class NetworkScene(BaseScene):
             self.manager.draw_ui(surface)
 
 
-def _url_and_table(key: str) -> tuple[str, str]:
-    """The server's address and the table code of a seat book key (``ws://HOST:PORT/TABLE``)."""
-    url, _, table = key.rpartition("/")
-    return url, table
-
-
-def _host_of(key: str) -> str:
-    """The host of a seat book key (``ws://HOST:PORT/TABLE``)."""
-    url, _ = _url_and_table(key)
+def _host_of(url: str) -> str:
+    """The host of a server address (``ws://HOST:PORT``)."""
     return url.removeprefix("ws://").rpartition(":")[0].strip("[]")
 
 
-def _port_and_table(key: str) -> tuple[int, str]:
-    url, table = _url_and_table(key)
+def _port_of(url: str) -> int:
     port = url.rpartition(":")[2]
-    return (int(port) if port.isascii() and port.isdigit() else 0), table.upper()
+    return int(port) if port.isascii() and port.isdigit() else 0
+
+
+def replay_name(held: HeldSeat, table: str) -> str:
+    """The file name (without .json) of a remote table's replay in the Replays list: one per table held, so it
+    is written once (its time stamp: when the seat was taken)."""
+    stamp = "".join(ch for ch in held.joined[:19] if ch.isdigit())
+    stamp = f"{stamp[:8]}-{stamp[8:14]}" if len(stamp) >= 14 else "remote"
+    safe = "".join(ch for ch in table if ch.isalnum() or ch in "-_")
+    return f"{stamp}-{held.room or 'table'}-{safe}"
+
+
+def _seat_name(result: dict[str, object], seat: int) -> str:
+    seats = result.get("seats")
+    for entry in seats if isinstance(seats, list) else []:
+        if isinstance(entry, dict) and entry.get("seat") == seat and entry.get("name"):
+            return str(entry["name"])
+    return t("presence.player", n=seat + 1)
+
+
+def over_words(result: dict[str, object], mine: int) -> str:
+    """Who won a finished table, in plain words ("Over: Ann won"; ``mine``: this player's seat)."""
+    winners = result.get("winners")
+    seats = [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else []
+    if not seats:
+        return t("net.yours.over")
+    names = [t("net.yours.you") if seat == mine else _seat_name(result, seat) for seat in seats]
+    if seats == [mine]:
+        return t("net.yours.over_you")
+    if len(names) == 1:
+        return t("net.yours.over_one", name=names[0])
+    return t("net.yours.over_many", names=t("net.yours.and").join([", ".join(names[:-1]), names[-1]]))
 
 
 def _table_state(news: TableNews, seat: int) -> tuple[str, str]:
-    """How a table of "Your tables" stands, in words, and the kind of it (see :class:`TableRow`)."""
-    if news.turn == seat:
-        return t("net.yours.your_turn"), "turn"
-    waiting = [s for s in news.seats if s.state == "waiting" and s.seat != seat]
+    """How a table of "Your tables" stands, in words, and the kind of it (see :class:`TableRow`): the seat words
+    are presence's (:func:`game.net.client.presence.seat_words`), the same on every screen."""
+    if news.state == "paused":
+        return t("net.yours.paused"), "wait"
+    waiting = [s for s in news.seats if s.state == "waiting" and s.seat != seat and s.kind != "bot"]
     if waiting:
-        name = waiting[0].name
-        return (t("net.yours.waiting_for", name=name) if name else t("net.yours.waiting")), "wait"
+        entry = waiting[0]
+        return seat_words("waiting", entry.name or t("presence.player", n=entry.seat + 1)).line, "wait"
     player = news.seat(news.turn)
-    if player is not None and player.state == "bot":
-        return t("net.yours.bot_turn"), "info"
-    if player is not None and player.name:
-        return t("net.yours.turn_of", name=player.name), "info"
-    return t("net.yours.their_turn"), "info"
+    if player is None:
+        return t("net.yours.their_turn"), "info"
+    name = player.name or t("presence.player", n=player.seat + 1)
+    words = seat_words(player.state, name, you=player.seat == seat, turn=True, kind=player.kind)
+    mine = player.seat == seat and player.kind != "bot" and player.state not in ("bot", "left", "resigned")
+    return words.line, "turn" if mine else "info"
 
 
 def default_name() -> str:
@@ -854,7 +1048,9 @@ class AskBeforeQuit:
         if server is None or server.url is None or server.port is None:
             return []
         here = {f"ws://{host}:{server.port}" for host in ("127.0.0.1", "localhost", lan_address())}
-        tables = [table for url, table in map(_url_and_table, SeatBook(self.seats_file).seats) if url in here]
+        own = saved_id()
+        tables = [table_of(key) for key, held in SeatBook(self.seats_file).seats.items()
+                  if not held.over and ((own is not None and held.server == own) or held.url in here)]
         news = peek_server(server.url, tables, timeout=1.0) if tables else {}
         return [table for table, said in news.items()
                 if said != GONE and not (isinstance(said, TableNews) and said.over)]
@@ -895,7 +1091,7 @@ class AskBeforeQuit:
 def _problem_text(problem: str | None, detail: str) -> str:
     if problem == "unreachable":
         return t("net.problem.unreachable", detail=detail)
-    if problem in ("full", "no_table", "ended", "lost"):
+    if problem in ("full", "no_table", "ended", "lost", "already_seated"):
         return t(f"net.problem.{problem}")
     return t("net.problem.refused", detail=detail or "?")
 

@@ -23,6 +23,8 @@ from game.net.client.home_server import FILE_NAME, HomeServer, answers, program_
 from game.net.client.lobby import Seating
 from game.net.client.seats import FILE_NAME as SEATS_FILE
 from game.net.client.seats import SeatBook
+from game.net.client.server_watch import ServerWatch
+from game.net.client.servers import Hello
 from game.net.codes import make_code
 from game.net.discovery import FoundServer, OpenTable
 from game.screens.launcher import LauncherScene
@@ -195,9 +197,18 @@ def test_a_code_with_spaces_joins(make_app: Callable[..., Any], named: str, real
 
 
 # -- the found list ----------------------------------------------------------------------------------------------
+def answering(answers: dict[str, str]) -> ServerWatch:
+    """A server watch whose addresses answer hello as ``answers`` says (address -> server id), one round asked."""
+    watch = ServerWatch(ask=lambda url: Hello(answers[url], None, (url,)) if url in answers else None, start=False)
+    watch.look(answers)
+    watch.run_round()
+    return watch
+
+
 def test_own_tables_are_not_in_the_found_list(make_app: Callable[..., Any], named: str, home: Path) -> None:
     SeatBook(home / SEATS_FILE).keep("ws://192.168.1.20:8765", "MINE-0001", 1, "token", "artischocken")
     app, lobby = lobby_app(make_app)
+    lobby.servers = answering({"ws://192.168.1.20:8765": "anna", "ws://192.168.1.30:8765": "ben"})
     lobby.browser = Found([FoundServer("Anna", "192.168.1.20", 8765, (OpenTable("MINE-0001", "cactus", 1),
                                                                       OpenTable("FREE-0002", "cactus", 2))),
                            FoundServer("Ben", "192.168.1.30", 8765, (OpenTable("FULL-0003", "artischocken", 0),
@@ -209,7 +220,7 @@ def test_own_tables_are_not_in_the_found_list(make_app: Callable[..., Any], name
     assert labels[0] == "Anna · Cactus · 2 seats free"
     assert [code for code, _ in lobby.found_buttons] == [make_code("192.168.1.20", 8765, "FREE-0002"),
                                                           make_code("192.168.1.30", 8765, "ONE-0004")]
-    assert [row.key for row in lobby.tables] == ["ws://192.168.1.20:8765/MINE-0001"]
+    assert [row.key for row in lobby.tables] == ["anna/MINE-0001"]  # moved under the id that answers there
 
 
 # -- the program's server and your tables ------------------------------------------------------------------------
@@ -222,8 +233,8 @@ def test_the_host_leaves_for_the_launcher_and_back_and_the_table_plays_on(
         port = program_server(app).port
         assert read_saved(home / FILE_NAME)["port"] == port  # remembered for the next start
         click(app, lobby.new_button.rect)  # "Host another": the table stays on the screen, in Your tables
-        assert lobby.hosted is None and [row.key for row in lobby.tables] == [
-            f"ws://{hosted.code.rpartition('/')[0]}/{hosted.table}"]
+        server_id = Client(f"ws://127.0.0.1:{port}").ask({"type": "hello"})["server"]
+        assert lobby.hosted is None and [row.key for row in lobby.tables] == [f"{server_id}/{hosted.table}"]
         key(app, pygame.K_ESCAPE)  # to the launcher
         assert isinstance(app.scene, LauncherScene)
         assert program_server(app).status == "running" and answers(port)
@@ -263,7 +274,7 @@ def test_a_host_back_after_ending_the_server_finds_the_table_served_again(
         assert server is not None  # started by the lobby, with nothing hosted yet
         row = run_until(app2, lambda: next((r for r in again.tables if r.state not in (
             t("net.yours.asking"), t("net.yours.unreachable"))), None), timeout=30)
-        assert server.port == port and row.key.endswith(f":{port}/{hosted.table}")
+        assert server.port == port and row.key.endswith(f"/{hosted.table}")
         click(app2, row.button.rect)
         scene = run_until(app2, lambda: app2.scene if isinstance(app2.scene, RemoteTableScene) else None, timeout=15)
         assert scene.remote.seat == hosted.seat and scene.remote.table_id == hosted.table
@@ -356,39 +367,58 @@ class News:
     def watch(self, tables: list[tuple[str, str]]) -> None:
         pass
 
+    def want_replays(self, tables: set[tuple[str, str]]) -> None:
+        pass
+
+    def replays(self) -> dict[tuple[str, str], Any]:
+        return {}
+
     def close(self) -> None:
         pass
 
 
-def test_your_tables_say_how_each_table_stands_and_forget_those_over(
+def test_your_tables_say_how_each_table_stands_in_presences_words(
         make_app: Callable[..., Any], named: str, home: Path) -> None:
+    """The seat words of "Your tables" are presence's (one function for every screen); a paused table waits for
+    the players; a table found over stays, saying who won."""
+    from game.net.client.presence import seat_words
     from game.net.client.your_tables import UNREACHABLE, SeatNews, TableNews
 
     url = "ws://192.168.1.20:8765"
     book = SeatBook(home / SEATS_FILE)
-    for n, table in enumerate(("MINE-TURN", "WAIT-ANNA", "BOTS-TURN", "OVER-OVER", "FAR-AWAY")):
+    for n, table in enumerate(("MINE-TURN", "WAIT-ANNA", "BOTS-TURN", "OVER-OVER", "FAR-AWAY", "PAUSED")):
         book.keep(url, table, 0, f"token{n}", "cactus")
-    me = SeatNews(0, "Tom", "here")
+    me = SeatNews(0, "Tom", "away")
+    result = {"winners": [1], "seats": [{"seat": 0, "name": "Tom", "score": 3}, {"seat": 1, "name": "Anna",
+                                                                                "score": 0}]}
     said = {
-        (url, "MINE-TURN"): TableNews("cactus", False, 0, (me, SeatNews(1, "Anna", "away"))),
+        (url, "MINE-TURN"): TableNews("cactus", False, 0, (me, SeatNews(1, "Anna", "away")), state="playing"),
         (url, "WAIT-ANNA"): TableNews("artischocken", False, 1, (me, SeatNews(1, "Anna", "waiting"))),
-        (url, "BOTS-TURN"): TableNews("cactus", False, 1, (me, SeatNews(1, None, "bot"))),
-        (url, "OVER-OVER"): TableNews("cactus", True, None, (me,)),
+        (url, "BOTS-TURN"): TableNews("cactus", False, 1, (me, SeatNews(1, None, "bot", "bot"))),
+        (url, "OVER-OVER"): TableNews("cactus", True, None, (me,), state="over", result=result),
         (url, "FAR-AWAY"): UNREACHABLE,
+        (url, "PAUSED"): TableNews("cactus", False, 1, (me, SeatNews(1, "Anna", "away")), state="paused"),
     }
     app, lobby = lobby_app(make_app)
     lobby.watch = News(said)
     app.frame()
-    rows = {row.key.rpartition("/")[2]: (row.title, row.state) for row in lobby.tables}
+    assert lobby.tables  # as many rows as fit; the words of every table:
+    rows = {key.rpartition("/")[2]: (title, state) for key, title, state, _ in lobby.table_entries()}
+    cactus = t("launcher.cactus.name")
     assert rows == {
-        "MINE-TURN": (t("net.yours.with", game=t("launcher.cactus.name"), names="Anna"), t("net.yours.your_turn")),
+        "MINE-TURN": (t("net.yours.with", game=cactus, names="Anna"),
+                      seat_words("away", "Tom", you=True, turn=True).line),
         "WAIT-ANNA": (t("net.yours.with", game=t("launcher.artischocken.name"), names="Anna"),
-                      t("net.yours.waiting_for", name="Anna")),
-        "BOTS-TURN": (t("launcher.cactus.name"), t("net.yours.bot_turn")),
-        "FAR-AWAY": (t("launcher.cactus.name"), t("net.yours.unreachable")),
+                      seat_words("waiting", "Anna").line),
+        "BOTS-TURN": (cactus, seat_words("bot", t("presence.player", n=2), turn=True, kind="bot").line),
+        "OVER-OVER": (t("net.yours.with", game=cactus, names="Anna"), t("net.yours.over_one", name="Anna")),
+        "FAR-AWAY": (cactus, t("net.yours.unreachable")),
+        "PAUSED": (t("net.yours.with", game=cactus, names="Anna"), t("net.yours.paused")),
     }
-    assert SeatBook(home / SEATS_FILE).held(url, "OVER-OVER") is None  # over: forgotten
-    assert rows["WAIT-ANNA"][1] == "waiting for Anna to sit down"
+    assert rows["OVER-OVER"][1] == "Over: Anna won" and rows["PAUSED"][1] == "waiting for the players"
+    assert rows["MINE-TURN"][1] != t("net.yours.your_turn")  # never "your turn" while nobody sits there
+    held = SeatBook(home / SEATS_FILE).held(url, "OVER-OVER")
+    assert held is not None and held.result == result  # kept, with the result, until dismissed
 
 
 def test_a_seat_given_up_at_the_table_leaves_the_book(make_app: Callable[..., Any], named: str, home: Path,

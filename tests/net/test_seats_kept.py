@@ -16,6 +16,7 @@ from game.i18n import t
 from game.net.client.connection import Connection
 from game.net.client.lobby import Seating
 from game.net.client.seats import FILE_NAME, SeatBook, note_seating, take_seat
+from game.net.client.servers import say_hello
 from game.net.codes import make_code, parse_code
 from game.screens.scene_network import NetworkScene
 
@@ -48,6 +49,13 @@ def sit(book: SeatBook, url: str, table: str) -> Seating:
     return seating
 
 
+def server_id(url: str) -> str:
+    """The id the server at ``url`` says it has."""
+    hello = say_hello(url)
+    assert hello is not None
+    return hello.server
+
+
 def hand_of(seating: Seating) -> Any:
     assert seating.remote is not None
     return seating.remote.session.view()["hand"]
@@ -61,7 +69,8 @@ def test_a_friend_takes_the_same_seat_back_after_leaving_and_after_a_restart(
     hand = hand_of(first)
     first.link.close()  # "Leave the table"
     saved = json.loads((friend_home / FILE_NAME).read_text("utf-8"))["seats"]
-    assert list(saved) == [f"{real_server}/{full_table}"] and saved[f"{real_server}/{full_table}"]["seat"] == 1
+    key = f"{server_id(real_server)}/{full_table}"  # kept by the server's id, not by its address
+    assert list(saved) == [key] and saved[key]["seat"] == 1 and saved[key]["url"] == real_server
 
     book = SeatBook(friend_home / FILE_NAME)
     again = sit(book, real_server, full_table)  # the table is full: only the token gets the seat back
@@ -97,6 +106,7 @@ def test_the_lobby_joins_by_code_again_into_the_same_seat(
     assert parse_code(code).url == real_server
     hands = []
     lobbies = []
+    sid = server_id(real_server)
     for _ in range(2):
         lobby = NetworkScene(discover=False)  # a new lobby each time: it reads the seats from the user folder
         lobbies.append(lobby)
@@ -108,16 +118,17 @@ def test_the_lobby_joins_by_code_again_into_the_same_seat(
         hands.append(scene.remote.session.view()["hand"])
         app.pop()  # leave the table
         app.frame()
-        assert app.scene is lobby and SeatBook(home / FILE_NAME).held(real_server, full_table) is not None
+        assert app.scene is lobby and SeatBook(home / FILE_NAME).held(real_server, full_table, sid) is not None
     assert hands[0] == hands[1]
-    # once the table is over (as the server says it ended), the lobby forgets the seat when it is back
+    # a table over stays (with its result, until dismissed); one the server says is gone is forgotten
     lobby = lobbies[-1]
-    lobby.join_code(code)
-    scene = run_until(app, lambda: app.scene if app.scene is not lobby else None, timeout=15)
-    scene.remote.ended = "table_over"
-    app.pop()
-    app.frame()
-    assert SeatBook(home / FILE_NAME).held(real_server, full_table) is None
+    for ended, kept in (("table_over", True), ("no_table", False)):
+        lobby.join_code(code)
+        scene = run_until(app, lambda: app.scene if app.scene is not lobby else None, timeout=15)
+        scene.remote.ended = ended
+        app.pop()
+        app.frame()
+        assert (SeatBook(home / FILE_NAME).held(real_server, full_table, sid) is not None) is kept
     while app.stack:
         app.pop()
 
@@ -148,7 +159,7 @@ def test_a_seat_whose_token_is_refused_is_claimed_anew(
     lobby.join_code(make_code("127.0.0.1", int(real_server.rsplit(":", 1)[1]), full_table))
     scene = run_until(app, lambda: app.scene if app.scene is not lobby else None, timeout=15)
     assert scene.remote.seat == 1
-    held = SeatBook(home / FILE_NAME).held(real_server, full_table)
+    held = SeatBook(home / FILE_NAME).held(real_server, full_table, server_id(real_server))
     assert held is not None and held.seat == 1 and held.token != wrong
     while app.stack:
         app.pop()

@@ -11,6 +11,9 @@ and stops) or :meth:`HomeServer.keep_running`: the server is started again on th
 this program (its own session, no lifeline), and its process id is written down with ``"kept": true``. The
 players at its tables reconnect by themselves within seconds. A program started later finds it there (the
 process id and port in the file, the port answering) and uses it instead of starting one.
+
+The server's id (said by ``hello``, learnt by the lobby) is written down there too (:meth:`HomeServer.note_id`):
+the tables of "Your tables" at that id are the player's own, whatever port the server had when they were set.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from game.net.client.host import LocalServer, serve_command
+from game.net.discovery import SERVER_ID
 from game.paths import user_data_dir
 from game.userdata import CorruptFileError, read_json, write_json_atomic
 
@@ -46,16 +50,26 @@ def answers(port: int, timeout: float = 0.5) -> bool:
 
 
 def read_saved(path: Path) -> dict[str, Any]:
-    """The file's port, pid and kept flag (checked; what is missing or broken is left out)."""
+    """The file's port, pid and kept flag, and the server's id when known (checked; what is missing or broken is
+    left out)."""
     with contextlib.suppress(CorruptFileError, OSError):
         data = read_json(path, default={})
         if isinstance(data, dict):
-            port, pid = data.get("port"), data.get("pid")
-            return {"port": port if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536
-                    else 0,
-                    "pid": pid if isinstance(pid, int) and not isinstance(pid, bool) and pid > 0 else None,
-                    "kept": data.get("kept") is True}
+            port, pid, server = data.get("port"), data.get("pid"), data.get("server")
+            saved: dict[str, Any] = {"port": port if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536
+                     else 0,
+                     "pid": pid if isinstance(pid, int) and not isinstance(pid, bool) and pid > 0 else None,
+                     "kept": data.get("kept") is True}
+            if isinstance(server, str) and SERVER_ID.fullmatch(server):
+                saved["server"] = server
+            return saved
     return {"port": 0, "pid": None, "kept": False}
+
+
+def saved_id(path: Path | None = None) -> str | None:
+    """The id of the program's server, as last learnt (None: not known)."""
+    server = read_saved(path if path is not None else user_data_dir() / FILE_NAME).get("server")
+    return server if isinstance(server, str) else None
 
 
 def saved_port(path: Path | None = None) -> int:
@@ -189,9 +203,17 @@ class HomeServer:
         if port:
             self._write(port, None, kept=False)
 
-    def _write(self, port: int, pid: int | None, *, kept: bool) -> None:
+    def note_id(self, server: str) -> None:
+        """The server said its id (``hello``): written down with its port."""
+        saved = read_saved(self.path)
+        if saved.get("server") != server and SERVER_ID.fullmatch(server):
+            self._write(self.port or saved["port"], saved["pid"], kept=saved["kept"], server=server)
+
+    def _write(self, port: int, pid: int | None, *, kept: bool, server: str | None = None) -> None:
+        server = server or read_saved(self.path).get("server")
         with contextlib.suppress(OSError):  # a folder that cannot be written: a new port next time, no more
-            write_json_atomic(self.path, {"port": port, "pid": pid, "kept": kept})
+            write_json_atomic(self.path, {"port": port, "pid": pid, "kept": kept,
+                                          **({"server": server} if server else {})})
 
 
 #: Each app's server (by the app object: a new app, as in each test, starts with none).
@@ -207,4 +229,5 @@ def set_program_server(app: object, server: HomeServer) -> None:
     _SERVERS[app] = server
 
 
-__all__ = ["FILE_NAME", "HomeServer", "answers", "program_server", "read_saved", "saved_port", "set_program_server"]
+__all__ = ["FILE_NAME", "HomeServer", "answers", "program_server", "read_saved", "saved_id", "saved_port",
+           "set_program_server"]

@@ -41,6 +41,8 @@ class SeatNews:
     seat: int
     name: str | None
     state: str
+    #: "remote" (a person's seat) or "bot" (a bot's from the start).
+    kind: str = "remote"
 
 
 #: A table's life states (peek's ``state``).
@@ -78,7 +80,8 @@ def read_news(message: dict[str, Any]) -> TableNews | None:
         seat, name, state = entry.get("seat"), entry.get("name"), entry.get("state")
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(state, str):
             return None
-        out.append(SeatNews(seat, name.strip()[:24] or None if isinstance(name, str) else None, state))
+        out.append(SeatNews(seat, name.strip()[:24] or None if isinstance(name, str) else None, state,
+                            "bot" if entry.get("kind") == "bot" else "remote"))
     state = message.get("state")
     return TableNews(room, over or state == "over", turn, tuple(out), message.get("seeded") is True,
                      state if state in LIFE else None, read_result(message.get("result")))
