@@ -56,10 +56,11 @@ def read_saved(path: Path) -> dict[str, Any]:
         data = read_json(path, default={})
         if isinstance(data, dict):
             port, pid, server = data.get("port"), data.get("pid"), data.get("server")
-            saved: dict[str, Any] = {"port": port if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536
-                     else 0,
-                     "pid": pid if isinstance(pid, int) and not isinstance(pid, bool) and pid > 0 else None,
-                     "kept": data.get("kept") is True}
+            port_ok = isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65536
+            saved: dict[str, Any] = {
+                "port": port if port_ok else 0,
+                "pid": pid if isinstance(pid, int) and not isinstance(pid, bool) and pid > 0 else None,
+                "kept": data.get("kept") is True}
             if isinstance(server, str) and SERVER_ID.fullmatch(server):
                 saved["server"] = server
             return saved
