@@ -191,12 +191,19 @@ def test_a_refused_resign_is_said_and_the_seat_stays(make_app: Callable[..., Any
     assert not resigned and app.scene is scene
 
 
-def test_leaving_and_keeping_the_seat_sends_nothing(make_app: Callable[..., Any]) -> None:
+def test_leaving_sends_leave_and_goes_to_the_lobby_once_the_server_says_left(make_app: Callable[..., Any]) -> None:
+    """A consented leave (the wire's ``leave``): the seat stays the player's (nothing given up, ``on_resign`` not
+    called); the table is left once the server answers ``left``."""
     app = make_app((1280, 800))
-    table = Table(app, on_resign=lambda: None)
+    resigned: list[bool] = []
+    table = Table(app, on_resign=lambda: resigned.append(True))
     table.key(pygame.K_ESCAPE)
-    table.press(t("table.menu.leave"))
-    assert table.link.sent == [] and app.scene is not table.scene
+    table.press(t("presence.leave.go"))
+    assert table.link.sent == [{"type": "leave"}] and app.scene is table.scene
+    assert table.scene.banner == t("presence.leave.waiting")
+    table.link.inbox.append({"type": "left", "table": CODE, "seat": 0})
+    table.frames()
+    assert app.scene is not table.scene and not resigned
 
 
 def test_a_bot_seat_the_server_names_as_a_bot_gets_a_bot_s_name_as_in_a_local_game(

@@ -129,7 +129,7 @@ def test_giving_the_seat_up_is_asked_twice_and_done_once_the_server_confirms(mak
     dialog = scene.dialog
     assert dialog is not None
     assert [b.label() if callable(b.label) else b.label for b in dialog.widgets] == [
-        t("presence.resign.button"), t("cactus.leave.go"), t("cactus.leave.stay")]
+        t("presence.resign.button"), t("presence.leave.go"), t("presence.leave.stay")]
     dialog.widgets[0].activate()
     driver.frames()
     assert scene.dialog is not None and scene.dialog.body == \

@@ -164,20 +164,25 @@ def test_watching_a_seat_that_moves_nothing_lets_the_window_sleep(make_app: Any)
 
 
 def test_escape_at_a_seat_asks_with_words_true_of_a_network_table(make_app: Any) -> None:
-    """The server keeps the game and, for a while, the seat (then a bot may play it): nothing is "saved" here.
-    Enter right after Esc keeps the seat; choosing Leave closes the connection, so the server sees the seat go."""
-    _loop, connection, driver = open_scene(make_app, seed=3)
+    """The server keeps the game and the seat (a bot plays it meanwhile): nothing is "saved" here. Enter right
+    after Esc keeps the seat; choosing Leave sends ``leave`` (a consented leave), and once the server answers
+    ``left`` the table is left and the connection closed."""
+    loop = Loop(["remote", "remote"], seed=3, start_player=0, spectators=0)
+    connection, driver = open_remote_scene(make_app, loop, hold=("leave",))
     scene = driver.scene
     driver.key(pygame.K_ESCAPE)
     dialog = scene.dialog
     assert dialog is not None and driver.app.scene is scene
-    assert dialog.title == t("cactus.leave.title") and dialog.body == t("net.table.leave_body")
+    assert dialog.title == t("presence.leave.title") and dialog.body == t("presence.leave.body")
     assert "saved" not in dialog.body and "offered again" not in dialog.body
     driver.key(pygame.K_RETURN)  # the focused "Keep playing"
     assert scene.dialog is None and driver.app.scene is scene and not connection.closed
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_RETURN)  # Leave
+    assert connection.sent[-1] == {"type": "leave"} and driver.app.scene is scene  # waits for the answer
+    connection.inbox.append({"type": "left", "table": "T", "seat": 0})
+    driver.frames()
     assert driver.app.scene is not scene and connection.closed
 
 
@@ -189,7 +194,7 @@ def test_the_leave_button_of_a_network_table_asks_as_escape_does(make_app: Any) 
     scene.leave_button.on_click()
     dialog = scene.dialog
     assert dialog is not None and driver.app.scene is scene
-    assert dialog.title == t("cactus.leave.title") and dialog.body == t("net.table.leave_body")
+    assert dialog.title == t("presence.leave.title") and dialog.body == t("presence.leave.body")
     driver.key(pygame.K_RETURN)  # the focused "Keep playing"
     assert scene.dialog is None and driver.app.scene is scene and not connection.closed
 

@@ -12,22 +12,18 @@ meanwhile. The covered table is not updated, so what arrives waits in the connec
 own thread keeps the socket alive, and the server's seat timeout counts only a dropped seat) and is taken in,
 animated, at the first frame after the rules close.
 
-The connection's troubles are shown over the table: a banner with the reconnect countdown while it is away,
-and a dialog (back to the lobby) when the server cannot be reached any more or ended the table.
-
-Who is at the table (the server's ``presence``, :mod:`game.net.client.presence`) stands at the top of the side
-column, over the log: every seat's name, this player's marked, and its state in plain words, the wait until a bot
-plays an absent player's seat counting down. Seats are named by presence wherever the table names them. While
-another seat's turn waits for a player who is away or has not sat down, a banner says so.
-
-The leave dialog keeps the seat (as before) or gives it up: asked once more, then ``resign`` goes to the server;
-once it confirms, ``on_resign`` is called (the lobby forgets the seat) and the table is left. A refusal or a lost
-connection is said, and the seat stays.
+The link, who is at the table, leaving and giving up are the remote screens' shared
+:class:`~game.ui.remote_table.TableKeeper`'s: a banner over the table while the connection is lost (with the
+reconnect countdown) or the server is silent, the question after 10 s without a word (keep waiting, or back to the
+lobby: the game kept), a dialog back to the lobby when the server ended the table; the At-the-table panel at the top
+of the side column, over the log (every seat's name and state, the wait until a bot plays an absent seat counting
+down only while the link is open); a banner while another seat's turn is not played by its person. Seats are named
+by presence wherever the table names them. Esc and the menu's Leave send ``leave`` (the seat stays the player's: a
+bot plays it meanwhile, its token takes it back); giving the seat up is asked twice and sends ``resign``.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import pygame
@@ -38,10 +34,10 @@ from game.artischocken.table.flights import row_slots
 from game.artischocken.table.table_base import TableBase
 from game.artischocken.turns import Options
 from game.i18n import t
-from game.net.client.presence import SeatLine, not_seated, seat_lines, seat_name, turn_words
+from game.net.client.presence import SeatLine, seat_name
 from game.net.client.remote_cards import RemoteTable
-from game.net.client.resign import Resignation
 from game.ui import draw, presence_strip
+from game.ui.remote_table import TableFacts, TableKeeper
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
 
@@ -81,25 +77,31 @@ class RemoteTableScene(TableBase):
         seats = seats_for(remote, names)
         self.game_names = [seat.name for seat in seats]  # the names to fall back on where presence gives none
         super().__init__(seats, opts, remote)
+        #: What stands over the table this frame (the link's news first, then the table's own).
         self.banner: str | None = None
-        self.trouble_shown = False
         if seeded:  # its creator chose the seed: every seat is told as it sits down
             self.message.show(t("net.seeded.note"), "info", 8.0)
-        #: Called once the server confirmed that this player gave the seat up.
-        self.on_resign = on_resign
-        self.resignation = Resignation()
-        #: The presence strip: where it stands (None until the server said who is at the table), whether it has
-        #: one line a seat, what it shows, and whether that changed this frame (the countdown ticks).
+        #: The link, who is at the table, leaving and giving up (shared with the Cactus room's remote screen).
+        self.keeper = TableKeeper(self, self.message, remote.link, remote.presence, remote.seat,
+                                  to_lobby=self._to_launcher, on_resign=on_resign, send_resign=remote.resign)
+        #: The presence strip: where it stands (None until the server said who is at the table) and whether it
+        #: has one line a seat.
         self.strip: pygame.Rect | None = None
         self.strip_compact = False
-        self.strip_lines: list[SeatLine] = []
-        self.strip_changed = False
-        #: While another seat's turn waits for its absent player: what the banner says about it.
-        self.turn_note: str | None = None
         self.presence_seen = 0
-        self.told_not_seated = False
-        #: The words that said so (withdrawn once everybody sat down).
-        self.not_seated_said = ""
+
+    @property
+    def on_resign(self) -> Callable[[], None] | None:
+        """Called once the server confirmed that this player gave the seat up."""
+        return self.keeper.on_resign
+
+    @property
+    def strip_lines(self) -> list[SeatLine]:
+        return self.keeper.lines
+
+    @property
+    def turn_note(self) -> str | None:
+        return self.keeper.turn_note
 
     # -- the wire ------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -113,36 +115,21 @@ class RemoteTableScene(TableBase):
 
     def leave_body(self) -> str:
         """Nothing is saved here: the server keeps the game, and the kept token takes the seat back."""
-        return t("net.table.leave_body")
+        return t("presence.leave.body")
 
     def _open_menu(self) -> None:
         """Leave and keep the seat, give the seat up (asked once more), or stay."""
-        self.open_dialog(t("table.menu.title"), self.leave_body(),
-                         [(t("presence.resign.button"), self.ask_resign), (t("table.menu.leave"), self._to_launcher),
-                          (t("table.menu.stay"), lambda: None)])
+        self.keeper.ask_leave()
 
     def ask_resign(self) -> None:
-        """Giving the seat up cannot be undone: asked in plain words first (Enter keeps the seat)."""
-        self.open_dialog(t("presence.resign.title"), t("presence.resign.body"),
-                         [(t("presence.resign.go"), self.resign), (t("presence.resign.keep"), lambda: None)])
+        self.keeper.ask_resign()
 
     def resign(self) -> None:
-        """Send ``resign``; the answer is watched in :meth:`_watch_resign`."""
-        self.remote.resign()
-        self.resignation.sent()
+        self.keeper.resign()
 
-    def _watch_resign(self) -> None:
-        remote = self.remote
-        outcome = self.resignation.check(resigned=remote.resigned, refused=remote.resign_error,
-                                         connected=remote.link.status == "open")
-        if outcome is None:
-            return
-        if outcome[0] == "done":
-            if self.on_resign is not None:
-                self.on_resign()
-            self._to_launcher()
-        else:
-            self.open_dialog(t("presence.resign.failed_title"), outcome[1], [(t("presence.resign.ok"), lambda: None)])
+    def leave(self) -> None:
+        """Step away on purpose: ``leave``, then back to the lobby once the server answers."""
+        self.keeper.leave()
 
     # -- who is at the table ------------------------------------------------------------------------------
     def now(self) -> float:
@@ -150,32 +137,24 @@ class RemoteTableScene(TableBase):
         ms = self.app.last_frame_ms if hasattr(self, "app") else None
         return (ms or 0) / 1000.0
 
-    def _watch_presence(self) -> None:
-        board = self.remote.presence
-        now = self.now()
-        board.stamp(now)
-        players = self.remote.session.players
-        me = self.remote.seat
+    def _watch_table(self) -> None:
+        remote = self.remote
+        board = remote.presence
         if board.changes != self.presence_seen:
             first = self.presence_seen == 0
             self.presence_seen = board.changes
             self._name_seats()
             if first and hasattr(self, "app"):
                 self.layout(self.app.size)  # the strip takes its place in the side column
-            missing = not_seated(board, me, self.game_names)
-            if missing and not self.told_not_seated:
-                self.told_not_seated = True
-                self.not_seated_said = t("presence.not_seated", name=missing[0])
-                self.message.show(self.not_seated_said, "warn", 5.0)
-            elif not missing:
-                self.message.withdraw(self.not_seated_said)
-        lines = seat_lines(board, now, players, me, self.game_names)
-        actor = self.remote.actor
-        note = None
-        if actor is not None and actor != me and not self.remote.session.is_over:
-            note = turn_words(board, actor, self._name(actor), now)
-        self.strip_changed = (lines, note) != (self.strip_lines, self.turn_note)
-        self.strip_lines, self.turn_note = lines, note
+        session = remote.session
+        ready = session.ready
+        facts = TableFacts(session.players if ready else len(self.seats), self.game_names, remote.actor,
+                           session.is_over, resigned=remote.resigned, refused=remote.resign_error,
+                           left=remote.left, ended=remote.ended)
+        self.keeper.update(self.now(), facts)
+        self.banner = self.keeper.banner
+        if self.banner is None and session.waiting:
+            self.banner = t("net.table.waiting")
 
     def _name_seats(self) -> None:
         """Every seat by the name presence gives it (else the one it had at the start)."""
@@ -211,7 +190,7 @@ class RemoteTableScene(TableBase):
         before = row_slots(self.lay, session.table_view()["garden_row"])
         states, was_over = session.states, session.is_over
         for message in self.remote.pump():
-            if message.get("type") == "error":
+            if message.get("type") == "error" and not self.keeper.resignation.waiting:
                 self.message.show(_error_text(message), "error", 4.0)
                 self.clear_selection()
                 self.calm = 0.0
@@ -222,37 +201,11 @@ class RemoteTableScene(TableBase):
                 self._animate(mark, before)
             if session.is_over and not was_over:
                 self._on_over()
-        self._watch_link()
-
-    def _watch_link(self) -> None:
-        link = self.remote.link
-        self.banner = None
-        if link.status == "reconnecting":
-            left = link.reconnect_in
-            self.banner = (t("net.table.reconnecting", seconds=math.ceil(left)) if left > 0
-                           else t("net.table.reconnecting_now"))
-        elif self.remote.session.waiting:
-            self.banner = t("net.table.waiting")
-        elif self.resignation.waiting:
-            self.banner = t("presence.resign.waiting")
-        if self.trouble_shown or self.dialog is not None:
-            return
-        if self.remote.ended is not None:
-            self._trouble(t("net.table.ended.title"), t("net.problem.ended" if self.remote.ended == "table_over"
-                                                          else "net.problem.no_table"))
-        elif link.status == "failed" and not self.remote.session.is_over:
-            self._trouble(t("net.table.lost.title"), t("net.problem.lost") + (f"\n{link.error}" if link.error
-                                                                              else ""))
-
-    def _trouble(self, title: str, body: str) -> None:
-        self.trouble_shown = True
-        self.open_dialog(title, body, [(t("net.table.lobby"), self._to_launcher)])
 
     # -- the scene hooks --------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.pump()
-        self._watch_presence()
-        self._watch_resign()
+        self._watch_table()
         super().update(dt)
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -263,7 +216,7 @@ class RemoteTableScene(TableBase):
         """Still as a local table is, and not while the connection is away or an action is on its way."""
         if self.banner is not None or self.remote.link.status not in ("open", "failed", "closed"):
             return False
-        if self.strip_changed:
+        if self.keeper.lines_changed:
             return False  # a countdown ticked: this frame must be shown
         return super().still()
 

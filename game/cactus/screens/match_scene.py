@@ -545,7 +545,7 @@ class MatchScene(BaseScene):
         return (get_language(), id(self.lay), m.stage, r.turn_number, r.current, human, r.turn.roll, m.piece,
                 len(r.log), tuple(r.supply), tuple(r.row), tuple(r.out), r.bank.supply, r.bank.box,
                 tuple(r.bank.tokens(p) for p in range(r.players)), tuple(m.bots), tuple(self.seat_names()),
-                tuple(str(v) for v in m.violations), self.shown_banner.short,
+                self.seat_marks(), tuple(str(v) for v in m.violations), self.shown_banner.short,
                 self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die, self.aside_key())
 
     @staticmethod
@@ -565,7 +565,7 @@ class MatchScene(BaseScene):
             panels.draw_top(surface, m.rules, lay, self.leave_button, self.controls.rules, names)
             if not die_moving:
                 panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self._flash())
-            panels.draw_scores(surface, m, lay, names)
+            panels.draw_scores(surface, m, lay, names, self.seat_marks())
             log = self.rects["log"]
             if log.height >= 60:
                 if self.shown_banner.short:
@@ -590,6 +590,11 @@ class MatchScene(BaseScene):
     def seat_names(self) -> list[str]:
         """The seats' names as the panels show them: the match's (a remote table may know better ones)."""
         return list(self.match.rules.names)
+
+    def seat_marks(self) -> tuple[str, ...] | None:
+        """The word beside each seat's name in the flowers panel; None: "(bot)" for the match's bots (a remote
+        table says what presence says instead)."""
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The panels' picture (painted again only when what they show changed, see :meth:`_chrome_key`), then

@@ -227,8 +227,10 @@ def draw_die_panel(surface: pygame.Surface, m: Match, lay: PlayLayout, roll: But
                         size=SIZES.text_small, color=PALETTE.ink_soft)
 
 
-def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Sequence[str] | None = None) -> None:
-    """The flowers panel: a row per seat (named by ``names`` where given, else by the match), the supply."""
+def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Sequence[str] | None = None,
+                marks: Sequence[str] | None = None) -> None:
+    """The flowers panel: a row per seat (named by ``names`` where given, else by the match; beside the name
+    ``marks``' word where given, else "(bot)" for the match's bots), the supply."""
     rules = m.rules
     rect = lay.rects["score"]
     draw.panel(surface, rect, PALETTE.paper, PALETTE.sand_dark, 14)
@@ -244,10 +246,12 @@ def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Seque
             name = name[:-2] + "…"
         draw.text(surface, name, (row.x + 10, row.y + 15), size=SIZES.text_small + 1, bold=True,
                   color=PALETTE.ink, anchor="midleft")
-        if m.bots[seat]:
+        tag = (f"({marks[seat]})" if marks[seat] else "") if marks is not None and seat < len(marks) else \
+            t("cactus.bot") if m.bots[seat] else ""
+        if tag:
             tag_x = row.x + 16 + fnt.size(name)[0]
-            draw.text(surface, t("cactus.bot"), (tag_x, row.y + 15), size=SIZES.text_small - 2,
-                      color=PALETTE.ink_faint, anchor="midleft")
+            draw.fit_text(surface, tag, (tag_x, row.y + 15), max(0, row.right - 50 - tag_x),
+                          size=SIZES.text_small - 2, color=PALETTE.ink_faint)
         ones, threes = rules.bank.tokens(seat)
         x = row.x + 10
         y = row.y + 30

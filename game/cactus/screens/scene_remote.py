@@ -11,15 +11,16 @@ non-blocking ``poll() -> list[dict]`` (``game.net.client.connection.Connection``
 :class:`ConnectingScene` waits for the table's first snapshot, then replaces itself with
 :class:`RemotePlayScene`; :func:`game.cactus.room.remote_play_scene` opens it.
 
-Who is at the table (the server's ``presence``, kept by the link: :mod:`game.net.client.presence`) stands in the
-side column between the flowers and the turn log: every seat's name, this player's marked, and its state in plain
-words, the wait until a bot plays an absent player's seat counting down. The flowers panel, the top bar and the
-banner name the seats by presence where it names them. While another seat's turn is not played by its player
-(away, not sat down yet, a bot plays it or finishes it), the banner says so.
-
-The leave dialog keeps the seat, or gives it up: asked once more, then ``resign`` goes to the server; once it
-confirms, ``on_resign`` is called (the lobby forgets the seat) and the table is left. A refusal or a lost
-connection is said, and the seat stays.
+The link, who is at the table, leaving and giving up are the remote screens' shared
+:class:`~game.ui.remote_table.TableKeeper`'s (as at the card table): the banner says at once when the connection is
+lost (with the reconnect countdown) or the server is silent, whoever's turn it is; after 10 s without a word a
+dialog offers to keep waiting or to go back to the lobby (the game kept); a server that ended the table, or does
+not know it any more, sends the player back to the lobby. The At-the-table panel stands in the side column between
+the flowers and the turn log (the wait until a bot plays an absent seat counts down only while the link is open);
+the flowers panel marks each seat with presence's word for it, the top bar and the banner name the seats by
+presence. Esc and the top bar's Leave send ``leave`` (the seat stays the player's; a bot plays it, the running turn
+too, and its token takes it back); giving the seat up is asked twice and sends ``resign``. The connecting screen
+watches the link the same way.
 """
 
 from __future__ import annotations
@@ -34,9 +35,9 @@ from game.cactus.screens import callouts, navigation
 from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
-from game.net.client.presence import SeatLine, not_seated, seat_lines, seat_name, turn_words
-from game.net.client.resign import Resignation
+from game.net.client.presence import SeatLine, seat_name
 from game.ui import draw, presence_strip
+from game.ui.remote_table import TableFacts, TableKeeper
 from game.ui.rules_book import RULES_KEY
 from game.ui.theme import PALETTE, SIZES
 from game.ui.wake import NET_EVENT, post_wake
@@ -47,6 +48,16 @@ class Connection(Protocol):
     def send(self, message: dict[str, Any]) -> None: ...
 
     def poll(self) -> list[dict[str, Any]]: ...
+
+
+class _Quiet:
+    """A message line that shows nothing (the connecting screen has none)."""
+
+    def show(self, content: str, kind: str = "info", seconds: float = 3.5) -> None:
+        pass
+
+    def withdraw(self, content: str) -> None:
+        pass
 
 
 def pass_messages(link: CactusLink, connection: Connection) -> None:
@@ -69,23 +80,18 @@ class RemotePlayScene(MatchScene):
         self.link = link  # (before the match scene's set-up: the panels ask it for the seats' names)
         self.strip: pygame.Rect | None = None
         self.strip_compact = False
-        self.strip_lines: list[SeatLine] = []
+        self.keeper: TableKeeper | None = None  # (the panels ask it for the seats' marks during the set-up)
         super().__init__(link.match)
         self.connection = connection
         self.table_id = table_id
         self.resyncs_seen = link.resyncs
         self.turn_limits_seen = link.turn_limits
         self.errors_seen = len(link.errors)
-        #: Called once the server confirmed that this player gave the seat up.
-        self.on_resign = on_resign
-        self.resignation = Resignation()
         self.resign_errors = 0  # the link's errors when the resign was sent: a later one is its refusal
-        #: The strip's lines changed this frame (a countdown ticked): the frame must be shown.
-        self.strip_changed = False
+        #: The link, who is at the table, leaving and giving up (shared with the card table's remote screen).
+        self.keeper = TableKeeper(self, self.message, connection, link.presence, link.seat, to_lobby=self.leave,
+                                  on_resign=on_resign, send_resign=self._send_resign)
         self.presence_seen = 0
-        self.told_not_seated = False
-        #: The words that said so (withdrawn once everybody sat down).
-        self.not_seated_said = ""
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
         self.leave_button.on_click = self.ask_leave  # asks, as Esc does: stay, leave keeping the seat, or give it up
         if seeded:  # its creator chose the seed: every seat is told as it sits down
@@ -93,6 +99,15 @@ class RemotePlayScene(MatchScene):
         self.controls.rules = Button(lambda: t("rules.button"), self.show_rules, style="ghost",
                                      text_size=SIZES.text_small)
         self.buttons.append(self.controls.rules)
+
+    @property
+    def on_resign(self) -> Callable[[], None] | None:
+        """Called once the server confirmed that this player gave the seat up."""
+        return self.keeper.on_resign if self.keeper is not None else None
+
+    @property
+    def strip_lines(self) -> list[SeatLine]:
+        return self.keeper.lines if self.keeper is not None else []
 
     def show_rules(self) -> None:
         """The rules over the table (F1, the top bar's button). The game goes on at the server meanwhile: this
@@ -119,41 +134,23 @@ class RemotePlayScene(MatchScene):
     def on_back(self) -> bool:
         """Esc (and the top bar's leave button) asks first at a seat (the table goes on without it): leave and
         keep the seat, give it up (asked once more), or stay; a spectator or a finished table just goes."""
-        if self.finished or self.match.is_over or self.link.seat is None:
+        if self.finished or self.match.is_over or self.link.seat is None or self.keeper is None:
             return False
         self.tooltip.hover(None, (0, 0))  # a hint shown a moment ago would stand under the dialog
-        self.open_dialog(t("cactus.leave.title"), t("net.table.leave_body"),
-                         [(t("presence.resign.button"), self.ask_resign), (t("cactus.leave.go"), self.leave),
-                          (t("cactus.leave.stay"), lambda: None)])
+        self.keeper.ask_leave()
         return True
 
     def ask_resign(self) -> None:
-        """Giving the seat up cannot be undone: asked in plain words first (Enter keeps the seat)."""
-        self.open_dialog(t("presence.resign.title"), t("presence.resign.body"),
-                         [(t("presence.resign.go"), self.resign), (t("presence.resign.keep"), lambda: None)])
+        if self.keeper is not None:
+            self.keeper.ask_resign()
 
     def resign(self) -> None:
-        """Send ``resign``; the answer is watched in :meth:`_watch_resign`."""
-        self.connection.send({"type": "resign"})
-        self.resignation.sent()
-        self.resign_errors = len(self.link.errors)
+        if self.keeper is not None:
+            self.keeper.resign()
 
-    def _watch_resign(self) -> None:
-        errors = self.link.errors
-        refused = None
-        if self.resignation.waiting and len(errors) > self.resign_errors:
-            refused = str(errors[-1].get("message") or errors[-1].get("code") or "")[:200]
-        outcome = self.resignation.check(resigned=self.link.resigned, refused=refused,
-                                         connected=getattr(self.connection, "status", "open") in ("open", "connecting"))
-        if outcome is None:
-            return
-        if outcome[0] == "done":
-            if self.on_resign is not None:
-                self.on_resign()
-            self.leave()
-        else:
-            self.errors_seen = len(errors)  # said in the dialog, not again as a message
-            self.open_dialog(t("presence.resign.failed_title"), outcome[1], [(t("presence.resign.ok"), lambda: None)])
+    def _send_resign(self) -> None:
+        self.connection.send({"type": "resign"})
+        self.resign_errors = len(self.link.errors)
 
     # ------------------------------------------------------------------ who is at the table
     def now(self) -> float:
@@ -166,27 +163,32 @@ class RemotePlayScene(MatchScene):
         names = list(self.match.rules.names)
         return [seat_name(self.link.presence, i, names) for i in range(len(names))]
 
-    def _watch_presence(self) -> None:
+    def seat_marks(self) -> tuple[str, ...] | None:
+        """Presence's word for each seat beside its name (none while its person is here); before presence
+        came, the match's "(bot)" marks."""
+        if self.keeper is None or not self.keeper.lines:
+            return None
+        return tuple(self.keeper.marks())
+
+    def _watch_table(self) -> None:
+        keeper = self.keeper
+        if keeper is None:
+            return
         board = self.link.presence
-        now = self.now()
-        board.stamp(now)
-        me = self.link.seat
-        names = self.seat_names()
         if board.changes != self.presence_seen:
             first = self.presence_seen == 0
             self.presence_seen = board.changes
             if first and hasattr(self, "app"):
                 self.layout(self.app.size)  # the strip takes its place in the side column
-            missing = not_seated(board, me, names)
-            if missing and not self.told_not_seated:
-                self.told_not_seated = True
-                self.not_seated_said = t("presence.not_seated", name=missing[0])
-                self.message.show(self.not_seated_said, "warn", 5.0)
-            elif not missing:
-                self.message.withdraw(self.not_seated_said)
-        lines = seat_lines(board, now, self.match.rules.players, me, names)
-        self.strip_changed = lines != self.strip_lines
-        self.strip_lines = lines
+        errors = self.link.errors
+        refused = None
+        if keeper.resignation.waiting and len(errors) > self.resign_errors:
+            refused = str(errors[-1].get("message") or errors[-1].get("code") or "")[:200]
+            self.errors_seen = len(errors)  # said in the dialog, not again as a message
+        m = self.match
+        keeper.update(self.now(), TableFacts(m.rules.players, self.seat_names(), m.current, m.is_over or self.finished,
+                                             resigned=self.link.resigned, refused=refused,
+                                             left=self.link.left_table, ended=self.link.ended))
 
     def layout(self, size: tuple[int, int]) -> None:
         """The table's layout; once presence came, its strip between the flowers and the turn log."""
@@ -225,8 +227,9 @@ class RemotePlayScene(MatchScene):
 
     def update(self, dt: float) -> None:
         pass_messages(self.link, self.connection)
-        self._watch_presence()
-        self._watch_resign()
+        self._watch_table()
+        if self.keeper is not None and self.keeper.gone:
+            return
         if self.link.resyncs != self.resyncs_seen:
             self.resyncs_seen = self.link.resyncs
             self.message.show(t("cactus.remote.resynced"), "warn")
@@ -244,21 +247,23 @@ class RemotePlayScene(MatchScene):
             self.connection.send(message)
 
     def banner(self) -> callouts.Banner:
-        """Another seat's turn: whose it is (the stage prompt speaks to the seat that plays)."""
+        """The link's news first (whoever's turn it is); then another seat's turn: whose it is (the stage prompt
+        speaks to the seat that plays)."""
         m = self.match
+        base = self.rects["prompt"]
+        news = self.keeper.banner if self.keeper is not None else None
+        if news is not None and not m.is_over:
+            return callouts.Banner(news, base.copy(), False)
         if self.link.active or m.is_over:
             return super().banner()
-        base = self.rects["prompt"]
         if self.link.status == "syncing":
             text = t("cactus.remote.syncing")
-        elif self.resignation.waiting:
-            text = t("presence.resign.waiting")
         elif m.current == self.link.seat:  # this seat's turn, and still the bot's that played it meanwhile
             text = t("presence.turn.you.returning")
         else:
             name = self.seat_names()[m.current]
-            text = turn_words(self.link.presence, m.current, name, self.now()) or \
-                t("cactus.remote.watching", name=name)
+            note = self.keeper.turn_note if self.keeper is not None else None
+            text = note or t("cactus.remote.watching", name=name)
         return callouts.Banner(text, base.copy(), False)
 
     def on_enter(self) -> None:
@@ -274,17 +279,20 @@ class RemotePlayScene(MatchScene):
 
     def still(self) -> bool:
         """Idle only while watching another seat that moves nothing (the world at rest, no input waiting to be
-        played): news from the table wakes the window (:func:`post_wake`). This seat's own turn keeps the
-        frames coming, since its steps are the table's clock."""
+        played) and the link is well: news from the table wakes the window (:func:`post_wake`). This seat's own
+        turn keeps the frames coming, since its steps are the table's clock."""
         link = self.link
+        keeper = self.keeper
+        calm = keeper is None or (keeper.banner is None and not keeper.lines_changed)
         return (link.status in ("watching", "over") and not link.inbox and not link.playing and not link.left
-                and link.queued == 0 and not self.strip_changed
-                and super().still())
+                and link.queued == 0 and calm and super().still())
 
 
 class ConnectingScene(BaseScene):
     """Waits for the table's first snapshot (asking again once if it does not come), then replaces itself with
-    :class:`RemotePlayScene`."""
+    :class:`RemotePlayScene`. It watches the link as the table does: a lost connection is said at once, a server
+    silent for 10 s is asked about (keep waiting, or back to the lobby), one that closed for good or ended the
+    table sends the player back."""
 
     def __init__(self, connection: Connection, seat: int | None, table_id: str, *,
                  on_resign: Callable[[], None] | None = None, seeded: bool = False) -> None:
@@ -296,10 +304,23 @@ class ConnectingScene(BaseScene):
         self.on_resign = on_resign
         self.time = 0.0
         self.asked = False
+        self.keeper = TableKeeper(self, _Quiet(), connection, self.link.presence, seat, to_lobby=self.leave)
+
+    def leave(self) -> None:
+        self.app.pop()
+
+    def on_exit(self) -> None:
+        if self.keeper.gone:  # back to the lobby from here: the connection goes with this screen
+            close = getattr(self.connection, "close", None)
+            if callable(close):
+                close()
 
     def update(self, dt: float) -> None:
         self.time += dt
         pass_messages(self.link, self.connection)
+        self.keeper.update(self.time, TableFacts(0, ended=self.link.ended))
+        if self.keeper.gone:
+            return
         if self.link.match is not None:
             self.app.replace(RemotePlayScene(self.link, self.connection, self.table_id, on_resign=self.on_resign,
                                              seeded=self.seeded))
@@ -313,6 +334,9 @@ class ConnectingScene(BaseScene):
         rect = surface.get_rect()
         draw.text(surface, t("cactus.remote.connecting", table=self.table_id), rect.center, size=SIZES.text,
                   anchor="center", color=PALETTE.ink)
+        if self.keeper.banner:
+            draw.text(surface, self.keeper.banner, (rect.centerx, rect.centery + 44), size=SIZES.text, bold=True,
+                      anchor="center", color=PALETTE.terracotta_dark)
 
 
 __all__ = ["ConnectingScene", "Connection", "RemotePlayScene"]

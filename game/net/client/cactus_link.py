@@ -19,8 +19,10 @@ future as the server's match, see :mod:`game.net.server.cactus_table`).
   in any case; a difference is counted (:attr:`CactusLink.resyncs`): the server's game is the game.
 
 Who is at the table (``presence``) is kept in :attr:`CactusLink.presence`, a ``resigned`` answer in
-:attr:`CactusLink.resigned`. A turn that the table's match gives a bot at this seat (the player came back while
-the bot played it) is watched, not played: this seat plays again from the next turn.
+:attr:`CactusLink.resigned`, a ``left`` one in :attr:`CactusLink.left_table`, the end of the table (``table_ended``,
+or the errors ``no_table`` and ``table_over``) in :attr:`CactusLink.ended`. A turn that the table's match gives a
+bot at this seat (the player came back while the bot played it) is watched, not played: this seat plays again from
+the next turn.
 
 The match is rebuilt in place, so whoever holds it (a scene, its camera) always holds the current one. Pure: no
 pygame, no sockets; the caller moves the messages (``receive`` what comes, send what ``outgoing`` gives).
@@ -78,6 +80,10 @@ class CactusLink:
         self.claim: dict[str, Any] | None = None  # this seat's verdict at its confirm
         self.presence = PresenceBoard()  # who is at the table (the last good ``presence``)
         self.resigned = False  # the server confirmed this seat's ``resign``
+        #: The server confirmed this seat's ``leave`` (a bot plays it now; its token takes it back later).
+        self.left_table = False
+        #: The server ended the table ("table_over") or does not know it ("no_table"); None while it plays.
+        self.ended: str | None = None
         #: Turns of this seat that the server's bot finished because they passed the turn's bounds.
         self.turn_limits = 0
 
@@ -150,11 +156,17 @@ class CactusLink:
             self.presence.receive(message)
         elif kind == "resigned":
             self.resigned = True
+        elif kind == "left":
+            self.left_table = True
+        elif kind == "table_ended":
+            self.ended = "table_over"
         elif kind == "resync":
             self.resyncs += 1
             self.notices.append(dict(message))
         elif kind == "error":
             self.errors.append(dict(message))
+            if message.get("code") in ("no_table", "table_over"):
+                self.ended = str(message.get("code"))
             if message.get("code") in ("illegal", "bad_message", "not_your_turn") and self.active:
                 self.ask_sync()  # the server did not take our input: take its state
         else:

@@ -313,7 +313,7 @@ class Connection:
             try:
                 answer = await ws.ping()
                 await asyncio.wait_for(answer, timeout=self.ping_timeout)
-            except (TimeoutError, asyncio.TimeoutError):
+            except TimeoutError:
                 with contextlib.suppress(Exception):
                     ws.transport.abort()
                 raise ServerSilent from None

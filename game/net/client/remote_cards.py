@@ -11,7 +11,8 @@ the server ends the wait with the game unchanged and is kept in :attr:`RemoteSea
 :class:`~game.artischocken.turns.LocalTable` for one seat): the seat always looks, there is no hot-seat
 hand-over, and the bots play on the server. :meth:`RemoteTable.pump` takes the connection's messages in.
 The session keeps the table's last ``presence`` (who is at it); :meth:`RemoteTable.resign` gives the seat up
-(``resigned``, or the server's refusal in :attr:`RemoteTable.resign_error`). No pygame here.
+(``resigned``, or the server's refusal in :attr:`RemoteTable.resign_error`); :meth:`RemoteTable.leave` steps away
+on purpose (the server's ``left`` in :attr:`RemoteTable.left`). No pygame here.
 """
 
 from __future__ import annotations
@@ -258,6 +259,8 @@ class RemoteTable:
         self.resigned = False
         #: Why the server refused the last ``resign`` (its words), None when it did not.
         self.resign_error: str | None = None
+        #: The server confirmed a ``leave``: a bot plays the seat now, its token takes it back later.
+        self.left = False
 
     @classmethod
     def join(cls, link: Link, table: str, seat: int, token: str,
@@ -348,6 +351,8 @@ class RemoteTable:
             elif kind == "resigned":
                 self.resigning = False
                 self.resigned = True
+            elif kind == "left":
+                self.left = True
             elif kind == "error" and message.get("code") in ("no_table", "table_over") and not self.session.waiting:
                 self.ended = str(message.get("code"))
                 self.session.receive(message)
@@ -359,6 +364,11 @@ class RemoteTable:
                 self.resigning = False
                 self.resign_error = str(message.get("message") or message.get("code") or "")[:200]
         return messages
+
+    def leave(self) -> None:
+        """Step away from the seat on purpose (a bot plays it at once; its token takes it back later):
+        ``leave`` is sent; the answer is :attr:`left`."""
+        self.link.send({"type": "leave"})
 
     def resign(self) -> None:
         """Give this seat up for good (a bot plays it from now on): ``resign`` is sent; the answer is
