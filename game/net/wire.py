@@ -130,6 +130,17 @@ def get_name(message: Mapping[str, Any]) -> str | None:
     return name
 
 
+def get_player(message: Mapping[str, Any]) -> str | None:
+    """A ``create``'s, ``claim``'s or ``join``'s optional ``player``: the player's id (made once by the program,
+    1 to 64 letters, digits, - and _); None when the message has none."""
+    value = message.get("player")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not CODE_PATTERN.fullmatch(value):
+        raise bad("\"player\" must be a player id: 1 to 64 letters, digits, - and _")
+    return value
+
+
 def get_seats(message: Mapping[str, Any], known: tuple[str, ...] | frozenset[str], *, low: int = 2,
               high: int = MAX_PLAYERS) -> list[str]:
     """``seats``: a list of ``low..high`` strings, each "remote" or one of the ``known`` bot kinds."""
@@ -191,4 +202,4 @@ def error(code: str, message: str) -> dict[str, Any]:
 
 
 __all__ = ["ACTION_FIELDS", "MAX_MESSAGE", "action_from_json", "action_to_json", "encode", "error", "get_bool",
-           "get_code", "get_int", "get_name", "get_request", "get_seats", "parse", "size_of"]
+           "get_code", "get_int", "get_name", "get_player", "get_request", "get_seats", "parse", "size_of"]

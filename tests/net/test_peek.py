@@ -22,7 +22,8 @@ def test_peek_tells_how_a_table_stands_and_leaves_the_seat_held(tmp_path: Path) 
         assert seen == {"type": "table", "table": cards["table"], "room": "artischocken", "over": False, "turn": 1,
                         "seats": [{"seat": 0, "name": "Tom", "kind": "remote", "state": "here", "bot_in": None},
                                   {"seat": 1, "name": None, "kind": "remote", "state": "waiting", "bot_in": None}],
-                        "seeded": True}  # made with a seed: its creator can know the deal
+                        "seeded": True,  # made with a seed: its creator can know the deal
+                        "state": "waiting", "result": None}  # a seat nobody sat at yet; no result before the end
         other = tom.ask({"type": "peek", "table": cactus["table"]}, "table")
         assert other["room"] == "cactus" and other["turn"] == 0 and not other["over"]
         assert [(e["kind"], e["state"]) for e in other["seats"]] == [("remote", "waiting"), ("bot", "bot")]
@@ -48,3 +49,4 @@ def test_peek_at_a_finished_table_says_it_is_over(tmp_path: Path) -> None:
                 break
             peer.read(0.05)
         assert seen["over"] is True and seen["turn"] is None
+        assert seen["state"] == "over"

@@ -1,5 +1,6 @@
 """Giving a seat up (docs/design.md, "Remote play": resign), against the real server: the player is told, the
-token joins no more, a bot plays the seat at once (whatever the table's bot_takeover), everyone else is told."""
+token joins no more, a bot plays the seat at once (whatever the table's bot_takeover), everyone else is told (the
+seat's presence state is "resigned")."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ def test_a_seat_given_up_is_played_by_a_bot_at_once_and_its_token_joins_no_more(
         ann.reply("state")
 
         assert tom.ask({"type": "resign"}, "resigned") == {"type": "resigned", "table": code, "seat": 0}
-        until(lambda: ann.states().get(0) == "bot", [ann], what="Ann to hear of it")
-        assert ann.presences[-1]["seats"][0] == {"seat": 0, "name": "Tom", "kind": "remote", "state": "bot",
+        until(lambda: ann.states().get(0) == "resigned", [ann], what="Ann to hear of it")
+        assert ann.presences[-1]["seats"][0] == {"seat": 0, "name": "Tom", "kind": "remote", "state": "resigned",
                                                  "bot_in": None}
         moved = ann.reply("state")  # the bot took Tom's decision at once, though the table hands no seat to bots
         assert moved["view"]["log_size"] > first["view"]["log_size"]
@@ -34,7 +35,7 @@ def test_a_seat_given_up_is_played_by_a_bot_at_once_and_its_token_joins_no_more(
         assert refused["type"] == "error" and refused["code"] == "bad_token"
         assert tom.ask({"type": "act", "action": {"kind": "end_play"}}, "state")["code"] == "bad_message"
         peek = tom.ask({"type": "peek", "table": code}, "table")
-        assert [e["state"] for e in peek["seats"]] == ["bot", "here"]
+        assert [e["state"] for e in peek["seats"]] == ["resigned", "here"]
         again = Peer(server.url).ask({"type": "claim", "table": code}, "claimed")
         assert again["code"] == "table_full"  # a seat given up is not handed out to anyone
 
@@ -67,4 +68,4 @@ def test_a_cactus_seat_given_up_mid_turn_is_finished_by_the_bot(tmp_path: Path) 
         tom.pump()
         assert tom.ask({"type": "resign"}, "resigned")["seat"] == 0
         until(lambda: ann.link is not None and ann.link.active, [ann], what="the bot to end Tom's turn")
-        assert ann.states()[0] == "bot"
+        assert ann.states()[0] == "resigned"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import threading
 import time
 from pathlib import Path
 
@@ -80,25 +81,45 @@ def test_a_corrupt_save_is_set_aside_and_the_server_starts(tmp_path: Path) -> No
 
 def test_spectators_watch_a_game_and_a_dropped_seat_is_taken_over_by_a_bot(tmp_path: Path) -> None:
     """watch: spectators get the public state after every change. A seat whose player dropped waits
-    --seat-timeout seconds, then a bot plays it (bot_takeover, the default), until the token joins again."""
+    --seat-timeout seconds, then a bot plays it (bot_takeover, the default), until the token joins again - while
+    another person is at the table (a table nobody is at stands still)."""
     server = ServerProcess(tmp_path, "--seat-timeout", "0.3")
     try:
         c = Client(server.url)
-        created = create(c, ["remote", "greedy"], seed=6, start_player=1)
+        created = create(c, ["remote", "remote"], seed=6, start_player=1)
         watcher = Client(server.url)
         assert watcher.ask({"type": "watch", "table": created["table"]}) == {
             "type": "watching", "table": created["table"], "seeded": True}  # made with a seed: said to all
         first = watcher.recv()
         assert first["type"] == "state" and first["view"]["seat"] is None and first["view"]["hand"] == []
+        friend = Client(server.url)
+        joined = join(friend, created["table"], 1, created["tokens"]["1"])
         me = Client(server.url)
         join(me, created["table"], 0, created["tokens"]["0"])
-        me.close()  # dropped: after 0.3 s the greedy bot plays seat 0 too, and the game runs to its end
+        me.close()  # dropped: after 0.3 s the takeover bot plays seat 0, and the friend plays on to the end
+        stop = threading.Event()
+
+        def play_on() -> None:  # the friend takes its first legal action whenever it decides
+            with contextlib.suppress(ConnectionClosed):
+                state = joined
+                while not stop.is_set():
+                    if state.get("type") == "state" and state["legal"]:
+                        friend.send({"type": "act", "action": state["legal"][0]})
+                    try:
+                        state = friend.recv(timeout=1)
+                    except TimeoutError:
+                        state = {}
+
+        player = threading.Thread(target=play_on, daemon=True)
+        player.start()
         deadline = time.monotonic() + 30
         state = first
         while not state["view"]["is_over"]:
             assert time.monotonic() < deadline
             state = watcher.recv()
             assert state["type"] == "state" and state["legal"] == [] and state["view"]["hand"] == []
+        stop.set()
+        player.join(5)
         again = join(Client(server.url), created["table"], 0, created["tokens"]["0"])
         assert again["view"]["is_over"]
         assert watcher.ask({"type": "act", "action": {"kind": "end_play"}})["code"] == "bad_message"

@@ -68,13 +68,14 @@ from game.net.cactus_stream import (
     blind,
     check_batch,
     check_claim,
+    flowers_of,
     noted,
     seconds_in,
     steps_in,
     verdict,
 )
 from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_number
-from game.replay.cactus import CactusRecord, plain
+from game.replay.cactus import CactusRecord, plain, replay
 from game.replay.format import ReplayError, checksum
 from game.rngstate import rng_from_json, rng_to_json
 
@@ -129,6 +130,9 @@ class CactusTable:
         self.bot_moves = 0  # this turn
         self.turn = match.turn_key
         self.checksum = ""
+        #: The whole game's recording (the replay once it is over); None for a table saved before tables recorded
+        #: their games.
+        self.game: GameRecord | None = None
 
     # ------------------------------------------------------------------ segments
     def begin(self) -> None:
@@ -141,8 +145,11 @@ class CactusTable:
         self.back.clear()
         for seat, name in self.names.items():
             self.match.rules.names[seat] = name
-        self.match.bots = [kind != REMOTE for kind in self.seats]
+        over = self.match.is_over  # at the end the seats are their players' again (the replay names them so)
+        self.match.bots = [kind != REMOTE and not (over and s in self.taken_over) for s, kind in enumerate(self.seats)]
         full = plain(self.match)
+        if self.game is None and not self.record.start:  # the first turn: the game's recording begins here
+            self.game = GameRecord(full)
         snapshot = blind(full)
         self.match = noted(full)
         self.record = CactusRecord(snapshot)
@@ -283,6 +290,8 @@ class CactusTable:
                                "flowers": ended["flowers"], "claimed": claim}))
         self.ended = ended
         self.events = [e.to_dict() for e in self.match.drain_events()]
+        if self.game is not None:
+            self.game.add_turn(self.record.stream)
         self.begin()
         return out + self.everyone(self.turn_message("turn_end"))
 
@@ -346,6 +355,23 @@ class CactusTable:
     def is_over(self) -> bool:
         return self.match.is_over
 
+    def result(self) -> dict[str, Any] | None:
+        """Once the game is over: the winners and each seat's score, its flowers."""
+        m = self.match
+        if not m.is_over:
+            return None
+        return {"winners": list(m.rules.winners), "scores": flowers_of(m)}
+
+    def replay(self, created: str = "") -> dict[str, Any]:
+        """The replay of the finished game, from its first position with the table's secret die (every roll is
+        the generator's, shown now that the game is over); TableError ``not_over`` before the end, ``no_replay``
+        for a table saved before tables recorded their games."""
+        if not self.match.is_over:
+            raise TableError("not_over", "the game is not over yet; its replay comes at the end")
+        if self.game is None:
+            raise TableError("no_replay", "this game was begun before the server recorded its games: it has no replay")
+        return self.game.replay(self.match, created)
+
     def to_dict(self) -> dict[str, Any]:
         """The save: the blind start and the stream (as sent), and beside them the table's secret (the live
         generator state, the seeds) that :func:`resume` puts back after replaying the stream."""
@@ -356,10 +382,57 @@ class CactusTable:
                 "secret": {"seed": rules.seed, "world_seed": self.match.world.seed, "rng": rng_to_json(rules.rng)},
                 "start": self.record.start,
                 "stream": list(self.record.stream), "batches": self.batches, "ended": self.ended,
+                **({} if self.game is None else {"game": self.game.to_json()}),
                 "events": self.events,
                 "bot": {"turn": b.turn, "attempts": b.attempts, "tried": [list(t) for t in b.tried],
                         "simulated": b.simulated, "best": None if b.best is None else [list(b.best[0]),
                                                                                       list(b.best[1])]}}
+
+
+class GameRecord:
+    """The recording of a whole game: its first position as the table has it (its generator and seeds, the
+    table's secret) and the ended turns' streams one after the other. A turn's stream counts its pointer from
+    the turn start and tells its rolls' faces; here the pointer runs on from turn to turn and each roll is the
+    generator's (``["r"]``), as a replay from the first position makes them."""
+
+    def __init__(self, start: dict[str, Any], stream: list[Any] | None = None,
+                 pointer: tuple[int, int] = (0, 0)) -> None:
+        self.start = start
+        self.stream = [] if stream is None else stream
+        self.pointer = pointer
+
+    def add_turn(self, entries: list[Any]) -> None:
+        turn = (0, 0)
+        for entry in entries:
+            if isinstance(entry, list) and entry and isinstance(entry[0], int) and not isinstance(entry[0], bool):
+                turn = (turn[0] + entry[0], turn[1] + entry[1])
+                self.stream.append([turn[0] - self.pointer[0], turn[1] - self.pointer[1]])
+                self.pointer = turn
+            elif isinstance(entry, list) and entry[:1] == ["r"]:
+                self.stream.append(["r"])
+            else:
+                self.stream.append(entry)
+
+    def replay(self, final: Match, created: str) -> dict[str, Any]:
+        """The replay ending in ``final``: what the game shows at its end (the players' names, who was a bot) is
+        what the first position shows too (neither changes how the game plays)."""
+        start = {**self.start, "rules": {**self.start["rules"], "names": list(final.rules.names)},
+                 "bots": list(final.bots)}
+        return replay(CactusRecord(start, list(self.stream)), final, created)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "stream": self.stream, "pointer": list(self.pointer)}
+
+    @classmethod
+    def from_json(cls, d: object) -> GameRecord | None:
+        """A saved recording (None when there is none: a table saved before tables recorded their games)."""
+        if not isinstance(d, Mapping) or not isinstance(d.get("start"), Mapping):
+            return None
+        stream, pointer = d.get("stream"), d.get("pointer")
+        if not isinstance(stream, list) or not isinstance(pointer, list) or len(pointer) != 2 \
+                or not all(isinstance(v, int) for v in pointer):
+            raise ValueError("broken Cactus table: its game's recording is not {start, stream, pointer}")
+        return cls(dict(d["start"]), stream, (pointer[0], pointer[1]))
 
 
 # ---------------------------------------------------------------------- making tables
@@ -442,6 +515,7 @@ def resume(d: Mapping[str, Any]) -> CactusTable:
     except MatchError as exc:
         raise ValueError(f"broken Cactus table: the stream does not replay ({exc})") from None
     _resume_secret(table.match, d.get("secret"))
+    table.game = GameRecord.from_json(d.get("game"))
     batches = d.get("batches", 0)
     table.batches = batches if isinstance(batches, int) and not isinstance(batches, bool) and batches >= 0 else 0
     _resume_bot(table.bot, d.get("bot"))

@@ -25,10 +25,13 @@ from typing import Any
 
 from game.artischocken.bots import BOTS, make_bot
 from game.artischocken.engine import Action, Game, IllegalAction, new_game
+from game.artischocken.engine.cards import ARTICHOKE
 from game.artischocken.session import SeatSession
 from game.artischocken.turns import bot_decision, bot_seed
 from game.net import wire
 from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_number
+from game.replay.cards import CardRecord
+from game.replay.format import ReplayError
 
 ROOM = "artischocken"
 FORMAT = "net-artischocken/1"
@@ -46,8 +49,14 @@ class CardsTable:
     room = ROOM
 
     def __init__(self, game: Game, seats: list[str], *, bot_seed_base: int, mark: int | None = None,
-                 taken_over: set[int] | None = None, seeded: bool = False) -> None:
+                 taken_over: set[int] | None = None, seeded: bool = False, record: CardRecord | None = None,
+                 names: dict[int, str] | None = None) -> None:
         self.game = game
+        #: The first position and every action since (the replay once the game is over); None for a table saved
+        #: before tables recorded their games.
+        self.record = record
+        #: The players' names (for the replay).
+        self.names = dict(names or {})
         self.seats = seats
         #: The ``create`` gave the seed: its creator can know the deal.
         self.seeded = seeded
@@ -84,6 +93,7 @@ class CardsTable:
             game.apply(action)
         except IllegalAction as exc:  # the engine's text names only this seat's own cards and public facts
             raise TableError("illegal", str(exc)) from None
+        self.recorded(action)
         return self.changed(seat)
 
     def bot_due(self) -> bool:
@@ -99,7 +109,9 @@ class CardsTable:
             game.apply(action)
         except Exception:  # a bot's fault must not stall the table: its seat takes the first legal action
             log.exception("the %s bot of seat %s failed; it plays its first legal action", self.seats[seat or 0], seat)
-            game.apply(game.legal_actions()[0])
+            action = game.legal_actions()[0]
+            game.apply(action)
+        self.recorded(action)
         return self.changed()
 
     def decision(self) -> Action | None:
@@ -135,7 +147,12 @@ class CardsTable:
             game.apply(action)
         except IllegalAction as exc:
             raise TableError("illegal", str(exc)) from None
+        self.recorded(action)
         return self.changed()
+
+    def recorded(self, action: Action) -> None:
+        if self.record is not None:
+            self.record.push(action)
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
         seat = seat_number(seat, self.game.players)
@@ -156,7 +173,31 @@ class CardsTable:
         return None  # the bots go by their kind, which each client names in its own language
 
     def name_seat(self, seat: int, name: str) -> None:
-        pass  # the game shows no names: they reach the players in the server's presence messages
+        self.names[seat] = name  # the game shows no names (the presence does); the replay names the seats
+
+    def result(self) -> dict[str, Any] | None:
+        """Once the game is over: the winners and each seat's score, the artichokes left in its cards (the fewer
+        the better; the winner has none)."""
+        game = self.game
+        if not game.is_over:
+            return None
+        scores = [sum(c == ARTICHOKE for c in (*game.hands[p], *game.decks[p], *game.discards[p]))
+                  for p in range(game.players)]
+        return {"winners": [] if game.winner is None else [game.winner], "scores": scores}
+
+    def replay(self, created: str = "") -> dict[str, Any]:
+        """The replay of the finished game (the deal and every hidden card shown: it is over); TableError
+        ``not_over`` before the end, ``no_replay`` for a table saved before tables recorded their games."""
+        if not self.game.is_over:
+            raise TableError("not_over", "the game is not over yet; its replay comes at the end")
+        if self.record is None:
+            raise TableError("no_replay", "this game was begun before the server recorded its games: it has no replay")
+        seats = [{"name": self.names.get(s, f"Player {s + 1}") if self.person(s) else kind,
+                  "kind": "human" if self.person(s) else kind} for s, kind in enumerate(self.seats)]
+        return self.record.replay(seats, self.game.seed, self.game, created, {"seeded": self.seeded})
+
+    def person(self, seat: int) -> bool:
+        return self.seats[seat] == "remote" or seat in self.taken_over
 
     @property
     def is_over(self) -> bool:
@@ -165,7 +206,8 @@ class CardsTable:
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "room": ROOM, "seats": list(self.seats), "bot_seed": self.bot_seed_base,
                 "seeded": self.seeded, "mark": self.mark, "taken_over": sorted(self.taken_over),
-                "game": self.game.to_dict()}
+                "game": self.game.to_dict(), "names": {str(s): n for s, n in sorted(self.names.items())},
+                **({} if self.record is None else {"record": self.record.to_json()})}
 
     # -- what a seat is sent -------------------------------------------------------------------------------
     def state(self, seat: int, since: int) -> dict[str, Any]:
@@ -216,7 +258,7 @@ def create(message: Mapping[str, Any]) -> CardsTable:
         raise wire.bad(str(exc)) from None
     game.open_artichokes = open_artichokes
     bots = secrets.randbits(SECRET_BITS) if given is None else given  # not the deal's seed: bots show their play
-    return CardsTable(game, seats, bot_seed_base=bots, seeded=given is not None)
+    return CardsTable(game, seats, bot_seed_base=bots, seeded=given is not None, record=CardRecord(game.to_dict()))
 
 
 def resume(d: Mapping[str, Any]) -> CardsTable:
@@ -228,8 +270,15 @@ def resume(d: Mapping[str, Any]) -> CardsTable:
         seats = [str(s) for s in d["seats"]]
         if len(seats) != game.players or any(s != "remote" and s not in BOTS for s in seats):
             raise ValueError("the seats do not fit the game")
+        record = CardRecord.from_json(d["record"]) if "record" in d else None
+        saved = d.get("names")
+        names = {int(k): str(v) for k, v in saved.items() if isinstance(k, str) and k.isdigit()} \
+            if isinstance(saved, dict) else {}
         return CardsTable(game, seats, bot_seed_base=int(d["bot_seed"]), mark=int(d["mark"]),
-                          taken_over={int(s) for s in d.get("taken_over", ())}, seeded=d.get("seeded") is True)
+                          taken_over={int(s) for s in d.get("taken_over", ())}, seeded=d.get("seeded") is True,
+                          record=record, names=names)
+    except ReplayError as exc:
+        raise ValueError(f"a saved artischocken table has a broken record: {exc}") from None
     except (KeyError, TypeError) as exc:
         raise ValueError(f"a saved artischocken table lacks or mistypes {exc}") from None
 

@@ -134,6 +134,14 @@ class Cluster:
         except (RedisError, OSError) as exc:
             raise ClusterError(describe(self.url, exc)) from None
 
+    async def server_id(self, made: str) -> str:
+        """The cluster's one server id: ``made`` when none was kept yet (the first process to ask keeps it)."""
+        try:
+            await self.redis.set(key("server_id"), made, nx=True)
+            return str(await self.redis.get(key("server_id")))
+        except (RedisError, OSError) as exc:
+            raise ClusterError(describe(self.url, exc)) from None
+
     async def close(self) -> None:
         """Leave the live processes (the leases were let go before)."""
         try:

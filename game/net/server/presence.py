@@ -11,9 +11,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-#: The states of a seat: a connection holds it; joined before but nobody holds it now; a bot plays it; a
-#: person's seat nobody sat down at yet; back, but the bot finishes the running turn (Cactus).
-STATES = ("here", "away", "bot", "waiting", "returning")
+#: The states of a seat: a person's seat nobody sat down at yet; a connection holds it; dropped (its wait counts
+#: down); stepped away on purpose (a bot plays it); a bot plays it (from the start, or its wait ran out); back, but
+#: the bot finishes the running turn (Cactus); given up for good.
+STATES = ("waiting", "here", "away", "left", "bot", "returning", "resigned")
 
 
 @dataclass(frozen=True)
@@ -33,16 +34,24 @@ class SeatFacts:
     bot_now: bool
     #: The game is over.
     over: bool = False
-    #: Seconds until a bot plays the seat (None: no wait is running).
+    #: Seconds until a bot plays the seat (None: no wait is running; a frozen wait of a paused table counts too).
     bot_in: float | None = None
+    #: Its player stepped away on purpose (``leave``) and has not joined again since.
+    left: bool = False
+    #: Its player gave it up for good (``resign``).
+    resigned: bool = False
 
 
 def state_of(facts: SeatFacts) -> str:
     """One of :data:`STATES` for the seat."""
     if not facts.person:
         return "bot"
+    if facts.resigned:
+        return "resigned"
     if facts.held:  # a bot still playing a held seat is the running turn's, until the next turn start
         return "returning" if facts.bot_now and not facts.over else "here"
+    if facts.left:
+        return "left"
     if facts.bot_now:
         return "bot"
     return "away" if facts.sat else "waiting"

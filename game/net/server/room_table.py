@@ -23,19 +23,21 @@ Delivery = tuple[int, dict[str, Any]]
 
 #: The error codes of docs/design.md (``{"type": "error", "code": ...}``), and the server's own.
 ERROR_CODES = ("illegal", "not_your_turn", "bad_token", "bad_message", "no_table", "table_full", "rate_limited",
-               "too_big", "table_over")
+               "too_big", "table_over", "already_seated", "not_over", "no_replay")
 
 
 class TableError(Exception):
     """A message that the table refuses; the game is unchanged. ``message`` never names a hidden card."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: More fields of the error message (``already_seated``: the ``seat`` that person holds).
+        self.extra = extra
 
     def reply(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        return {"type": "error", "code": self.code, **self.extra, "message": self.message}
 
 
 class RoomTable(Protocol):
@@ -90,6 +92,15 @@ class RoomTable(Protocol):
 
     @property
     def is_over(self) -> bool: ...
+
+    def result(self) -> dict[str, Any] | None:
+        """Once the game is over: ``{"winners": [seat, ...], "scores": [per seat]}`` (the room's score), else None."""
+        ...
+
+    def replay(self, created: str = "") -> dict[str, Any]:
+        """The replay document of the finished game (:mod:`game.replay`, hidden cards shown); TableError
+        ``not_over`` before the end, ``no_replay`` when the table has no recording."""
+        ...
 
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to resume the table after a server restart (JSON-able)."""

@@ -1,7 +1,9 @@
 """``python -m game serve``: run the table server (no window) until Ctrl-C or SIGTERM.
 
-Prints exactly one line on stdout, ``serving ws://HOST:PORT``, once it accepts connections (``--port 0``: the
-port it got). With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
+Prints two lines on stdout once it accepts connections: ``serving ws://HOST:PORT`` (``--port 0``: the port it
+got; HOST is an address another machine reaches it by: its address on the local network when it listens on every
+interface, never 0.0.0.0) and ``server ID``, the server's id (kept in the data folder: the same after a restart,
+on any port). With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
 :mod:`game.net.server.announce`) under the host player's NAME, and withdraws the announcement when it stops.
 Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
 exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. When some table
@@ -33,10 +35,12 @@ from pathlib import Path
 from game.argtypes import int_in_range
 from game.net import wire
 from game.net.discovery import Advertiser, reachable_address
+from game.net.server import identity
 from game.net.server.announce import Announcer
 from game.net.server.bot_queue import run_worker
 from game.net.server.cluster import ClusterError
 from game.net.server.limits import Limits
+from game.net.server.options import KEEP_FINISHED
 from game.net.server.room_table import TableError
 from game.net.server.table_server import Server, ServerOptions
 
@@ -103,9 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seat-timeout", type=positive_seconds, default=120.0, metavar="S",
                         help="seconds a dropped seat waits before a bot takes it over, where the table allows "
                         "it (default 120)")
-    parser.add_argument("--keep-finished", type=positive_seconds, default=3600.0, metavar="S",
-                        help="seconds a finished table nobody is connected to is kept before it is dropped "
-                        "(default 3600)")
+    parser.add_argument("--keep-finished", type=positive_seconds, default=KEEP_FINISHED, metavar="S",
+                        help="seconds a finished table (its result and replay) is kept after its end, across "
+                        f"restarts, before it is dropped (default {KEEP_FINISHED:g}: 30 days)")
     parser.add_argument("--stdin-lifeline", action="store_true",
                         help="stop (saving every table) once stdin reaches its end: a parent process that holds "
                         "the other end of the pipe takes the server with it however it ends (the lobby's own server)")
@@ -160,7 +164,7 @@ def announce(server: Server, host: str, port: int, name: str) -> asyncio.Task[No
     address = reachable_address(host)
     tables = server.open_tables()
     interfaces = [address] if address.startswith("127.") else None
-    advertiser = Advertiser(address, port, tables, player=name, interfaces=interfaces)
+    advertiser = Advertiser(address, port, tables, player=name, server_id=server.id, interfaces=interfaces)
     return asyncio.get_running_loop().create_task(Announcer(server, advertiser, tables).run())
 
 
@@ -184,7 +188,8 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
             await server.host.close()
         return 1
     got = ws_server.sockets[0].getsockname()[1] if port == 0 else port
-    print(f"serving {url(host, got)}", flush=True)
+    print(f"serving {url(identity.hosts(host)[0], got)}", flush=True)
+    print(f"server {server.id}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -246,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished,
                                 workers=args.workers, limits=Limits(loopback=args.limit_loopback,
                                               proxies=frozenset(args.trust_proxy)),
-                                redis=args.redis, peer=args.peer)
+                                redis=args.redis, peer=args.peer, name=args.advertise)
         return asyncio.run(run(options, args.host, args.port, lifeline=args.stdin_lifeline,
                                advertise=args.advertise))
     except OSError as exc:  # the data folder cannot be made

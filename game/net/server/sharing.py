@@ -8,7 +8,7 @@ this one does with a message for a table it does not hold.
   connections are closed with :data:`MOVED`, "join again", and their joins then find the table's new owner);
 - it sweeps for tables whose owner is gone and takes them over from their last save, at most its share of them
   per look, so that the live processes share them;
-- a message that names a table (join, watch, claim, peek) that another process holds is passed there through a
+- a message that names a table (join, watch, claim, peek, replay) that another process holds is passed there through a
   :class:`~game.net.server.relay.Relay` of the connection, and the connection's later messages follow its seat;
   a table whose owner is gone is taken over here at once, as soon as its lease runs out;
 - it tells the other processes this one's open tables and reads theirs, for the announcement on the network;
@@ -56,7 +56,7 @@ READ_OPEN_EVERY = 1.0
 #: answer, or the table is still on its way between two processes).
 TRY_AGAIN = 1013
 #: The messages that name a table: they go to the process that holds it.
-NAMING = frozenset({"join", "watch", "claim", "peek"})
+NAMING = frozenset({"join", "watch", "claim", "peek", "replay"})
 
 
 def saved_table(text: str) -> dict[str, Any]:
@@ -126,9 +126,7 @@ class SharedTables:
         self.server.changes += 1
         self.forget(entry.code)
         self.server.saver.forget(entry.code)
-        for timer in entry.timers.values():
-            timer.cancel()
-        entry.timers.clear()
+        entry.waits.cancel_all()
         for conn in [*entry.seats.values(), *entry.watchers]:
             conn.entry, conn.seat, conn.watching = None, None, False
             conn.close(MOVED, "the table moved to another server process; join again")

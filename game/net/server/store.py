@@ -75,7 +75,7 @@ class TableStore:
         """Every readable save as (code, envelope); an unreadable one is logged and set aside."""
         for path in sorted(self.folder.glob("*.json")):
             code = path.stem
-            if ".corrupt-" in code or not wire.CODE_PATTERN.fullmatch(code):
+            if ".corrupt-" in code or not wire.CODE_PATTERN.fullmatch(code) or code == "server":  # server.json: its id
                 continue
             odd = not_a_file(path)
             if odd is not None:

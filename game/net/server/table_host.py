@@ -171,6 +171,15 @@ class TableHandle:
     async def name_seat(self, seat: int, name: str) -> None:
         await self.call("name_seat", seat, name)
 
+    async def result(self) -> dict[str, Any] | None:
+        """Once over: the winners and each seat's score (``RoomTable.result``), else None."""
+        value = (await self.call("result")).value
+        return value if isinstance(value, dict) else None
+
+    async def replay(self, created: str = "") -> dict[str, Any]:
+        """The finished game's replay document (TableError ``not_over`` or ``no_replay``)."""
+        return dict((await self.call("replay", created)).value)
+
     async def save_text(self) -> str:
         """The table's state as the text of its save (``RoomTable.to_dict``)."""
         return str((await self.call("save")).value)

@@ -121,6 +121,10 @@ class TableRunner:
         if op == "name_seat":
             table.name_seat(*args)
             return Reply()
+        if op == "result":
+            return Reply(value=table.result())
+        if op == "replay":
+            return Reply(value=table.replay(*args))
         if op == "save":
             return Reply(value=wire.encode(table.to_dict()))
         if op == "bot_job":  # what a bot worker needs to decide for it: None when it cannot (a Cactus bot)

@@ -36,14 +36,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import logging
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from datetime import UTC, datetime
 from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
@@ -52,14 +50,28 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import wire
 from game.net.discovery import OpenTable, reachable_address
-from game.net.server import presence
+from game.net.server import identity, presence
 from game.net.server.cluster import Cluster, RedisStore
-from game.net.server.limits import AddressBook, Limits, Outbox, TokenBucket
-from game.net.server.relay import CLIENT_HEADER, RELAY_HEADER, Relay
+from game.net.server.connection import CLOSE_TIMEOUT, SLOW_READER, Conn
+from game.net.server.entry import (
+    CODE_LETTERS,
+    Entry,
+    claimable,
+    request_key,
+    saved_names,
+    saved_players,
+    saved_seats,
+    saved_waits,
+    table_code,
+    token_hash,
+)
+from game.net.server.limits import AddressBook
+from game.net.server.options import ServerOptions
+from game.net.server.relay import CLIENT_HEADER, RELAY_HEADER
 from game.net.server.room_table import SPECTATORS, TableError, seat_number
 from game.net.server.sharing import SharedTables
 from game.net.server.store import FORMAT, Saver, Store, TableStore, Unsaved
-from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, TableHandle, open_table
+from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, open_table
 from game.net.server.table_runner import Sent
 
 log = logging.getLogger("game.net.server.table_server")
@@ -76,214 +88,8 @@ ADDRESS_BOUNDS = {
     "address_bots": "your address has as many tables of bots only as it may; let one finish first",
     "create_rate": "you make tables too fast; wait a little",
 }
-#: The close code for a connection that cannot keep up or a server that is full: "try again later" (the client
-#: reconnects and joins again with its token).
-SLOW_READER = 1013
 #: How long shutdown waits for a thinking bot before saving anyway (seconds).
 BOT_GRACE = 10.0
-#: How long a connection's closing handshake may take (seconds): a peer gone without a word (a laptop asleep)
-#: holds a shutdown up no longer (the lobby's own server is killed two seconds after it was asked to stop).
-CLOSE_TIMEOUT = 1.0
-
-
-#: The letters of a table code: no 0/O, 1/I/L or U, so that a code read out or copied by hand is typed right.
-CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-
-def table_code() -> str:
-    """A new table code people can read out: ``K7QX-2M9P`` (eight letters of :data:`CODE_LETTERS`, 39 bits; the
-    seats are guarded by their tokens besides)."""
-    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(8))
-    return f"{letters[:4]}-{letters[4:]}"
-
-
-@dataclass
-class ServerOptions:
-    data: Path
-    #: How long a dropped seat waits for its player before a bot may take it over (seconds).
-    seat_timeout: float = 120.0
-    #: Messages per second a connection may send, sustained, and in one burst.
-    rate: float = 120.0
-    burst: float = 240.0
-    #: Dropped messages a connection may send before it is closed (refilled at a tenth of ``rate``).
-    patience: float = 100.0
-    max_tables: int = 10_000
-    #: How long a finished table with nobody connected is kept (in memory and on disk) before it is dropped.
-    keep_finished: float = 3600.0
-    #: Worker processes that hold the tables (0: this process, the tables' calls made on the event loop).
-    workers: int = 0
-    #: How long a person connected to a table may take for one turn before the table ends it its way (a Cactus
-    #: turn is finished by the bot; seconds).
-    turn_time: float = 600.0
-    #: How long a table that no person ever sat down at is kept (seconds).
-    keep_unjoined: float = 24 * 3600.0
-    #: The bounds per connection, per address and per server (:mod:`game.net.server.limits`).
-    limits: Limits = field(default_factory=Limits)
-    #: The Redis of a cluster of server processes (``redis://HOST:PORT/DB``; None: this process alone, its tables
-    #: saved in ``data``), and where the other processes reach this one (None: the address it listens on).
-    redis: str | None = None
-    peer: str | None = None
-
-
-class Conn:
-    """One client connection: its outbox (written in order by one task) and what it holds now."""
-
-    def __init__(self, ws: ServerConnection, number: int, options: ServerOptions, address: str = "?") -> None:
-        self.ws = ws
-        self.number = number
-        self.address = address
-        self.limits = options.limits
-        self.outbox = Outbox()
-        self.ready = asyncio.Event()
-        #: Set while nothing waits to be sent.
-        self.sent_all = asyncio.Event()
-        self.sent_all.set()
-        self.bucket = TokenBucket(options.rate, options.burst)
-        self.patience = TokenBucket(options.rate / 10, options.patience)
-        self.entry: Entry | None = None
-        self.seat: int | None = None
-        self.watching = False
-        #: Closing: nothing more it sends is handled; the answer to a message in the middle of its handling still
-        #: goes out before the close (``gone``: nothing at all is sent any more).
-        self.closing = False
-        self.gone = False
-        #: Set while none of its messages is being handled.
-        self.idle = asyncio.Event()
-        self.idle.set()
-        #: Bytes of its messages admitted and not handled yet.
-        self.waiting = 0
-        #: Refused messages by error code: the first of each code is logged, the rest counted (and summed up when
-        #: the connection goes), so a client sending garbage cannot fill the operator's log.
-        self.refused: dict[str, int] = {}
-        #: With ``--redis``: its links to the processes that hold the tables it named (by process id), and the one
-        #: that holds its seat or its watch (None: this process).
-        self.relays: dict[str, Relay] = {}
-        self.remote: str | None = None
-
-    def push(self, text: str | bytes) -> None:
-        if self.gone:
-            return
-        if self.outbox.bytes + len(text) > self.limits.outbox_bytes:  # compact JSON is ASCII: characters are bytes
-            log.warning("#%d reads too slowly (%d bytes waiting); closing it", self.number, self.outbox.bytes)
-            self.close(SLOW_READER, "you read too slowly; join again")
-            self.gone = True
-            return
-        self.outbox.put(text)
-        self.ready.set()
-        self.sent_all.clear()
-
-    def close(self, code: int, reason: str) -> None:
-        if not self.closing:
-            self.closing = True
-            asyncio.get_running_loop().create_task(self.say_goodbye(code, reason))
-
-    async def say_goodbye(self, code: int, reason: str) -> None:
-        """Close with ``code`` once what waits for the peer was sent (the answers to a flood, say, come before the
-        close); a peer that takes neither within :data:`CLOSE_TIMEOUT` each (it stopped reading: the close frame
-        would wait behind what it did not read) is cut off."""
-        try:
-            await asyncio.wait_for(self.idle.wait(), CLOSE_TIMEOUT)
-            await asyncio.wait_for(self.sent_all.wait(), CLOSE_TIMEOUT)
-            self.gone = True
-            await asyncio.wait_for(self.ws.close(code, reason), CLOSE_TIMEOUT)
-        except TimeoutError:
-            self.gone = True
-            self.ws.transport.abort()
-
-    async def write(self) -> None:
-        """Send the outbox in order; a frame that cannot leave within the send timeout (a peer that stopped
-        reading: no keepalive is sent while a send waits) closes the connection."""
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                if not self.outbox:
-                    self.sent_all.set()
-                    self.ready.clear()
-                    await self.ready.wait()
-                    continue
-                try:
-                    async with asyncio.timeout(self.limits.send_timeout):  # no task of its own per frame
-                        await self.ws.send(self.outbox.take(), text=True)
-                except TimeoutError:
-                    log.warning("#%d has read nothing for %g s; closing it", self.number, self.limits.send_timeout)
-                    self.closing = self.gone = True
-                    self.ws.transport.abort()  # a close frame could not reach it either
-                    return
-
-
-@dataclass(eq=False)
-class Entry:
-    """One table of the server and everything around it."""
-
-    code: str
-    table: TableHandle
-    #: Remote seat -> sha256 of its token.
-    tokens: dict[int, str]
-    bot_takeover: bool = True
-    #: Seats that were joined at least once (their wait starts when they drop, and again after a restart).
-    joined: set[int] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    seats: dict[int, Conn] = field(default_factory=dict)
-    watchers: set[Conn] = field(default_factory=set)
-    timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
-    #: When the game was first seen over (``time.monotonic``), else None.
-    over_since: float | None = None
-    #: When the table was made or resumed (``time.monotonic``).
-    born: float = field(default_factory=time.monotonic)
-    #: The seat that decides now, and since when (``time.monotonic``; also since its player sat down).
-    turn_seat: int | None = None
-    turn_since: float = field(default_factory=time.monotonic)
-    #: The remote seat kept for the creator (``"hold": true``): never handed out by a claim.
-    held: int | None = None
-    #: Answers to requests (a claim's ``request`` id hash -> its ``claimed``), kept until that seat is joined.
-    answers: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: Remote seat -> its player's name (``name`` of create, claim or join).
-    names: dict[int, str] = field(default_factory=dict)
-    #: Seats a connection held at least once (a seat claimed but not sat down at yet is "waiting").
-    sat: set[int] = field(default_factory=set)
-    #: Seats given up (``resign``): their tokens join no more, a bot plays them.
-    resigned: set[int] = field(default_factory=set)
-    #: The presence last told (:func:`~game.net.server.presence.signature`): told again only when it changes.
-    told: tuple[tuple[Any, ...], ...] = ()
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def claimable(entry: Entry) -> list[int]:
-    """The seats of ``entry`` a claim could hand out now."""
-    table = entry.table
-    return presence.claimable(table.seats, entry.tokens, entry.joined, entry.seats, entry.held, table.is_over)
-
-
-def saved_seats(value: object, tokens: Mapping[int, str]) -> set[int]:
-    """A saved list of remote seats (what is not one is left out)."""
-    if not isinstance(value, list):
-        return set()
-    return {s for s in value if isinstance(s, int) and not isinstance(s, bool) and s in tokens}
-
-
-def saved_names(value: object, tokens: Mapping[int, str]) -> dict[int, str]:
-    """The saved names of remote seats (what is not a seat's name is left out)."""
-    if not isinstance(value, Mapping):
-        return {}
-    names = {}
-    for key, name in value.items():
-        seat = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
-        try:
-            checked = wire.get_name({"name": name})
-        except TableError:
-            continue
-        if seat in tokens and checked is not None:
-            names[seat] = checked
-    return names
-
-
-def request_key(message: Mapping[str, Any]) -> str | None:
-    """The hash of a message's ``request`` id (None when it has none; bad_message when it is not one)."""
-    request = wire.get_request(message)
-    return None if request is None else token_hash(request)
 
 
 class Server:
@@ -319,6 +125,10 @@ class Server:
         self.open_connections = 0
         #: Connections refused since the server was last below its connection bound (logged once).
         self.full_refusals = 0
+        #: The server's id (kept in the data folder, or with ``--redis`` in Redis for the cluster) and the addresses
+        #: other machines reach it by (known once it listens).
+        self.id = identity.folder_id(options.data) if cluster is None else ""
+        self.addresses: list[str] = []
 
     # -- start, stop ---------------------------------------------------------------------------------------
     async def start(self, host: str, port: int) -> WsServer:
@@ -331,6 +141,7 @@ class Server:
             await self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT)
+        self.addresses = identity.addresses(host, self.ws_server.sockets[0].getsockname()[1])
         loop = asyncio.get_running_loop()
         if self.sharing is not None:
             cluster = self.sharing.cluster
@@ -340,6 +151,7 @@ class Server:
                 cluster.peer_url = f"ws://[{address}]:{got}" if ":" in address else f"ws://{address}:{got}"
             try:
                 await self.sharing.start()
+                self.id = await cluster.server_id(identity.new_id())
             except Exception:
                 self.ws_server.close()
                 raise
@@ -350,8 +162,9 @@ class Server:
         return self.ws_server
 
     async def reap(self) -> None:
-        """Drop the tables that nobody holds once they have been over for ``keep_finished`` seconds, or once
-        ``keep_unjoined`` seconds passed without anybody ever sitting down at them."""
+        """Drop the tables that nobody holds once ``keep_finished`` seconds passed since they ended (wall-clock
+        time, kept in the save: a restart does not start it again), or once ``keep_unjoined`` seconds passed
+        without anybody ever sitting down at them."""
         options = self.options
         keep = min(options.keep_finished, options.keep_unjoined)
         while not self.closing:
@@ -361,9 +174,10 @@ class Server:
                 if entry.lock.locked() or entry.seats or entry.watchers:
                     continue
                 if entry.table.is_over:
-                    if entry.over_since is None:
-                        entry.over_since = now
-                    elif now - entry.over_since >= options.keep_finished:
+                    if entry.ended_at is None:
+                        entry.ended_at = time.time()
+                        self.mark(entry.code)
+                    elif time.time() - entry.ended_at >= options.keep_finished:
                         await self.drop(entry, "over and left")
                 elif not entry.sat and now - entry.born >= options.keep_unjoined:
                     await self.drop(entry, "nobody sat down at it")
@@ -401,8 +215,7 @@ class Server:
         await self.saver.remove(entry.code)
         if self.sharing is not None:
             self.sharing.forget(entry.code)
-        for timer in entry.timers.values():
-            timer.cancel()
+        entry.waits.cancel_all()
         try:
             await entry.table.drop()
         except (TableError, TableFailure) as exc:
@@ -435,14 +248,21 @@ class Server:
         entry.held = held if isinstance(held, int) and held in tokens else None
         entry.sat = saved_seats(data.get("sat"), tokens) if "sat" in data else set(entry.joined)
         entry.resigned = saved_seats(data.get("resigned"), tokens)
+        entry.left = saved_seats(data.get("left"), tokens)
         entry.names = names
+        entry.players = saved_players(data.get("players"), tokens)
+        ended = data.get("ended_at")
+        entry.ended_at = float(ended) if isinstance(ended, (int, float)) and not isinstance(ended, bool) else None
+        entry.resumed_waits = saved_waits(data.get("waits"), tokens)
         return entry
 
     def resumed(self, entry: Entry) -> None:
-        """A resumed table joins the server: its dropped seats start waiting for their players."""
+        """A resumed table joins the server: its dropped seats wait for their players (frozen while nobody is at
+        the table), each with what was left of its wait when it was saved."""
         self.tables[entry.code] = entry
         for seat in entry.joined:
-            self.start_wait(entry, seat)
+            self.start_wait(entry, seat, entry.resumed_waits.get(seat))
+        entry.resumed_waits = {}
 
     def ours(self, entry: Entry) -> bool:
         """Whether this process may act for ``entry`` now: alone, while it holds it; in a cluster, while its lease
@@ -493,11 +313,7 @@ class Server:
                 state = await entry.table.save_text()
             except (TableError, TableFailure) as exc:
                 raise Unsaved(str(exc).strip().splitlines()[-1]) from None
-        envelope = wire.encode({"format": FORMAT, "code": code, "room": entry.table.room,
-                            "bot_takeover": entry.bot_takeover, "joined": sorted(entry.joined), "held": entry.held,
-                            "sat": sorted(entry.sat), "resigned": sorted(entry.resigned),
-                            "names": {str(s): n for s, n in sorted(entry.names.items())},
-                            "tokens": {str(s): h for s, h in entry.tokens.items()}})
+        envelope = wire.encode({"format": FORMAT, "code": code, "room": entry.table.room, **entry.envelope()})
         return f'{envelope[:-1]},"state":{state}}}'  # the table's own text as it came, not decoded and encoded again
 
     # -- connections ---------------------------------------------------------------------------------------
@@ -598,6 +414,10 @@ class Server:
         try:
             message = wire.parse(raw)
             kind = message["type"]
+            if kind == "hello":  # who this server is: answered here, whatever the connection holds
+                conn.push(wire.encode({"type": "hello", "server": self.id, "name": self.options.name,
+                                       "addresses": list(self.addresses)}))
+                return
             if self.sharing is not None and await self.sharing.elsewhere(conn, message, kind, raw):
                 return
             if kind == "create":
@@ -612,6 +432,10 @@ class Server:
                 await self.peek(conn, message)
             elif kind == "resign":
                 await self.resign(conn)
+            elif kind == "leave":
+                await self.leave(conn)
+            elif kind == "replay":
+                await self.replay(conn, message)
             else:
                 await self.act(conn, message)
         except TableError as exc:
@@ -634,6 +458,7 @@ class Server:
     async def create(self, conn: Conn, message: Mapping[str, Any]) -> None:
         request = request_key(message)
         name = wire.get_name(message)
+        player = wire.get_player(message)
         if request is not None and request in self.created:
             code, answer = self.created[request]
             if code in self.tables:  # the answer was lost on the way: the same table, the same tokens
@@ -672,6 +497,8 @@ class Server:
         entry.held = min(tokens) if hold and tokens else None
         if name is not None and entry.held is not None:  # the creator's seat; anyone else names their own
             await self.name_seat(entry, entry.held, name)
+        if player is not None and entry.held is not None:
+            entry.players[entry.held] = player
         self.tables[code] = entry
         answer = {"type": "created", "table": code, "room": table.room, "seeded": table.seeded,
                   "tokens": {str(s): t for s, t in tokens.items()}}
@@ -698,6 +525,7 @@ class Server:
         entry = self.find(conn, message)
         seat = seat_number(message.get("seat"), len(entry.table.seats))
         name = wire.get_name(message)
+        player = wire.get_player(message)
         token = message.get("token")
         if not isinstance(token, str) or not 0 < len(token) <= 256:
             raise wire.bad("\"token\" must be the seat's token (a string)")
@@ -712,6 +540,7 @@ class Server:
         if self.sharing is not None:
             await self.sharing.hold_remote(conn, None)
         async with entry.lock:
+            self.one_seat_each(entry, player, seat)
             if conn.entry is not entry or conn.seat != seat:
                 self.detach(conn)
             old = entry.seats.get(seat)
@@ -720,11 +549,12 @@ class Server:
                 old.close(4000, "this seat was joined from another connection")
             entry.seats[seat] = conn
             conn.entry, conn.seat, conn.watching = entry, seat, False
-            timer = entry.timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
+            entry.waits.cancel(seat)
             entry.joined.add(seat)
             entry.sat.add(seat)
+            entry.left.discard(seat)
+            if player is not None:
+                entry.players[seat] = player
             turn = entry.table.whose_turn()
             if turn != entry.turn_seat or turn == seat:  # a turn's time counts while its player is there
                 entry.turn_seat, entry.turn_since = turn, time.monotonic()
@@ -734,6 +564,7 @@ class Server:
             conn.push(wire.encode({"type": "joined", "table": entry.code, "seat": seat}))  # the contract's form
             self.mark(entry.code)
             self.deliver(entry, await entry.table.join(seat), joiner=(seat, conn))
+            self.settle(entry)
             self.tell_presence(entry, again=True)  # the joiner hears it in any case
         log.info("#%d joined table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
@@ -744,12 +575,14 @@ class Server:
         entry = self.find(conn, message)
         request = request_key(message)
         name = wire.get_name(message)
+        player = wire.get_player(message)
         async with entry.lock:
             again = entry.answers.get(request) if request is not None else None
             if again is not None:  # the answer was lost on the way: the same seat, the same token
                 conn.push(wire.encode(again))
                 log.info("#%d asked again for its seat of table %s", conn.number, entry.code)
                 return
+            self.one_seat_each(entry, player, None)
             free = claimable(entry)
             if not free:
                 raise TableError("table_full", "every seat of this table is taken")
@@ -760,6 +593,8 @@ class Server:
                       "seeded": entry.table.seeded}
             if request is not None:
                 entry.answers[request] = answer
+            if player is not None:
+                entry.players[seat] = player
             if name is not None:
                 await self.name_seat(entry, seat, name)
             conn.push(wire.encode(answer))
@@ -787,8 +622,34 @@ class Server:
         async with entry.lock:
             table = entry.table
             conn.push(wire.encode({"type": "table", "table": entry.code, "room": table.room, "over": table.is_over,
-                                   "turn": table.whose_turn(), "seats": self.presence(entry),
-                                   "seeded": table.seeded}))
+                                   "turn": table.whose_turn(), "seats": entry.presence(), "seeded": table.seeded,
+                                   "state": entry.state(), "result": await self.result(entry)}))
+
+    async def result(self, entry: Entry) -> dict[str, Any] | None:
+        """A finished table's result: the winners, and each seat's name and score (None until it is over)."""
+        got = await entry.table.result() if entry.table.is_over else None
+        if got is None:
+            return None
+        names = [e["name"] for e in entry.presence()]
+        return {"winners": list(got["winners"]),
+                "seats": [{"seat": s, "name": names[s], "score": score} for s, score in enumerate(got["scores"])]}
+
+    async def replay(self, conn: Conn, message: Mapping[str, Any]) -> None:
+        """``replay`` (table): the finished game's replay document, to anyone (``not_over`` before the end)."""
+        entry = self.find(conn, message)
+        async with entry.lock:
+            ended = entry.ended_at if entry.ended_at is not None else time.time()
+            created = datetime.fromtimestamp(ended, UTC).isoformat(timespec="seconds")
+            document = await entry.table.replay(created)
+        conn.push(wire.encode({"type": "replay", "table": entry.code, "replay": document}))
+
+    def one_seat_each(self, entry: Entry, player: str | None, seat: int | None) -> None:
+        """A person holds one seat per table: ``already_seated`` when ``player`` holds a seat of ``entry`` other
+        than ``seat`` (None: a claim, which would hand out another)."""
+        held = entry.seat_of(player)
+        if held is not None and held != seat:
+            raise TableError("already_seated", f"you hold seat {held} of this table already; join it with its "
+                             "token", seat=held)
 
     async def resign(self, conn: Conn) -> None:
         """``resign``: the connection gives its seat up for good. Its token joins no more, a bot plays the seat at
@@ -801,15 +662,36 @@ class Server:
                 raise wire.bad("this connection no longer holds a seat")
             conn.entry, conn.seat = None, None
             del entry.seats[seat]
-            timer = entry.timers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
+            entry.waits.cancel(seat)
             entry.resigned.add(seat)
+            entry.left.discard(seat)
             conn.push(wire.encode({"type": "resigned", "table": entry.code, "seat": seat}))
             table = entry.table
             bot = table.takeover_bot
+            self.settle(entry)
             self.changed(entry, [] if table.is_over else await table.seat_to_bot(seat, bot))
         log.info("#%d gave up table %s seat %d", conn.number, entry.code, seat)
+        self.kick_bots(entry)
+
+    async def leave(self, conn: Conn) -> None:
+        """``leave``: the connection steps away from its seat on purpose. The table's bot plays the seat at once
+        (a running Cactus turn too), everyone is told (presence "left"); the seat's token takes it back by a join,
+        as after a wait that ran out."""
+        entry, seat = conn.entry, conn.seat
+        if entry is None or seat is None:
+            raise wire.bad("only a seat can be left: join it first")
+        async with entry.lock:
+            if conn.entry is not entry or entry.seats.get(seat) is not conn:  # joined elsewhere while we waited
+                raise wire.bad("this connection no longer holds a seat")
+            conn.entry, conn.seat = None, None
+            del entry.seats[seat]
+            entry.waits.cancel(seat)
+            entry.left.add(seat)
+            conn.push(wire.encode({"type": "left", "table": entry.code, "seat": seat}))
+            table = entry.table
+            self.settle(entry)
+            self.changed(entry, [] if table.is_over else await table.seat_to_bot(seat, table.takeover_bot))
+        log.info("#%d left table %s seat %d", conn.number, entry.code, seat)
         self.kick_bots(entry)
 
     async def act(self, conn: Conn, message: Mapping[str, Any]) -> None:
@@ -840,6 +722,9 @@ class Server:
             entry.turn_seat, entry.turn_since = turn, time.monotonic()
         if entry.table.is_over:
             self.book.ended(entry.code)
+            if entry.ended_at is None:
+                entry.ended_at = time.time()
+                entry.waits.cancel_all()
         self.deliver(entry, deliveries)
         self.tell_presence(entry)  # a turn start may have handed a seat back
 
@@ -860,27 +745,13 @@ class Server:
         entry.names[seat] = name
         await entry.table.name_seat(seat, name)
 
-    def presence(self, entry: Entry) -> list[dict[str, Any]]:
-        """Every seat's entry of a ``presence`` (or ``table``) message now."""
-        now = asyncio.get_running_loop().time()
-        table = entry.table
-        out = []
-        for seat, kind in enumerate(table.seats):
-            person = seat in entry.tokens
-            timer = entry.timers.get(seat)
-            out.append(presence.entry(presence.SeatFacts(
-                seat, person, entry.names.get(seat) if person else table.bot_name(seat), held=seat in entry.seats,
-                sat=seat in entry.sat, bot_now=kind != "remote", over=table.is_over,
-                bot_in=None if timer is None else timer.when() - now)))
-        return out
-
     def presence_message(self, entry: Entry) -> dict[str, Any]:
-        return {"type": "presence", "table": entry.code, "seats": self.presence(entry)}
+        return {"type": "presence", "table": entry.code, "state": entry.state(), "seats": entry.presence()}
 
     def tell_presence(self, entry: Entry, *, again: bool = False) -> None:
         """Send every seat and spectator the presence when it changed (``again``: in any case)."""
         message = self.presence_message(entry)
-        told = presence.signature(message["seats"])
+        told = (message["state"], *presence.signature(message["seats"]))
         if told == entry.told and not again:
             return
         entry.told = told
@@ -922,22 +793,35 @@ class Server:
         if seat is not None and entry.seats.get(seat) is conn:
             del entry.seats[seat]
             self.start_wait(entry, seat)
+            self.settle(entry)
             self.changes += 1
             self.tell_presence(entry)
 
-    def start_wait(self, entry: Entry, seat: int) -> None:
-        if not entry.bot_takeover or entry.table.is_over or self.closing or seat in entry.timers \
-                or seat in entry.resigned:
+    def settle(self, entry: Entry) -> None:
+        """The table's connections changed: its seats' waits are frozen while it stands still (nobody at a table
+        of people), and run on with what was left once somebody is back."""
+        if entry.stands_still():
+            entry.waits.freeze()
+        else:
+            entry.waits.thaw()
+
+    def start_wait(self, entry: Entry, seat: int, seconds: float | None = None) -> None:
+        """A dropped seat waits for its player (``seconds``, by default the seat timeout; frozen while the table
+        stands still); a seat a bot plays already (its player left) waits for nothing."""
+        if not entry.bot_takeover or entry.table.is_over or self.closing or seat in entry.waits \
+                or seat in entry.resigned or seat in entry.left:
             return
-        loop = asyncio.get_running_loop()
-        entry.timers[seat] = loop.call_later(self.options.seat_timeout, self.wait_over, entry, seat)
+        wait = self.options.seat_timeout if seconds is None else seconds
+        entry.waits.start(seat, wait, lambda s: self.wait_over(entry, s), frozen=entry.stands_still())
 
     def wait_over(self, entry: Entry, seat: int) -> None:
-        entry.timers.pop(seat, None)
         asyncio.get_running_loop().create_task(self.take_over(entry, seat))
 
     async def take_over(self, entry: Entry, seat: int) -> None:
         if self.tables.get(entry.code) is not entry or seat in entry.seats or self.closing:
+            return
+        if entry.stands_still():  # nobody came back before the wait ran out, but nobody is here either
+            entry.waits.start(seat, 0.0, lambda s: self.wait_over(entry, s), frozen=True)
             return
         kind = entry.table.takeover_bot
         async with entry.lock:
@@ -955,7 +839,7 @@ class Server:
         """Start the table's bot loop if a bot decides now and none is running."""
         if self.closing or (entry.bot_task is not None and not entry.bot_task.done()):
             return
-        if entry.table.bot_due():
+        if entry.table.bot_due() and not entry.stands_still():
             entry.bot_task = asyncio.get_running_loop().create_task(self.run_bots(entry))
 
     async def bot_move(self, entry: Entry) -> list[Sent]:
@@ -973,8 +857,8 @@ class Server:
     async def run_bots(self, entry: Entry) -> None:
         while not self.closing:
             async with entry.lock:
-                if not self.ours(entry) or not entry.table.bot_due():
-                    return
+                if not self.ours(entry) or not entry.table.bot_due() or entry.stands_still():
+                    return  # a table nobody is at stands still (a Cactus bot's running turn too)
                 try:
                     deliveries = await self.bot_move(entry)
                 except (TableError, TableFailure) as exc:
