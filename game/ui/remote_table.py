@@ -132,7 +132,8 @@ class TableKeeper:
         if self.gone:
             return
         contacts = getattr(self.wire, "contacts", None)
-        heard = not isinstance(contacts, int) or contacts != self.contacts_seen
+        # a connection that does not count its contacts is heard whenever it is open
+        heard = self.status == "open" and (not isinstance(contacts, int) or contacts != self.contacts_seen)
         self.contacts_seen = contacts if isinstance(contacts, int) else None
         retry_in = getattr(self.wire, "reconnect_in", 0.0)
         self.view = self.watch.see(now, self.status, heard=heard,
