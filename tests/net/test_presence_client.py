@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,19 @@ from helpers_link import ScriptedLink
 
 from game.i18n import t
 from game.net.client.cactus_link import CactusLink
-from game.net.client.presence import PresenceBoard, clock, not_seated, parse, seat_lines, turn_words
+from game.net.client.presence import (
+    KINDS,
+    STATES,
+    WORD_KEYS,
+    PresenceBoard,
+    clock,
+    not_seated,
+    parse,
+    seat_lines,
+    seat_words,
+    turn_words,
+    word_key,
+)
 from game.net.client.remote_cards import RemoteTable
 
 GOOD: dict[str, Any] = {"type": "presence", "table": "K7QX-2M9P", "seats": [
@@ -180,3 +193,68 @@ def test_a_seat_a_bot_finishes_the_turn_of_is_watched_not_played_here() -> None:
     assert relayed
     link.receive(json.loads(json.dumps(relayed[0])))
     assert link.seq == 1 and not link.errors and not link.sync_wanted  # the bot's input for this seat, played
+
+
+# -- one function for a seat's words ----------------------------------------------------------------------------
+def _every_seat_words() -> list[tuple[str, str, bool, bool, float | None]]:
+    cases = []
+    for state in STATES:
+        for kind in KINDS:
+            for you in (False, True):
+                for turn in (False, True):
+                    for bot_in in ((None, 0.0, 75.0) if state == "away" else (None,)):
+                        cases.append((state, kind, you, turn, bot_in))
+    return cases
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_seat_state_has_words_in_english_and_german_and_never_a_key_or_a_rule_id(lang: str) -> None:
+    """Every state of the wire (waiting, here, away, left, bot, returning, resigned) has its own words, for this
+    player's seat and another's, on its turn and off it: a catalogue entry in both languages (a missing one would
+    show its key), no rule ID."""
+    from game.i18n import catalogue
+
+    keys = catalogue(lang)
+    for state, kind, you, turn, bot_in in _every_seat_words():
+        key = word_key(state, kind=kind, bot_in=bot_in)
+        assert key in WORD_KEYS
+        who = "you." if you else ""
+        for name in (f"presence.{who}{key}", f"presence.short.{key}", f"presence.mark.{key}",
+                     f"presence.{'turn' if turn else 'line'}.{who}{key}"):
+            assert name in keys, name
+        words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind)
+        assert words.tone in ("ok", "away", "bot", "wait") and words.text and words.short and words.line
+        for text in (words.text, words.short, words.mark, words.line):
+            assert "presence." not in text and not re.search(r"\b[A-Z]{1,2}-[A-Z0-9]+\d\b", text), text
+    assert {k for k in keys if k.startswith("presence.")} == {
+        k for k in catalogue("en" if lang == "de" else "de") if k.startswith("presence.")}
+
+
+def test_a_countdown_is_shown_only_while_presence_is_live() -> None:
+    board = PresenceBoard()
+    board.receive(good(), now=0.0)
+    live = seat_lines(board, 10.0, 4, 0)[1]
+    stale = seat_lines(board, 10.0, 4, 0, live=False)[1]
+    assert live.text == seat_words("away", "Anna", bot_in=92.5).text and "1:33" in live.text
+    assert stale.text == seat_words("away", "Anna").text and ":" not in stale.short
+    assert turn_words(board, 1, "Anna", 10.0, live=False) == seat_words("away", "Anna", turn=True).line
+
+
+def test_a_paused_table_s_waits_stand_still() -> None:
+    board = PresenceBoard()
+    board.receive({**good(), "state": "paused"}, now=0.0)
+    assert board.table_state == "paused" and board.bot_in(1, 500.0) == 102.5
+    assert parse({**good(), "state": "sleeping"}) is None  # not a table's life state: the message is bad
+
+
+def test_the_panel_the_banner_and_the_marks_say_the_same_of_a_seat() -> None:
+    """The words of one seat come from one function: the strip's line, the turn banner and the label's mark agree
+    (a seat shown as a bot's beside "back from the next turn" cannot happen)."""
+    board = PresenceBoard()
+    message = good(state="returning", bot_in=None)
+    board.receive(message, now=0.0)
+    line = seat_lines(board, 1.0, 4, 0, turn=1)[1]
+    words = seat_words("returning", "Anna", turn=True)
+    assert (line.tone, line.text, line.short, line.mark, line.line) == (
+        words.tone, words.text, words.short, words.mark, words.line)
+    assert turn_words(board, 1, "Anna", 1.0) == words.line
