@@ -71,7 +71,8 @@ class Seat:
             message: dict[str, Any] = json.loads(text)
             if message.get("type") != "presence":
                 break
-            assert set(message) == {"type", "table", "seats"}, sorted(message)
+            assert set(message) == {"type", "table", "state", "seats"}, sorted(message)
+            assert message["state"] in ("waiting", "playing", "paused", "over")  # the table's life
             assert all(set(e) == {"seat", "name", "kind", "state", "bot_in"} for e in message["seats"])
         if message.get("type") == "state":
             if message["log_from"] == 0:

@@ -188,13 +188,13 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
             await server.host.close()
         return 1
     got = ws_server.sockets[0].getsockname()[1] if port == 0 else port
-    print(f"serving {url(identity.hosts(host)[0], got)}", flush=True)
-    print(f"server {server.id}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM):  # before the lines: whoever read them may stop it at once
         with contextlib.suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows
             loop.add_signal_handler(sig, stop.set)
+    print(f"serving {url(identity.hosts(host)[0], got)}", flush=True)
+    print(f"server {server.id}", flush=True)
     if lifeline:
         watch_stdin(loop, stop)
     announcing = announce(server, host, got, advertise) if advertise is not None else None
