@@ -4,8 +4,10 @@ A server advertises itself (``python -m game serve --advertise NAME``) as a serv
 the address and port, and in the TXT record the open tables (``v=1``, ``tables=ID/room/free;ID/room/free...``, as
 many as fit in one TXT string; a seeded table, whose creator chose the deal, is ``ID/room/free/s``) and the
 host player's name (``name=Tom``) and the server's id (``id=...``, made once and kept by the server: the same
-server after a restart on another port or address). Its records live :data:`TTL` seconds, so a server that ends without a word
-(killed) leaves the browsers' lists after that; one that stops says goodbye.
+server after a restart on another port or address). Its records live :data:`TTL` seconds, so a server that ends
+without a word (killed) leaves the browsers' lists after that; one that stops says goodbye. An announcement is
+only a hint: the lobby lists a server only while it answers ``hello``
+(:mod:`game.net.client.server_watch`).
 :class:`Browser` collects what it hears in zeroconf's own threads; the lobby reads :meth:`Browser.found` each
 frame. Both fail soft: when multicast is not possible here (no network, no permission) they do nothing,
 :attr:`note` says why, and the list stays empty; nothing raises.

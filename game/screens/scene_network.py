@@ -853,7 +853,8 @@ class NetworkScene(BaseScene):
         """The player is done with a finished table: it leaves "Your tables"."""
         self._book().drop(key)
         self._watch_book()
-        self.lists_shown = ([], [])
+        self._layout_lists()
+        self._focus_items()
 
     def _take_held(self, key: str) -> None:
         """Back to a table of "Your tables": the seat taken back with its token, the table opened (a finished
@@ -936,6 +937,7 @@ class NetworkScene(BaseScene):
         if self.join_status is not None and self.join_status[1] == "error" and self.status_code is not None \
                 and self.code_text != self.status_code:
             self.join_status = self.status_code = None  # said of another code: no longer true
+        self._look()  # the network may have heard of another server since
         if self.servers is not None and self.servers.version != self.servers_seen:
             self.servers_seen = self.servers.version
             self._follow_servers()

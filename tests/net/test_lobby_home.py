@@ -316,6 +316,7 @@ def test_quitting_with_a_hosted_table_in_play_asks_and_a_kept_server_is_found_ag
         click(app, launcher.dialog.widgets[0].rect)  # keep it running
         assert not app.running
         saved = read_saved(home / FILE_NAME)
+        assert saved.pop("server", None) == lobby.home_id  # the server's id, learnt by hello, kept with its port
         kept_pid = saved["pid"]
         assert saved == {"port": port, "pid": kept_pid, "kept": True} and kept_pid and answers(port)
         # the next start of the program finds it (its lobby), and the table plays on under the same code
@@ -328,7 +329,7 @@ def test_quitting_with_a_hosted_table_in_play_asks_and_a_kept_server_is_found_ag
         guest.close()
         again.end()
         wait_for(lambda: not answers(port), timeout=15)
-        assert read_saved(home / FILE_NAME) == {"port": port, "pid": None, "kept": False}
+        assert read_saved(home / FILE_NAME) == {"port": port, "pid": None, "kept": False, "server": lobby.home_id}
         kept_pid = None
         # started once more: the same port, and the saved table is served again
         third = HomeServer(home / "server")
