@@ -86,7 +86,8 @@ def _table_row(surface: pygame.Surface, row: TableRow) -> None:
     """A table of "Your tables": the game and the others' names on the left, how it stands on the right."""
     row.button.draw(surface)
     rect = row.button.rect.move(0, 2) if row.button.pressed else row.button.rect
-    state_w = min(rect.width // 2, draw.font_width(row.state, SIZES.text_small, bold=True) + 4)
+    # how the table stands comes first (who won, whose turn); the title yields down to a quarter of the row
+    state_w = min(rect.width - 36 - rect.width // 4, draw.font_width(row.state, SIZES.text_small, bold=True) + 4)
     draw.fit_text(surface, row.state, (rect.right - 12, rect.centery), state_w, size=SIZES.text_small, bold=True,
                   color=ROW_COLOURS.get(row.kind, PALETTE.ink), anchor="midright")
     draw.fit_text(surface, row.title, (rect.x + 12, rect.centery), rect.width - state_w - 36, size=SIZES.text_small,
