@@ -63,7 +63,8 @@ class TableFacts:
     """What a remote scene tells its keeper each frame about its game: its seats (``players``, the ``names`` to
     fall back on where presence names none), whose turn it is (None: nobody's, or over), whether it is over, and
     the server's answers: ``resigned`` (the seat was given up), ``refused`` (why the server refused the
-    ``resign``), ``left`` (the server confirmed the ``leave``), ``ended`` ("table_over" or "no_table": the server
+    ``resign``), ``left`` (the server answered the ``leave``: ``left``, or an error from a server that does not
+    know it; the seat is the player's either way), ``ended`` ("table_over" or "no_table": the server
     ended the table or does not know it)."""
 
     players: int
@@ -81,12 +82,13 @@ class TableKeeper:
 
     ``host``: the scene (its dialogs); ``notes``: its message line; ``wire``: the connection; ``board``: the
     table's presence; ``seat``: this player's (None: watching); ``to_lobby``: leaves the table screen;
-    ``on_resign``: called once the server confirmed the seat was given up; ``send_resign``: sends ``resign``
-    (by default over ``wire``)."""
+    ``on_resign``: called once the server confirmed the seat was given up; ``send_resign`` and ``send_leave``:
+    send ``resign`` and ``leave`` (by default over ``wire``)."""
 
     def __init__(self, host: Host, notes: Notes, wire: Wire, board: PresenceBoard, seat: int | None, *,
                  to_lobby: Callable[[], None], on_resign: Callable[[], None] | None = None,
-                 send_resign: Callable[[], None] | None = None) -> None:
+                 send_resign: Callable[[], None] | None = None,
+                 send_leave: Callable[[], None] | None = None) -> None:
         self.host = host
         self.notes = notes
         self.wire = wire
@@ -95,6 +97,7 @@ class TableKeeper:
         self.to_lobby = to_lobby
         self.on_resign = on_resign
         self.send_resign = send_resign
+        self.send_leave = send_leave
         self.watch = LinkWatch()
         self.view: LinkView = self.watch.view
         self.resignation = Resignation()
@@ -257,7 +260,10 @@ class TableKeeper:
         if self.seat is None or self.status != "open":
             self._go()
             return
-        self.wire.send({"type": "leave"})
+        if self.send_leave is not None:
+            self.send_leave()
+        else:
+            self.wire.send({"type": "leave"})
         self.leaving = True
         self.banner = t("presence.leave.waiting")
 

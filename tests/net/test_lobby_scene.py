@@ -278,14 +278,15 @@ def test_leaving_a_remote_card_table_asks_with_words_true_of_a_network_table(
     app.push(scene)
     app.frame()
     key(app, pygame.K_ESCAPE)
-    assert scene.dialog is not None and scene.dialog.title == t("table.menu.title")
-    assert scene.dialog.body == t("net.table.leave_body") != t("table.menu.body")
+    assert scene.dialog is not None and scene.dialog.title == t("presence.leave.title")
+    assert scene.dialog.body == t("presence.leave.body") != t("table.menu.body")
     key(app, pygame.K_RETURN)  # the focused "Keep playing"
     assert scene.dialog is None and app.scene is scene
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_LEFT)
-    key(app, pygame.K_RETURN)  # Leave
-    assert app.scene is not scene and remote.link.status == "closed"
+    key(app, pygame.K_RETURN)  # Leave: sent, and once this fake server answers it (it does not know it), gone
+    wait_for(lambda: (app.frame(), app.scene is not scene)[-1])
+    assert remote.link.status == "closed"
 
 
 def test_the_rules_open_at_a_remote_card_table_while_the_other_seat_plays_on(

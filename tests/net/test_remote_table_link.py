@@ -228,3 +228,14 @@ def test_the_flowers_panel_marks_a_seat_as_presence_does(make_app: Any) -> None:
     table.tell(presence(("Tom", "remote", "left", None), ("Anna", "remote", "here", None)))
     assert table.scene.seat_marks()[0] == seat_words("left", "Tom").mark
     assert table.banner() == seat_words("left", "Tom", turn=True).line
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_a_server_that_does_not_know_leave_lets_the_player_go_all_the_same(make_app: Any, room: str) -> None:
+    """An older server answers ``leave`` with an error: the screen goes (the seat is a dropped one, still the
+    player's), and the error is not shown as a refused move."""
+    table = Room(make_app, room)
+    table.driver.key(pygame.K_ESCAPE)
+    table.press(t("presence.leave.go"))
+    table.tell({"type": "error", "code": "bad_message", "message": "unknown type 'leave'"})
+    assert table.app.scene is not table.scene

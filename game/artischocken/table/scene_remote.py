@@ -83,7 +83,8 @@ class RemoteTableScene(TableBase):
             self.message.show(t("net.seeded.note"), "info", 8.0)
         #: The link, who is at the table, leaving and giving up (shared with the Cactus room's remote screen).
         self.keeper = TableKeeper(self, self.message, remote.link, remote.presence, remote.seat,
-                                  to_lobby=self._to_launcher, on_resign=on_resign, send_resign=remote.resign)
+                                  to_lobby=self._to_launcher, on_resign=on_resign, send_resign=remote.resign,
+                                  send_leave=remote.leave)
         #: The presence strip: where it stands (None until the server said who is at the table) and whether it
         #: has one line a seat.
         self.strip: pygame.Rect | None = None
@@ -150,7 +151,7 @@ class RemoteTableScene(TableBase):
         ready = session.ready
         facts = TableFacts(session.players if ready else len(self.seats), self.game_names, remote.actor,
                            session.is_over, resigned=remote.resigned, refused=remote.resign_error,
-                           left=remote.left, ended=remote.ended)
+                           left=remote.left or remote.leave_error is not None, ended=remote.ended)
         self.keeper.update(self.now(), facts)
         self.banner = self.keeper.banner
         if self.banner is None and session.waiting:
@@ -190,7 +191,7 @@ class RemoteTableScene(TableBase):
         before = row_slots(self.lay, session.table_view()["garden_row"])
         states, was_over = session.states, session.is_over
         for message in self.remote.pump():
-            if message.get("type") == "error" and not self.keeper.resignation.waiting:
+            if message.get("type") == "error" and not self.keeper.resignation.waiting and not self.keeper.leaving:
                 self.message.show(_error_text(message), "error", 4.0)
                 self.clear_selection()
                 self.calm = 0.0

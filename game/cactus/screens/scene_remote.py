@@ -88,9 +88,10 @@ class RemotePlayScene(MatchScene):
         self.turn_limits_seen = link.turn_limits
         self.errors_seen = len(link.errors)
         self.resign_errors = 0  # the link's errors when the resign was sent: a later one is its refusal
+        self.leave_errors: int | None = None  # the same for a leave (None: not sent)
         #: The link, who is at the table, leaving and giving up (shared with the card table's remote screen).
         self.keeper = TableKeeper(self, self.message, connection, link.presence, link.seat, to_lobby=self.leave,
-                                  on_resign=on_resign, send_resign=self._send_resign)
+                                  on_resign=on_resign, send_resign=self._send_resign, send_leave=self._send_leave)
         self.presence_seen = 0
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
         self.leave_button.on_click = self.ask_leave  # asks, as Esc does: stay, leave keeping the seat, or give it up
@@ -148,6 +149,10 @@ class RemotePlayScene(MatchScene):
         if self.keeper is not None:
             self.keeper.resign()
 
+    def _send_leave(self) -> None:
+        self.connection.send({"type": "leave"})
+        self.leave_errors = len(self.link.errors)
+
     def _send_resign(self) -> None:
         self.connection.send({"type": "resign"})
         self.resign_errors = len(self.link.errors)
@@ -188,7 +193,16 @@ class RemotePlayScene(MatchScene):
         m = self.match
         keeper.update(self.now(), TableFacts(m.rules.players, self.seat_names(), m.current, m.is_over or self.finished,
                                              resigned=self.link.resigned, refused=refused,
-                                             left=self.link.left_table, ended=self.link.ended))
+                                             left=self.link.left_table or self._leave_refused(),
+                                             ended=self.link.ended))
+
+    def _leave_refused(self) -> bool:
+        """A server that does not know ``leave`` answered it with an error: the seat is a dropped one, the player's
+        either way."""
+        if self.leave_errors is None or len(self.link.errors) <= self.leave_errors:
+            return False
+        self.errors_seen = len(self.link.errors)  # not said as a refused move
+        return True
 
     def layout(self, size: tuple[int, int]) -> None:
         """The table's layout; once presence came, its strip between the flowers and the turn log."""

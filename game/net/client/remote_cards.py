@@ -261,6 +261,9 @@ class RemoteTable:
         self.resign_error: str | None = None
         #: The server confirmed a ``leave``: a bot plays the seat now, its token takes it back later.
         self.left = False
+        #: A ``leave`` was sent and not answered yet; why the server refused it (its words), None when it did not.
+        self.leaving = False
+        self.leave_error: str | None = None
 
     @classmethod
     def join(cls, link: Link, table: str, seat: int, token: str,
@@ -353,6 +356,7 @@ class RemoteTable:
                 self.resigned = True
             elif kind == "left":
                 self.left = True
+                self.leaving = False
             elif kind == "error" and message.get("code") in ("no_table", "table_over") and not self.session.waiting:
                 self.ended = str(message.get("code"))
                 self.session.receive(message)
@@ -360,6 +364,9 @@ class RemoteTable:
                 self.session.receive(message)
             if kind == "table_ended":
                 self.ended = "table_over"
+            if kind == "error" and self.leaving:  # a server that does not know leave: the seat is a dropped one
+                self.leaving = False
+                self.leave_error = str(message.get("message") or message.get("code") or "")[:200]
             if kind == "error" and self.resigning:  # the answer to the resign: the seat stays this player's
                 self.resigning = False
                 self.resign_error = str(message.get("message") or message.get("code") or "")[:200]
@@ -367,8 +374,10 @@ class RemoteTable:
 
     def leave(self) -> None:
         """Step away from the seat on purpose (a bot plays it at once; its token takes it back later):
-        ``leave`` is sent; the answer is :attr:`left`."""
+        ``leave`` is sent; the answer is :attr:`left` (or an error in :attr:`leave_error`)."""
         self.link.send({"type": "leave"})
+        self.leaving = True
+        self.leave_error = None
 
     def resign(self) -> None:
         """Give this seat up for good (a bot plays it from now on): ``resign`` is sent; the answer is
