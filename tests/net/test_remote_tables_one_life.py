@@ -280,3 +280,20 @@ def test_a_finished_cactus_table_tells_its_result_and_its_replay_plays_back_exac
     assert result["seats"][0]["name"] == "Tom" and all(isinstance(s["score"], int) for s in result["seats"])
     assert set(result["winners"]) <= {0, 1} and result["winners"]
     assert verified(replay["replay"], tmp_path)["exact"] is True
+
+
+def test_a_table_saved_before_games_were_recorded_tells_its_result_and_answers_no_replay(tmp_path: Path) -> None:
+    with running(tmp_path) as server:
+        peer = Peer(server.url)
+        code = peer.ask({**CARDS, "seats": ["greedy", "random"]}, "created")["table"]
+        until(lambda: peer.ask({"type": "peek", "table": code}, "table")["over"], [peer], what="the bots to finish")
+    path = tmp_path / f"{code}.json"
+    save = json.loads(path.read_text(encoding="utf-8"))
+    del save["state"]["record"]  # as an older server saved it
+    path.write_text(json.dumps(save), encoding="utf-8")
+    with running(tmp_path) as again:
+        peer = Peer(again.url)
+        assert peer.ask({"type": "peek", "table": code}, "table")["result"]["winners"]
+        refused = peer.ask({"type": "replay", "table": code}, "replay")
+        assert refused["type"] == "error" and refused["code"] == "no_replay" and "recorded" in refused["message"]
+        assert peer.ask({"type": "hello"}, "hello")["type"] == "hello"  # the connection is fine
