@@ -53,3 +53,15 @@ def test_the_id_is_the_same_after_a_restart_on_another_port(tmp_path: Path) -> N
     finally:
         assert again.stop() == 0
     assert "set aside" not in again.stderr() and "cannot be resumed" not in again.stderr()  # server.json is no table
+
+
+def test_the_processes_of_a_cluster_are_one_server_with_one_id(tmp_path: Path, redis_url: str) -> None:
+    first = ServerProcess(tmp_path / "a", "--redis", redis_url, "--workers", "0")
+    second = ServerProcess(tmp_path / "b", "--redis", redis_url, "--workers", "0")
+    try:
+        ids = {second_line(first), second_line(second)}
+        assert len(ids) == 1  # one id for the whole cluster, kept in its Redis
+        assert Client(second.url).ask({"type": "hello"})["server"] == ids.pop().split()[1]
+    finally:
+        assert first.stop() == 0
+        assert second.stop() == 0
