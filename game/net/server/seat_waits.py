@@ -23,10 +23,6 @@ class SeatWaits:
     def __contains__(self, seat: int) -> bool:
         return seat in self.timers or seat in self.frozen
 
-    @property
-    def is_frozen(self) -> bool:
-        return bool(self.frozen) and not self.timers
-
     def start(self, seat: int, seconds: float, done: Callable[[int], None], *, frozen: bool) -> None:
         """A wait of ``seconds`` for ``seat`` that calls ``done(seat)`` when it runs out (kept frozen while the
         table stands still)."""
