@@ -47,7 +47,7 @@ from game.lab.net_load import (
     stop_server,
     summary,
 )
-from game.net.server.cluster import key
+from game.net.server.cluster.directory import key
 
 #: Seconds Redis may take to answer after it was started.
 REDIS_START_TIMEOUT = 10.0

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.net.discovery import OpenTable
-from game.net.server.cluster import open_tables
+from game.net.server.cluster.directory import open_tables
 
 from .inprocess import Peer, running
 

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from game.net.server.cluster.relay import Relay
 from game.net.server.limits import Outbox, TokenBucket
 from game.net.server.options import ServerOptions
-from game.net.server.relay import Relay
 
 if TYPE_CHECKING:  # the server's tables hold connections, and a connection names the table it holds
     from game.net.server.table_server import Entry

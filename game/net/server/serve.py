@@ -12,9 +12,9 @@ stderr says ``N tables could not be saved: CODE, CODE``: exit 3. The log (connec
 token) goes to stderr.
 
 With ``--redis URL`` the process is one of a cluster that shares its tables and saves through that Redis
-(:mod:`game.net.server.sharing`; a Redis that cannot be reached: one line on stderr, exit 1). With ``--redis URL
+(:mod:`game.net.server.cluster.sharing`; a Redis that cannot be reached: one line on stderr, exit 1). With ``--redis URL
 --bot-worker`` it serves no players: it prints ``serving bots of URL`` and decides the card bots' moves of the
-cluster's tables (:mod:`game.net.server.bot_queue`) until Ctrl-C or SIGTERM.
+cluster's tables (:mod:`game.net.server.cluster.bot_queue`) until Ctrl-C or SIGTERM.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ from game.net import wire
 from game.net.discovery import Advertiser, reachable_address
 from game.net.server import identity
 from game.net.server.announce import Announcer
-from game.net.server.bot_queue import run_worker
-from game.net.server.cluster import ClusterError
+from game.net.server.cluster.bot_queue import run_worker
+from game.net.server.cluster.directory import ClusterError
 from game.net.server.limits import Limits
 from game.net.server.options import KEEP_FINISHED
 from game.net.server.room_table import TableError

@@ -131,7 +131,7 @@ def reason(exc: OSError) -> str:
 
 class Store(Protocol):
     """Where the saver writes (called in its thread): :class:`TableStore`, or the cluster's Redis
-    (:class:`~game.net.server.cluster.RedisStore`). ``write`` raises OSError when the text could not be written."""
+    (:class:`~.cluster.directory.RedisStore`). ``write`` raises OSError when the text could not be written."""
 
     def write(self, code: str, text: str) -> None: ...
 

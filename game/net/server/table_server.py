@@ -51,7 +51,9 @@ from websockets.exceptions import ConnectionClosed
 from game.net import wire
 from game.net.discovery import OpenTable, reachable_address
 from game.net.server import identity, presence
-from game.net.server.cluster import Cluster, RedisStore
+from game.net.server.cluster.directory import Cluster, RedisStore
+from game.net.server.cluster.relay import CLIENT_HEADER, RELAY_HEADER
+from game.net.server.cluster.sharing import SharedTables
 from game.net.server.connection import CLOSE_TIMEOUT, SLOW_READER, Conn
 from game.net.server.entry import (
     CODE_LETTERS,
@@ -67,9 +69,7 @@ from game.net.server.entry import (
 )
 from game.net.server.limits import AddressBook
 from game.net.server.options import ServerOptions
-from game.net.server.relay import CLIENT_HEADER, RELAY_HEADER
 from game.net.server.room_table import SPECTATORS, TableError, seat_number
-from game.net.server.sharing import SharedTables
 from game.net.server.store import FORMAT, Saver, Store, TableStore, Unsaved
 from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, open_table
 from game.net.server.table_runner import Sent
@@ -98,7 +98,7 @@ class Server:
     def __init__(self, options: ServerOptions) -> None:
         self.options = options
         self.tables: dict[str, Entry] = {}
-        #: With ``--redis``: the tables shared with the other processes (:mod:`game.net.server.cluster`); the saves
+        #: With ``--redis``: the tables shared with the other processes (:mod:`.cluster`); the saves
         #: are there too, else in the data folder (``folder``).
         cluster = Cluster(options.redis, options.peer or "") if options.redis else None
         self.sharing = SharedTables(self, cluster) if cluster is not None else None

@@ -19,7 +19,7 @@ Keys, all under ``gt:``: ``proc:ID`` (the process's peer address, with the lease
 processes), ``owner:CODE``, ``save:CODE``, ``tables`` (the codes with a save), ``open:ID`` (that process's open
 tables, JSON), ``aside:CODE:N`` (saves that could not be resumed), ``secret`` (the relay secret the processes
 share: a relayed connection carries its client's address only when it knows it), and the bot queue of
-:mod:`game.net.server.bot_queue`.
+:mod:`game.net.server.cluster.bot_queue`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from redis.exceptions import RedisError
 
 from game.net.discovery import OpenTable
 
-log = logging.getLogger("game.net.server.cluster")
+log = logging.getLogger("game.net.server.cluster.directory")
 
 PREFIX = "gt:"
 #: How long a lease (a table's, a process's) lasts without renewal (seconds).

@@ -1,7 +1,7 @@
 """Bot decisions made in any process of a cluster: a queue in Redis served by ``serve --bot-worker``.
 
 A table's owner that has a costly bot to move (its last decision there took
-:data:`~game.net.server.sharing.OFFLOAD_ABOVE` or more) and sees a live bot worker (:meth:`BotQueue.available`)
+:data:`~game.net.server.cluster.sharing.OFFLOAD_ABOVE` or more) and sees a live bot worker (:meth:`BotQueue.available`)
 sends the job (the table's room and save: :meth:`~game.net.server.table_host.TableHandle.bot_job`) to the list
 ``bots:jobs`` and waits for the answer on ``bots:reply:ID``; it makes the decision on its table (``bot_apply``) as
 if its own bot had decided. A card bot's decision is a function of the table alone (its seed comes from the
@@ -28,11 +28,11 @@ import redis.asyncio as aredis
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from game.net.server.cluster import CONNECT_TIMEOUT, ClusterError, describe, key
+from game.net.server.cluster.directory import CONNECT_TIMEOUT, ClusterError, describe, key
 from game.net.server.room_table import TableError
 from game.net.server.table_runner import bot_decision
 
-log = logging.getLogger("game.net.server.bot_queue")
+log = logging.getLogger("game.net.server.cluster.bot_queue")
 
 JOBS = key("bots", "jobs")
 #: How many decisions the workers made (for the operator, and the tests).

@@ -2,17 +2,17 @@
 this one does with a message for a table it does not hold.
 
 :class:`SharedTables` sits beside the :class:`~game.net.server.table_server.Server` of a process in a cluster
-(:mod:`game.net.server.cluster` keeps the leases and the saves in Redis):
+(:mod:`game.net.server.cluster.directory` keeps the leases and the saves in Redis):
 
 - it renews the leases of the process's tables and lets go of a table whose lease is lost (:meth:`let_go`: its
   connections are closed with :data:`MOVED`, "join again", and their joins then find the table's new owner);
 - it sweeps for tables whose owner is gone and takes them over from their last save, at most its share of them
   per look, so that the live processes share them;
 - a message that names a table (join, watch, claim, peek, replay) that another process holds is passed there through a
-  :class:`~game.net.server.relay.Relay` of the connection, and the connection's later messages follow its seat;
+  :class:`~game.net.server.cluster.relay.Relay` of the connection, and the connection's later messages follow its seat;
   a table whose owner is gone is taken over here at once, as soon as its lease runs out;
 - it tells the other processes this one's open tables and reads theirs, for the announcement on the network;
-- a bot's decision goes to a bot worker when one is alive (:mod:`game.net.server.bot_queue`).
+- a bot's decision goes to a bot worker when one is alive (:mod:`.bot_queue`).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net import wire
 from game.net.discovery import OpenTable
-from game.net.server.bot_queue import BotQueue
-from game.net.server.cluster import LEASE, OPEN_TTL, RENEW_EVERY, SWEEP_EVERY, Cluster
-from game.net.server.relay import Relay
+from game.net.server.cluster.bot_queue import BotQueue
+from game.net.server.cluster.directory import LEASE, OPEN_TTL, RENEW_EVERY, SWEEP_EVERY, Cluster
+from game.net.server.cluster.relay import Relay
 from game.net.server.room_table import TableError
 from game.net.server.store import FORMAT
 from game.net.server.table_host import TableFailure
@@ -41,7 +41,7 @@ from game.net.server.table_runner import Sent
 if TYPE_CHECKING:  # the server holds this; this reaches back into the server's tables
     from game.net.server.table_server import Conn, Entry, Server
 
-log = logging.getLogger("game.net.server.sharing")
+log = logging.getLogger("game.net.server.cluster.sharing")
 
 #: The close code that asks a client to connect again and join with its token: its table moved to another
 #: process of the cluster ("service restart").
@@ -277,7 +277,7 @@ class SharedTables:
         conn.remote = owner
 
     async def bot_move(self, entry: Entry) -> list[Sent] | None:
-        """The move of the table's bot, decided by a bot worker (:mod:`game.net.server.bot_queue`); None when its
+        """The move of the table's bot, decided by a bot worker (:mod:`.bot_queue`); None when its
         decisions are cheap here (or not known yet), no worker is alive, the table's bots decide where it is, or
         the decision came too late or no longer fits: the table's own bot moves then."""
         seat = entry.table.whose_turn()

@@ -1,6 +1,6 @@
 """A client's messages for a table that another process of the cluster holds: passed there and back.
 
-A process that is asked for a table it does not hold (:mod:`game.net.server.cluster`) opens a :class:`Relay`, a
+A process that is asked for a table it does not hold (:mod:`.directory`) opens a :class:`Relay`, a
 websocket connection of its own to the owner's peer address, for that client connection: the client's frames
 for that table go there as they came, and everything the owner sends comes back to the client as it was sent
 (no frame is decoded on the way). The relay introduces itself with the cluster's shared secret and its client's
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-log = logging.getLogger("game.net.server.relay")
+log = logging.getLogger("game.net.server.cluster.relay")
 
 #: The header of a relaying process: the cluster's secret.
 RELAY_HEADER = "X-Garden-Relay"
