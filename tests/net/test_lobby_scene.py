@@ -221,12 +221,12 @@ def test_lost_connection_counts_down_and_a_gone_server_ends_in_a_dialog(make_app
     app.frame()
     server.drop_all()
     banner = run_until(app, lambda: scene.banner if conn.status == "reconnecting" else None)
-    assert banner.startswith(t("net.table.reconnecting", seconds=1)[:10]) and not scene.still()
+    assert banner.startswith(t("presence.link.lost", seconds=1)[:10]) and not scene.still()
     run_until(app, lambda: conn.status == "open")  # back, the seat taken again by itself
     run_until(app, lambda: scene.banner is None)
     server.stop()
     run_until(app, lambda: scene.dialog is not None)
-    assert scene.dialog.title == t("net.table.lost.title")
+    assert scene.dialog.title == t("presence.link.gone.title")
     click(app, scene.dialog.widgets[0].rect)
     assert isinstance(app.scene, NetworkScene)
 

@@ -219,10 +219,12 @@ def test_every_seat_state_has_words_in_english_and_german_and_never_a_key_or_a_r
         key = word_key(state, kind=kind, bot_in=bot_in)
         assert key in WORD_KEYS
         who = "you." if you else ""
-        for name in (f"presence.{who}{key}", f"presence.short.{key}", f"presence.mark.{key}",
+        marks = [] if key == "here" else [f"presence.mark.{key}"]  # a person here carries no mark
+        for name in (f"presence.{who}{key}", f"presence.short.{key}", *marks,
                      f"presence.{'turn' if turn else 'line'}.{who}{key}"):
             assert name in keys, name
         words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind)
+        assert bool(words.mark) == (key != "here")
         assert words.tone in ("ok", "away", "bot", "wait") and words.text and words.short and words.line
         for text in (words.text, words.short, words.mark, words.line):
             assert "presence." not in text and not re.search(r"\b[A-Z]{1,2}-[A-Z0-9]+\d\b", text), text

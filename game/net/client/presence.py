@@ -212,7 +212,7 @@ def seat_words(state: str, name: str, *, bot_in: float | None = None, you: bool 
     who = "you." if you else ""
     line = t(f"presence.{'turn' if turn else 'line'}.{who}{key}", **values)
     return SeatWords(TONES[key], t(f"presence.{who}{key}", **values), t(f"presence.short.{key}", **values),
-                     t(f"presence.mark.{key}"), line)
+                     "" if key == "here" else t(f"presence.mark.{key}"), line)  # a person here needs no mark
 
 
 @dataclass(frozen=True)
