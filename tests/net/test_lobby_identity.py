@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from helpers_link import ScriptedLink
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,29 +19,6 @@ from game.net.client.lobby import Seating
 from game.net.client.seats import SeatBook, book_key, take_seat
 from game.net.client.servers import Hello, KnownServers, read_hello
 from game.net.discovery import SERVER_ID
-
-
-class Link:
-    """A scripted link: keeps what it was sent, hands out what the test put in its inbox."""
-
-    status = "open"
-    error = None
-    reconnects = 0
-
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-        self.inbox: list[dict[str, Any]] = []
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def poll(self) -> list[dict[str, Any]]:
-        got, self.inbox = self.inbox, []
-        return got
-
-    def close(self) -> None:
-        self.status = "closed"
-
 
 HELLO = {"type": "hello", "server": "srv-1", "name": None, "addresses": ["ws://192.168.1.20:8765"]}
 
@@ -64,7 +42,7 @@ def test_a_corrupt_player_file_is_set_aside_and_a_new_id_made(tmp_path: Path) ->
 
 
 def test_every_create_claim_and_join_carries_the_player_id() -> None:
-    host, claim, back = Link(), Link(), Link()
+    host, claim, back = ScriptedLink(), ScriptedLink(), ScriptedLink()
     Seating.host(host, "artischocken", ["remote", "remote"], name="Tom", player="p-1")
     Seating.join(claim, "artischocken", "K7QX-2M9P", player="p-1")
     Seating.rejoin(back, "cactus", "K7QX-2M9P", 1, "token", player="p-1")
@@ -74,7 +52,7 @@ def test_every_create_claim_and_join_carries_the_player_id() -> None:
 def test_a_join_by_code_says_hello_first_and_takes_the_seat_held_under_the_servers_id(tmp_path: Path) -> None:
     book = SeatBook(tmp_path / "seats.json")
     book.keep("ws://10.0.0.9:9000", "K7QX-2M9P", 2, "tok2", "cactus", server="srv-1")  # reached elsewhere before
-    link = Link()
+    link = ScriptedLink()
     seating = take_seat(book, link, "ws://127.0.0.1:8765", "artischocken", "k7qx-2m9p", player="p-1")
     assert link.sent == [{"type": "hello"}] and seating.phase == "greeting"
     link.inbox.append(HELLO)
@@ -84,7 +62,7 @@ def test_a_join_by_code_says_hello_first_and_takes_the_seat_held_under_the_serve
 
 
 def test_a_server_that_does_not_know_hello_is_joined_all_the_same(tmp_path: Path) -> None:
-    link = Link()
+    link = ScriptedLink()
     seating = take_seat(SeatBook(tmp_path / "seats.json"), link, "ws://127.0.0.1:8765", "artischocken", "T1")
     link.inbox.append({"type": "error", "code": "bad_message", "message": "unknown type 'hello'"})
     seating.step()
@@ -94,7 +72,7 @@ def test_a_server_that_does_not_know_hello_is_joined_all_the_same(tmp_path: Path
 def test_already_seated_is_a_problem_of_its_own_and_loses_nothing(tmp_path: Path) -> None:
     book = SeatBook(tmp_path / "seats.json")
     book.keep("ws://127.0.0.1:8765", "OTHER", 0, "tok", "cactus", server="srv-1")
-    link = Link()
+    link = ScriptedLink()
     seating = take_seat(book, link, "ws://127.0.0.1:8765", "artischocken", "T1", player="p-1")
     link.inbox.append(HELLO)
     seating.step()

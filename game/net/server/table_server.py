@@ -654,44 +654,36 @@ class Server:
     async def resign(self, conn: Conn) -> None:
         """``resign``: the connection gives its seat up for good. Its token joins no more, a bot plays the seat at
         once (whatever ``bot_takeover`` says; once the game is over nothing plays it), everyone is told."""
-        entry, seat = conn.entry, conn.seat
-        if entry is None or seat is None:
-            raise wire.bad("only a seat can be given up: join it first")
-        async with entry.lock:
-            if conn.entry is not entry or entry.seats.get(seat) is not conn:  # joined elsewhere while we waited
-                raise wire.bad("this connection no longer holds a seat")
-            conn.entry, conn.seat = None, None
-            del entry.seats[seat]
-            entry.waits.cancel(seat)
-            entry.resigned.add(seat)
-            entry.left.discard(seat)
-            conn.push(wire.encode({"type": "resigned", "table": entry.code, "seat": seat}))
-            table = entry.table
-            bot = table.takeover_bot
-            self.settle(entry)
-            self.changed(entry, [] if table.is_over else await table.seat_to_bot(seat, bot))
-        log.info("#%d gave up table %s seat %d", conn.number, entry.code, seat)
-        self.kick_bots(entry)
+        await self.step_away(conn, "resigned")
 
     async def leave(self, conn: Conn) -> None:
         """``leave``: the connection steps away from its seat on purpose. The table's bot plays the seat at once
         (a running Cactus turn too), everyone is told (presence "left"); the seat's token takes it back by a join,
         as after a wait that ran out."""
+        await self.step_away(conn, "left")
+
+    async def step_away(self, conn: Conn, how: str) -> None:
+        """The connection lets go of its seat on purpose (``how``: "left", or "resigned" for good): no wait runs
+        for it, it is answered ``how`` and a bot plays the seat at once (once the game is over nothing does)."""
         entry, seat = conn.entry, conn.seat
         if entry is None or seat is None:
-            raise wire.bad("only a seat can be left: join it first")
+            raise wire.bad("only a seat can be left or given up: join it first")
         async with entry.lock:
             if conn.entry is not entry or entry.seats.get(seat) is not conn:  # joined elsewhere while we waited
                 raise wire.bad("this connection no longer holds a seat")
             conn.entry, conn.seat = None, None
             del entry.seats[seat]
             entry.waits.cancel(seat)
-            entry.left.add(seat)
-            conn.push(wire.encode({"type": "left", "table": entry.code, "seat": seat}))
+            if how == "resigned":
+                entry.resigned.add(seat)
+                entry.left.discard(seat)
+            else:
+                entry.left.add(seat)
+            conn.push(wire.encode({"type": how, "table": entry.code, "seat": seat}))
             table = entry.table
             self.settle(entry)
             self.changed(entry, [] if table.is_over else await table.seat_to_bot(seat, table.takeover_bot))
-        log.info("#%d left table %s seat %d", conn.number, entry.code, seat)
+        log.info("#%d %s table %s seat %d", conn.number, "gave up" if how == "resigned" else "left", entry.code, seat)
         self.kick_bots(entry)
 
     async def act(self, conn: Conn, message: Mapping[str, Any]) -> None:
