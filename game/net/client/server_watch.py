@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from game.net.client.servers import Hello, KnownServers, is_loopback, say_hello, ws_url
 from game.net.discovery import FoundServer, OpenTable
 
-#: Seconds between two rounds of hellos; the oldest answer that still counts (a round may take a timeout more).
-EVERY, KEEP = 2.5, 8.0
+#: Seconds between two rounds of hellos; the oldest answer that still counts. A server that stops answering is
+#: noticed at the first round after its last answer grew too old: within KEEP + EVERY (under 10 s).
+EVERY, KEEP = 2.5, 7.0
 #: Seconds a hello may take before the address counts as not answering this round.
 TIMEOUT = 2.0
 #: Hellos asked at the same time.
@@ -52,8 +53,11 @@ class ServerWatch:
         self._lock = threading.Lock()
         self._urls: list[str] = []
         self._answers: dict[str, tuple[Hello, float]] = {}
-        #: Counts the rounds after which the servers that answer were not the same as before.
+        #: Counts the rounds after which the servers that answer were not the same as after the round before.
         self.version = 0
+        # What answered as of the last round's end: an answer that grew too old between two rounds is a change
+        # the next round reports (else nothing wakes the window and the dead server stays drawn).
+        self._stood: frozenset[tuple[str, str]] = frozenset()
         #: Asking at all (off while a table is open over the lobby).
         self.active = True
         self._stop = threading.Event()
@@ -95,7 +99,6 @@ class ServerWatch:
 
     def run_round(self) -> bool:
         """Ask every address once (several at a time); True when the servers that answer changed."""
-        before = self._standing()
         with self._lock:
             urls = list(self._urls)
         if urls:
@@ -112,7 +115,8 @@ class ServerWatch:
                 for url, hello in zip(urls, said, strict=True):
                     if hello is not None:
                         self.known.note(hello, url, now)
-        changed = self._standing() != before
+        standing = self._standing()
+        changed, self._stood = standing != self._stood, standing
         if changed:
             self.version += 1
         return changed
