@@ -17,6 +17,7 @@ from game.net.client.cactus_link import CactusLink
 from game.net.client.presence import (
     KINDS,
     STATES,
+    UNKNOWN,
     WORD_KEYS,
     PresenceBoard,
     clock,
@@ -238,8 +239,34 @@ def test_a_countdown_is_shown_only_while_presence_is_live() -> None:
     live = seat_lines(board, 10.0, 4, 0)[1]
     stale = seat_lines(board, 10.0, 4, 0, live=False)[1]
     assert live.text == seat_words("away", "Anna", bot_in=92.5).text and "1:33" in live.text
-    assert stale.text == seat_words("away", "Anna").text and ":" not in stale.short
-    assert turn_words(board, 1, "Anna", 10.0, live=False) == seat_words("away", "Anna", turn=True).line
+    assert stale.text == seat_words("away", "Anna", live=False).text and ":" not in stale.short + stale.text
+    assert turn_words(board, 1, "Anna", 10.0, live=False) is None  # the link's news says why, not a stale state
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_stale_presence_claims_nothing_of_any_seat(lang: str) -> None:
+    """While the link is not live (rule: no words on any screen run on stale data), no seat is said to be here,
+    away or a bot's, and nothing is green: every state gives the same grey "not known" words, in both languages."""
+    from game.i18n import catalogue, get_language, set_language
+
+    keys = catalogue(lang)
+    for name in ("presence.unknown", "presence.short.unknown", "presence.line.unknown"):
+        assert name in keys, name
+    was = get_language()
+    set_language(lang)
+    try:
+        for state, kind, you, turn, bot_in in _every_seat_words():
+            words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind, live=False)
+            assert words == seat_words("here", "Ben", live=False)  # the state it had says nothing any more
+            assert words.tone == UNKNOWN and words.mark == "" and words.text == t("presence.unknown")
+            assert words.line == t("presence.line.unknown", name="Ben")
+            assert t("presence.here") not in words.text.split() and ":" not in words.short
+    finally:
+        set_language(was)
+    board = PresenceBoard()
+    board.receive(good(state="here", bot_in=None), now=0.0)
+    lines = seat_lines(board, 1.0, 4, 0, live=False, turn=1)
+    assert lines and all(line.tone == UNKNOWN and line.text == t("presence.unknown") for line in lines)
 
 
 def test_a_paused_table_s_waits_stand_still() -> None:

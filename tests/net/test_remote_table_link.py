@@ -24,8 +24,8 @@ from game.artischocken.table.scene_remote import RemoteTableScene
 from game.cactus.room import remote_play_scene
 from game.cactus.screens.scene_remote import RemotePlayScene
 from game.i18n import t
-from game.net.client.presence import seat_words
-from game.net.client.remote_cards import RemoteTable
+from game.net.client.presence import UNKNOWN, seat_words
+from game.net.client.remote_cards import RemoteTable, action_to_dict
 
 from .helpers_cactus_net import Inbox, Loop, LoopConnection
 
@@ -54,24 +54,24 @@ class CountingLink(ScriptedLink):
 
 class Room:
     """One remote table screen (``room``: "cards" or "cactus") over a fake connection, on a virtual clock of 100
-    ms a frame; seat 1 is this player's, seat 0's turn, Tom at seat 0."""
+    ms a frame; seat 1 is this player's, seat 0's turn (``start``: the seat whose turn it is), Tom at seat 0."""
 
-    def __init__(self, make_app: Callable[..., Any], room: str, on_resign: Callable[[], None] | None = None) -> None:
+    def __init__(self, make_app: Callable[..., Any], room: str, on_resign: Callable[[], None] | None = None, *,
+                 start: int = 0) -> None:
         self.app: App = make_app((1280, 800))
         self.app.push(BaseScene())
         self.room = room
         if room == "cards":
-            game = new_game(2, seed=3, start_player=0)
+            self.game = new_game(2, seed=3, start_player=start)
             self.link: Any = CountingLink()
             remote = RemoteTable(self.link, CODE, 1)
-            self.link.inbox += [{"type": "joined"}, {"type": "state", "view": game.view(1), "legal": [],
-                                                      "log_from": 0}]
+            self.link.inbox += [{"type": "joined"}, self.state()]
             remote.pump()
             self.scene: Any = remote_table_scene(remote, on_resign=on_resign)
             assert isinstance(self.scene, RemoteTableScene)
             self.app.push(self.scene)
         else:
-            loop = Loop(["remote", "remote"], seed=3, start_player=0, spectators=0)
+            self.loop = loop = Loop(["remote", "remote"], seed=3, start_player=start, spectators=0)
             self.link = LoopConnection(loop, 1, hold=("leave", "resign"))
             self.link.contacts = 0
             loop.links[1] = Inbox(self.link)
@@ -83,6 +83,31 @@ class Room:
             self.scene = self.app.scene
             assert isinstance(self.scene, RemotePlayScene)
         self.tell(presence(("Tom", "remote", "away", 61.0), ("Anna", "remote", "here", None)))
+
+    def state(self) -> dict[str, Any]:
+        """The card table's state message for seat 1, with its legal actions on its turn."""
+        legal = self.game.legal_actions() if self.game.current_player == 1 else []
+        return {"type": "state", "view": self.game.view(1), "legal": [action_to_dict(a) for a in legal],
+                "log_from": 0}
+
+    def back(self) -> None:
+        """The connection is made again: the seat is joined again and the server sends its state (the card table's
+        state, the Cactus turn snapshot), as a real server does."""
+        self.link.status = "open"
+        self.link.reconnects = getattr(self.link, "reconnects", 0) + 1
+        if self.room == "cards":
+            self.tell({"type": "joined"})
+            self.tell(self.state())
+        else:
+            self.loop.route(self.loop.table.join(1), joined=1)
+            self.link.contacts += 1
+            self.frames()
+
+    def can_act(self) -> bool:
+        """This seat is offered a move: legal actions and a decision at the card table, the hand at Cactus."""
+        if self.room == "cards":
+            return bool(self.scene.remote.my_decision() and self.scene.decision() != "wait")
+        return bool(self.scene.human_turn)
 
     def tell(self, message: dict[str, Any]) -> None:
         self.link.inbox.append(message)
@@ -129,12 +154,12 @@ def test_a_drop_is_said_at_once_and_the_countdown_of_stale_presence_stops(make_a
     assert table.scene.strip_lines[0].text == words.text
     table.lose(3.2)
     assert table.banner() == t("presence.link.lost", seconds=4)
-    stale = seat_words("away", "Tom")  # no time: what the server said is no longer current
-    assert table.scene.strip_lines[0].text == stale.text
+    stale = seat_words("away", "Tom", live=False)  # what the server said is no longer current: not known
+    assert all(line.text == stale.text and line.tone == UNKNOWN for line in table.scene.strip_lines)
     table.frames(20)
     assert table.scene.strip_lines[0].text == stale.text and table.scene.dialog is None
     table.shot("lost")
-    table.link.status = "open"
+    table.back()
     table.tell(presence(("Tom", "remote", "away", 40.0), ("Anna", "remote", "here", None)))
     assert table.banner() == seat_words("away", "Tom", bot_in=40.0, turn=True).line
 
@@ -239,3 +264,42 @@ def test_a_server_that_does_not_know_leave_lets_the_player_go_all_the_same(make_
     table.press(t("presence.leave.go"))
     table.tell({"type": "error", "code": "bad_message", "message": "unknown type 'leave'"})
     assert table.app.scene is not table.scene
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_a_seat_whose_link_is_lost_offers_no_move_and_sends_none(make_app: Any, room: str) -> None:
+    """Nothing runs on stale data: while the link is not live this seat's turn offers no card and no piece, a key
+    or a click sends nothing, the panel claims nobody is here (no green), and the banner or the prompt says why;
+    once the link is back and the server's state came, the seat plays again."""
+    table = Room(make_app, room, start=1)
+    table.tell(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None)))
+    assert table.can_act() and {line.tone for line in table.scene.strip_lines} == {"ok"}
+    table.lose(1.0)
+    assert not table.can_act()
+    assert {line.tone for line in table.scene.strip_lines} == {UNKNOWN}
+    assert not any(line.text == t("presence.here") for line in table.scene.strip_lines)
+    sent = list(table.link.sent)
+    if room == "cards":
+        assert table.scene.bar_note() == t("presence.link.prompt_lost")
+        assert not any(table.scene.playable(card) for card in table.scene.hand())
+        legal = table.game.legal_actions()
+        for key in (pygame.K_1, pygame.K_RETURN):
+            table.driver.key(key)
+        assert not table.scene.apply(legal[0])
+    else:
+        assert t("presence.link.hold_turn") in table.banner()
+        stage = table.scene.match.stage
+        for key in (pygame.K_SPACE, pygame.K_RETURN):
+            table.driver.key(key)
+        rect = table.scene.rects["table"]
+        table.driver.mouse(pygame.MOUSEBUTTONDOWN, rect.center, button=1)
+        table.driver.mouse(pygame.MOUSEBUTTONUP, rect.center, button=1)
+        table.frames(5)
+        assert table.scene.match.stage == stage
+    table.shot("lost-own-turn")
+    assert table.link.sent == sent  # nothing for a server that cannot hear it
+    table.link.status = "open"  # open again, the seat's state not back yet: still nothing on stale data
+    table.frames()
+    assert not table.can_act()
+    table.back()
+    assert table.can_act()

@@ -17,7 +17,9 @@ The link, who is at the table, leaving and giving up are the remote screens' sha
 reconnect countdown) or the server is silent, the question after 10 s without a word (keep waiting, or back to the
 lobby: the game kept), a dialog back to the lobby when the server ended the table; the At-the-table panel at the top
 of the side column, over the log (every seat's name and state, the wait until a bot plays an absent seat counting
-down only while the link is open); a banner while another seat's turn is not played by its person. Seats are named
+down only while the link is open, every seat's state "not known" while it is not); a banner while another seat's turn
+is not played by its person. While the link is not live no card is offered and nothing is sent: the prompt says the
+connection is lost (or that the table waits for the server's news), until the server's next state. Seats are named
 by presence wherever the table names them. Esc and the menu's Leave send ``leave`` (the seat stays the player's: a
 bot plays it meanwhile, its token takes it back); giving the seat up is asked twice and sends ``resign``.
 """
@@ -153,6 +155,7 @@ class RemoteTableScene(TableBase):
                            session.is_over, resigned=remote.resigned, refused=remote.resign_error,
                            left=remote.left or remote.leave_error is not None, ended=remote.ended)
         self.keeper.update(self.now(), facts)
+        remote.session.held = not self.keeper.live  # a silent server hears no move: none is offered
         self.banner = self.keeper.banner
         if self.banner is None and session.waiting:
             self.banner = t("net.table.waiting")
@@ -168,6 +171,15 @@ class RemoteTableScene(TableBase):
         if renamed:
             self._log_image = None  # the log names the seats
             self.refresh_bar()
+
+    def bar_note(self) -> str | None:
+        """While the link is not live the prompt says why nothing can be played (no card is offered then): lost,
+        or waiting for the server's news (it is silent, or the seat's state after a reconnect has not come)."""
+        session = self.remote.session
+        if session.live or not session.ready or session.is_over:
+            return None
+        lost = self.keeper.view.shown in ("lost", "gone", "closed")
+        return t("presence.link.prompt_lost") if lost else t("presence.link.prompt_wait")
 
     def layout(self, size: tuple[int, int]) -> None:
         """The table's layout; once presence came, its strip off the top of the log column."""

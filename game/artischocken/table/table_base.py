@@ -536,6 +536,7 @@ class TableBase(TableControls, BaseScene):
         words = prompt(d, self.intent, view, self.names, table.is_human(actor))
         if self.auto_wait is not None and d.only_end:
             words = t("table.prompt.auto_end")
+        words = self.bar_note() or words
         panels.bar(c, st, self.buttons, words)
         c.blit(self._log_layer(lay), lay.log.topleft)
         if self.open_rules is not None and not view["is_over"] and self.handover is None:
@@ -566,6 +567,10 @@ class TableBase(TableControls, BaseScene):
             panels.end(c, st, self.end_buttons, self.stats)
         self.layers.paint(c, lay.size)  # only what differs from the last frame is painted again
         self.frame = frame
+
+    def bar_note(self) -> str | None:
+        """Words that stand in the prompt bar instead of the decision's (None: the decision's)."""
+        return None
 
     def plan_aside(self, c: Canvas) -> None:
         """What a table shows beside the game, planned with the table under every overlay (a local table: nothing;

@@ -18,7 +18,9 @@ dialog offers to keep waiting or to go back to the lobby (the game kept); a serv
 not know it any more, sends the player back to the lobby. The At-the-table panel stands in the side column between
 the flowers and the turn log (the wait until a bot plays an absent seat counts down only while the link is open);
 the flowers panel marks each seat with presence's word for it, the top bar and the banner name the seats by
-presence. Esc and the top bar's Leave send ``leave`` (the seat stays the player's; a bot plays it, the running turn
+presence; while the link is not live every seat's state reads "not known", and this seat takes and moves no piece
+and sends nothing (the banner says why) until the server's next snapshot rebuilds the table. Esc and the top bar's
+Leave send ``leave`` (the seat stays the player's; a bot plays it, the running turn
 too, and its token takes it back); giving the seat up is asked twice and sends ``resign``. The connecting screen
 watches the link the same way.
 """
@@ -93,6 +95,10 @@ class RemotePlayScene(MatchScene):
         self.keeper = TableKeeper(self, self.message, connection, link.presence, link.seat, to_lobby=self.leave,
                                   on_resign=on_resign, send_resign=self._send_resign, send_leave=self._send_leave)
         self.presence_seen = 0
+        #: Since the connection dropped, the snapshot count at the drop: the table is stale until the server's next
+        #: snapshot (None while it is current). No piece is taken or moved meanwhile: the server cannot hear it.
+        self.stale_at: int | None = None
+        self.reconnects_seen = getattr(connection, "reconnects", None)
         self.leave_button.label = lambda: t("cactus.remote.leave")  # the server keeps the table: nothing to save
         self.leave_button.on_click = self.ask_leave  # asks, as Esc does: stay, leave keeping the seat, or give it up
         if seeded:  # its creator chose the seed: every seat is told as it sits down
@@ -126,7 +132,22 @@ class RemotePlayScene(MatchScene):
 
     @property
     def human_turn(self) -> bool:
-        return self.link.active
+        return self.link.active and not self.offline
+
+    @property
+    def offline(self) -> bool:
+        """The link is not live (lost, or the server silent), or the table is stale since a drop until the
+        server's next snapshot: this seat takes and moves nothing, and nothing is sent."""
+        return self.stale_at is not None or (self.keeper is not None and not self.keeper.live)
+
+    def _see_drop(self) -> None:
+        """A drop (the connection not open, or made again since the last frame) makes the table stale until the
+        server's next snapshot (it sends one as the seat is joined again)."""
+        reconnects = getattr(self.connection, "reconnects", None)
+        dropped = getattr(self.connection, "status", "open") != "open" or reconnects != self.reconnects_seen
+        if dropped and self.stale_at is None:
+            self.stale_at = self.link.snapshots
+        self.reconnects_seen = reconnects
 
     def ask_leave(self) -> None:
         if not self.on_back():
@@ -233,14 +254,17 @@ class RemotePlayScene(MatchScene):
     def fixed_update(self, dt: float) -> None:
         m = self.match
         if self.link.active:
-            if not self.woken:
+            if not self.woken and not self.offline:
                 m.step(dt)  # noted and sent: the server and the others make the same step
         else:
             self.link.advance(dt)  # another seat's input (or the bot's), at game speed
         self.take_events(m.drain_events())
 
     def update(self, dt: float) -> None:
+        self._see_drop()
         pass_messages(self.link, self.connection)
+        if self.stale_at is not None and self.link.snapshots != self.stale_at:
+            self.stale_at = None  # rebuilt from the server's snapshot: its turn is current again
         self._watch_table()
         if self.keeper is not None and self.keeper.gone:
             return
@@ -257,6 +281,9 @@ class RemotePlayScene(MatchScene):
         super().update(dt)
         if self.link.rolling:  # the die is the server's: it tumbles on until the face comes back
             self.roll_anim = max(self.roll_anim, dt)
+        if self.offline:
+            return  # nothing for a server that cannot hear it (what was noted goes once it is live, or the snapshot
+            # after a drop replaces it)
         for message in self.link.outgoing():  # one message a frame (and one per call that can be refused)
             self.connection.send(message)
 
@@ -266,6 +293,11 @@ class RemotePlayScene(MatchScene):
         m = self.match
         base = self.rects["prompt"]
         news = self.keeper.banner if self.keeper is not None else None
+        if self.offline and not m.is_over and not (self.keeper is not None and self.keeper.leaving):
+            text = news or t("presence.link.prompt_wait")
+            if self.link.active:  # this seat's turn: its pieces wait, and the banner says why
+                text = f"{text}{' ' if text.endswith(('…', '.')) else '. '}{t('presence.link.hold_turn')}"
+            return callouts.Banner(text, base.copy(), False)
         if news is not None and not m.is_over:
             return callouts.Banner(news, base.copy(), False)
         if self.link.active or m.is_over:

@@ -86,6 +86,8 @@ class CactusLink:
         self.ended: str | None = None
         #: Turns of this seat that the server's bot finished because they passed the turn's bounds.
         self.turn_limits = 0
+        #: How many snapshots were taken (a scene compares it: the table is the server's again after a drop).
+        self.snapshots = 0
 
     # ------------------------------------------------------------------ state
     @property
@@ -290,6 +292,7 @@ class CactusLink:
             self.match = fresh
         else:
             adopt(self.match, fresh)
+        self.snapshots += 1
         match = self.match
         self.turn = match.turn_key
         self.current = message.get("active") if isinstance(message.get("active"), int) else None

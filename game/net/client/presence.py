@@ -15,8 +15,9 @@ clock here.
 :func:`seat_words` is the one place a seat's state becomes words: every screen (the At-the-table panel, the
 banner, the seat labels, the flowers panel, the top bar, the lobby's list of tables) takes them from it, so no two
 screens can say different things about one seat. :func:`seat_lines` and :func:`turn_words` apply it to a board.
-A countdown is shown only while the presence is live (``live``: the link to the server is open): stale presence
-shows no ticking time. No pygame.
+While the presence is not live (``live`` False: the link to the server is not open) it is stale: nothing is claimed
+of any seat (no "here", no countdown), every seat reads the same grey "not known while the connection is lost"
+(:data:`UNKNOWN`), on every screen. No pygame.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ WORD_KEYS = ("waiting", "here", "away", "away_bot_in", "away_now", "left", "bot"
 #: The colour a state is shown in, by its words' key: ok (here), away, bot (a bot plays it), wait.
 TONES = {"waiting": "wait", "here": "ok", "away": "away", "away_bot_in": "away", "away_now": "away",
          "left": "bot", "bot": "bot", "taken": "bot", "returning": "wait", "resigned": "bot"}
+#: The words' key (and tone) of any seat while the link is not live: what the server last said may be stale.
+UNKNOWN = "unknown"
 #: More seats than any table has: a longer list is not a table's presence.
 MAX_SEATS = 16
 #: A name longer than a player name may be is cut to this.
@@ -201,10 +204,14 @@ def word_key(state: str, *, kind: str = "remote", bot_in: float | None = None) -
 
 
 def seat_words(state: str, name: str, *, bot_in: float | None = None, you: bool = False, turn: bool = False,
-               kind: str = "remote") -> SeatWords:
+               kind: str = "remote", live: bool = True) -> SeatWords:
     """The words for a seat in ``state`` (one of :data:`STATES`) named ``name``: ``bot_in``, the seconds until a
-    bot plays an away seat (None: no countdown, as for stale presence); ``you``: it is this player's seat;
-    ``turn``: it is its turn (the ``line`` says so); ``kind``: "bot" for a bot seat from the start."""
+    bot plays an away seat (None: no countdown); ``you``: it is this player's seat; ``turn``: it is its turn (the
+    ``line`` says so); ``kind``: "bot" for a bot seat from the start. Without ``live`` (the link is not open) the
+    state is not known: the same grey words for every seat, whatever it was (tone :data:`UNKNOWN`, no mark)."""
+    if not live:  # what the server last said may be stale: claim nothing (a person "here" may be gone)
+        return SeatWords(UNKNOWN, t("presence.unknown"), t("presence.short.unknown"), "",
+                         t("presence.line.unknown", name=name))
     key = word_key(state, kind=kind, bot_in=bot_in)
     if not key:
         return SeatWords("none", "", "", "", "")
@@ -243,18 +250,19 @@ def seat_name(board: PresenceBoard, seat: int, game_names: Sequence[str] = (), d
 def board_words(board: PresenceBoard, seat: int, name: str, now: float, *, live: bool = True, you: bool = False,
                 turn: bool = False) -> SeatWords:
     """:func:`seat_words` for ``seat`` as ``board`` tells it at ``now``; without ``live`` (the link is not open)
-    no countdown is shown."""
+    the seat's state is not known."""
     entry = board.get(seat)
     if entry is None:  # a seat the server did not name: nothing to say about it
         return SeatWords("none", "", "", "", "")
     left = board.bot_in(seat, now) if live else None
-    return seat_words(entry.state, name, bot_in=left, you=you, turn=turn, kind=entry.kind)
+    return seat_words(entry.state, name, bot_in=left, you=you, turn=turn, kind=entry.kind, live=live)
 
 
 def seat_lines(board: PresenceBoard, now: float, players: int, me: int | None,
                game_names: Sequence[str] = (), *, live: bool = True, turn: int | None = None) -> list[SeatLine]:
     """Every seat of a table of ``players`` as a strip shows it (``me``: this player's seat, None: watching;
-    ``turn``: the seat whose turn it is); empty until a presence arrived. Without ``live`` no countdown."""
+    ``turn``: the seat whose turn it is); empty until a presence arrived. Without ``live`` every seat's state
+    reads as not known."""
     if board.current is None:
         return []
     lines = []
@@ -268,9 +276,10 @@ def seat_lines(board: PresenceBoard, now: float, players: int, me: int | None,
 def turn_words(board: PresenceBoard, seat: int | None, name: str, now: float, *, live: bool = True,
                you: bool = False) -> str | None:
     """What to say while it is ``seat``'s turn and nobody plays it from there (away, waiting, left, a bot plays it
-    or finishes it); None when its player is at the table (or a bot seat from the start plays)."""
+    or finishes it); None when its player is at the table (or a bot seat from the start plays), and while the
+    presence is not ``live`` (nothing is known of the seat then: the link's news says why)."""
     entry = board.get(seat)
-    if seat is None or entry is None or entry.kind == "bot" or entry.state == "here":
+    if not live or seat is None or entry is None or entry.kind == "bot" or entry.state == "here":
         return None
     return board_words(board, seat, name, now, live=live, you=you, turn=True).line or None
 
@@ -284,6 +293,6 @@ def not_seated(board: PresenceBoard, me: int | None, game_names: Sequence[str] =
             if e.seat != me and e.kind == "remote" and e.state == "waiting"]
 
 
-__all__ = ["KINDS", "MAX_NAME", "MAX_SEATS", "MAX_WAIT", "STATES", "TABLE_STATES", "TONES", "WORD_KEYS", "Presence",
-           "PresenceBoard", "SeatLine", "SeatPresence", "SeatWords", "board_words", "clock", "not_seated", "parse",
-           "seat_lines", "seat_name", "seat_words", "turn_words", "word_key"]
+__all__ = ["KINDS", "MAX_NAME", "MAX_SEATS", "MAX_WAIT", "STATES", "TABLE_STATES", "TONES", "UNKNOWN", "WORD_KEYS",
+           "Presence", "PresenceBoard", "SeatLine", "SeatPresence", "SeatWords", "board_words", "clock", "not_seated",
+           "parse", "seat_lines", "seat_name", "seat_words", "turn_words", "word_key"]

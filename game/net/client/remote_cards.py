@@ -6,6 +6,9 @@ log, appended from each state's ``log_from``. Nothing can be taken back (``can_u
 action checks it against the legal ones (IllegalAction, nothing sent, when it is not one of them), sends
 ``act`` and waits (:attr:`RemoteSeatSession.waiting`, no legal actions) until the next state; an ``error`` from
 the server ends the wait with the game unchanged and is kept in :attr:`RemoteSeatSession.problem`.
+While the link is not live the seat offers no action and sends none (:attr:`RemoteSeatSession.live`): a dropped
+connection makes its state stale until the server's next ``state`` (sent after the seat is joined again), and a
+screen holds it (:attr:`RemoteSeatSession.held`) while the server is silent.
 
 :class:`RemoteTable` is what the card table scene drives instead of a local table (the analogue of
 :class:`~game.artischocken.turns.LocalTable` for one seat): the seat always looks, there is no hot-seat
@@ -21,6 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
 from game.artischocken.engine.cards import Action, IllegalAction
+from game.i18n import t
 from game.net.client.presence import PresenceBoard
 
 
@@ -89,6 +93,10 @@ class RemoteSeatSession:
         self.waiting = False
         #: The last error from the server (None once a state came after it).
         self.problem: Problem | None = None
+        #: The connection dropped since the last state: that state may be stale until the next one comes.
+        self.stale = False
+        #: A screen holds the seat (its link is not live: e.g. the server is silent): no actions meanwhile.
+        self.held = False
         #: How many states arrived (a scene compares it to notice news).
         self.states = 0
         #: Who is at the table: the last ``presence`` the server sent (taken here, so whoever passes the messages
@@ -126,6 +134,7 @@ class RemoteSeatSession:
                     continue
             self._legal = legal
             self.waiting = False
+            self.stale = False
             self.problem = None
             self.states += 1
             return True
@@ -156,12 +165,21 @@ class RemoteSeatSession:
     def view(self) -> dict[str, Any]:
         return {**self.table_view(), "log": list(self._log), "log_size": len(self._log)}
 
+    @property
+    def live(self) -> bool:
+        """The seat may act: the link is open, its state is not stale and no screen holds it."""
+        return getattr(self.link, "status", "open") == "open" and not self.stale and not self.held
+
     def legal_actions(self) -> list[Action]:
-        """This seat's legal actions ([] while another seat decides, or while an action is on its way)."""
-        return [] if self.waiting else list(self._legal)
+        """This seat's legal actions ([] while another seat decides, while an action is on its way, or while the
+        link is not :attr:`live`: a move for a server that cannot hear it is not offered)."""
+        return [] if self.waiting or not self.live else list(self._legal)
 
     def apply(self, action: Action) -> None:
-        """Send ``action`` to the server; IllegalAction (nothing sent) when it is not legal for this seat now."""
+        """Send ``action`` to the server; IllegalAction (nothing sent) when it is not legal for this seat now, or
+        the link is not :attr:`live` (the player's words for it in the exception)."""
+        if not self.live:
+            raise IllegalAction(t("presence.link.no_act"))
         if self.waiting:
             raise IllegalAction("waiting for the server to answer the last move")
         if action not in self._legal:
@@ -264,6 +282,7 @@ class RemoteTable:
         #: A ``leave`` was sent and not answered yet; why the server refused it (its words), None when it did not.
         self.leaving = False
         self.leave_error: str | None = None
+        self.reconnects_seen = getattr(link, "reconnects", None)
 
     @classmethod
     def join(cls, link: Link, table: str, seat: int, token: str,
@@ -345,7 +364,12 @@ class RemoteTable:
     # -- the wire --------------------------------------------------------------------------------------------
     def pump(self) -> list[dict[str, Any]]:
         """Take in what the server sent since the last call; returns those messages (``state`` and ``error``
-        ones already applied to the session)."""
+        ones already applied to the session). A drop seen here (the link not open, or made again since the last
+        call) makes the seat's state stale until the server's next ``state``."""
+        reconnects = getattr(self.link, "reconnects", None)
+        if getattr(self.link, "status", "open") != "open" or reconnects != self.reconnects_seen:
+            self.session.stale = True
+        self.reconnects_seen = reconnects
         messages = self.link.poll()
         for message in messages:
             kind = message.get("type")
