@@ -231,8 +231,13 @@ class Browser:
 
     def found(self) -> list[FoundServer]:
         """The servers heard, by name, those with no open table left out."""
+        return [server for server in self.heard() if server.tables]
+
+    def heard(self) -> list[FoundServer]:
+        """Every server heard, by name, open tables or not: a server whose tables are all taken is still where a
+        player's seats there are found again by its id."""
         with self._lock:
-            return sorted((s for s in self._found.values() if s.tables), key=lambda s: s.name)
+            return sorted(self._found.values(), key=lambda s: s.name)
 
     def _changed(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         from zeroconf import ServiceStateChange

@@ -740,7 +740,9 @@ class NetworkScene(BaseScene):
         was last reached and the addresses its server last said."""
         if self.servers is None:
             return
-        urls = [found_url(found) for found in (self.browser.found() if self.browser is not None else [])]
+        # every server heard, not only those with a free seat: a server back on another port whose tables are all
+        # taken is where the player's seats are
+        urls = [found_url(found) for found in (self.browser.heard() if self.browser is not None else [])]
         home = self._home_url()
         urls += [home] if home else []
         for held in self._book().seats.values():

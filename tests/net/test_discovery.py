@@ -3,7 +3,11 @@ multicast on loopback works here) a live announcement heard by a browser."""
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,4 +74,55 @@ def test_an_announced_table_is_found_on_loopback() -> None:
         assert server.tables == (OpenTable("K7QX2M", "artischocken", 2),)
     finally:
         advertiser.close()
+        browser.close()
+
+
+ADVERTISE = """
+import sys, time
+from game.net.discovery import Advertiser, OpenTable
+advertiser = Advertiser("127.0.0.1", int(sys.argv[1]), [OpenTable("K7QX2M", "artischocken", 1)], name="garden-back",
+                        player="Srv", server_id="srv-id", interfaces=["127.0.0.1"])
+advertiser.registered.wait(10)
+print("announced" if advertiser.ready() else f"not announced: {advertiser.note}", flush=True)
+time.sleep(60)
+"""
+
+
+def _announce(port: int) -> subprocess.Popen[str]:
+    """A server's announcement in a process of its own (so that it can be killed -9: no goodbye)."""
+    process = subprocess.Popen([sys.executable, "-c", ADVERTISE, str(port)], stdout=subprocess.PIPE, text=True,
+                               cwd=Path(__file__).resolve().parents[2])
+    assert process.stdout is not None
+    line = process.stdout.readline().strip()
+    if line != "announced":
+        process.kill()
+        pytest.skip(f"multicast DNS is not possible on loopback here: {line}")
+    return process
+
+
+def test_a_server_killed_and_announced_again_under_its_name_on_another_port_is_found_there() -> None:
+    """A re-registration under the same name after a kill -9 (no goodbye, so no Removed) comes as an update while
+    the old record still lies in the cache: the browser takes the newest record, not the first cached one."""
+    browser = Browser(interfaces=["127.0.0.1"])
+    if not browser.available:
+        pytest.skip(f"multicast DNS is not possible on loopback here: {browser.note}")
+    first = _announce(8811)
+    second = None
+    try:
+        end = time.monotonic() + 8
+        while time.monotonic() < end and [s.port for s in browser.found()] != [8811]:
+            time.sleep(0.05)
+        assert [s.port for s in browser.found()] == [8811]
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+        second = _announce(8812)
+        end = time.monotonic() + 8
+        while time.monotonic() < end and [s.port for s in browser.found()] != [8812]:
+            time.sleep(0.05)
+        assert [(s.port, s.server_id) for s in browser.found()] == [(8812, "srv-id")]
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
         browser.close()

@@ -9,12 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from game import settings
+from game.i18n import t
+from game.net.client.seats import FILE_NAME as SEATS_FILE
+from game.net.client.seats import SeatBook
 from game.net.client.server_watch import EVERY, KEEP, ServerWatch
 from game.net.client.servers import Hello
+from game.net.client.your_tables import SeatNews, TableNews
 from game.net.discovery import FoundServer, OpenTable
 
 from .test_lobby_found import Clock
-from .test_lobby_home import Found, lobby_app
+from .test_lobby_home import Found, News, lobby_app
 
 
 def test_a_found_server_that_stops_answering_leaves_the_drawn_list_and_wakes_the_window(
@@ -42,3 +46,39 @@ def test_a_found_server_that_stops_answering_leaves_the_drawn_list_and_wakes_the
             app.frame()  # the window woken draws again
     assert lobby.found_buttons == [] and clock.now - start <= KEEP + EVERY < 10
     assert woken, "the window was never woken: an idle window keeps drawing the dead server"
+
+
+class Watched(News):
+    """A table watch that keeps which (address, table) pairs it was told to ask."""
+
+    def __init__(self, said: dict[tuple[str, str], Any]) -> None:
+        super().__init__(said)
+        self.asked: list[tuple[str, str]] = []
+
+    def watch(self, tables: list[tuple[str, str]]) -> None:
+        self.asked = list(tables)
+
+
+def test_a_server_back_on_another_port_with_its_tables_all_taken_serves_your_tables_again_without_a_code(
+        make_app: Callable[..., Any], home: Path) -> None:
+    """Seats are kept under (server id, table): the server killed and started on another port with the same data
+    folder is announced under its id, though with no free seat; the lobby asks it hello there, and the "Your
+    tables" row is asked about (and answered) at the new address."""
+    settings.change("player_name", "Ann")
+    old, new = "ws://192.168.1.30:8800", "ws://192.168.1.30:8801"
+    SeatBook(home / SEATS_FILE).keep(old, "ZHEZ-BH9M", 0, "token", "artischocken", server="srv")
+    watch = ServerWatch(ask=lambda url: Hello("srv", "Srv", (url,)) if url == new else None, start=False)
+    news = Watched({(new, "ZHEZ-BH9M"): TableNews("artischocken", False, 1, (SeatNews(0, "Ann", "away"),
+                                                                              SeatNews(1, "Ben", "here")),
+                                                  state="playing")})
+    app, lobby = lobby_app(make_app)
+    lobby.servers, lobby.watch = watch, news
+    lobby.browser = Found([FoundServer("Srv", "192.168.1.30", 8801, (), "srv")])  # its one table is full
+    app.frame()  # the lobby hands the watch the addresses worth a hello
+    watch.run_round()
+    app.frame()
+    assert (new, "ZHEZ-BH9M") in news.asked
+    [(key, _title, state, kind)] = lobby.table_entries()
+    assert key == "srv/ZHEZ-BH9M" and state != t("net.yours.unreachable") and kind != "error"
+    held = SeatBook(home / SEATS_FILE).held(new, "ZHEZ-BH9M", "srv")
+    assert held is not None and held.url == new  # asked there first next time

@@ -79,6 +79,9 @@ class Found:
         self.servers = servers
 
     def found(self) -> list[FoundServer]:
+        return [server for server in self.servers if server.tables]
+
+    def heard(self) -> list[FoundServer]:
         return self.servers
 
     def close(self) -> None:
