@@ -447,7 +447,7 @@ class NetworkScene(BaseScene):
             return
         link = Connection(hosted.url)
         seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds,
-                                 name=settings.current().player_name, player=player_id())
+                                 name=settings.current().player_name, player=player_id(), greet=True)
         self.joining = (seating, link)
         self.host_status = (t("net.join.joining"), "info")
 

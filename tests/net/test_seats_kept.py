@@ -163,3 +163,33 @@ def test_a_seat_whose_token_is_refused_is_claimed_anew(
     assert held is not None and held.seat == 1 and held.token != wrong
     while app.stack:
         app.pop()
+
+
+def test_hosting_and_opening_the_table_keeps_exactly_one_entry_under_the_servers_id(
+        make_app: Callable[..., Any], home: Path) -> None:
+    """Every seat is kept under (server id, table): "Open the table" says hello too, so the host's seat is not
+    written a second time under the address it was reached at (Your tables listed the table twice)."""
+    from game.artischocken.table.scene_remote import RemoteTableScene
+    from game.net.client.home_server import program_server
+
+    from .test_lobby_scene import click
+
+    app = make_app(size=(1280, 800))
+    lobby = NetworkScene(discover=False, data=home / "server")
+    app.push(lobby)
+    app.frame()
+    try:
+        click(app, lobby.host_button.rect)
+        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
+        click(app, lobby.open_button.rect)
+        run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None, timeout=30)
+        seats = json.loads((home / FILE_NAME).read_text(encoding="utf-8"))["seats"]
+        assert len(seats) == 1, seats
+        [(key, entry)] = seats.items()
+        assert entry.get("server") and key == f"{entry['server']}/{hosted.table}"
+    finally:
+        app.pop() if isinstance(app.scene, RemoteTableScene) else None
+        app.pop()
+        server = program_server(app)
+        if server is not None:
+            server.end()

@@ -120,12 +120,13 @@ class Seating:
 
     @classmethod
     def rejoin(cls, link: Link, room: str, table: str, seat: int, token: str,
-               kinds: list[str] | None = None, *, name: str = "", player: str = "") -> Seating:
-        """Take seat ``seat`` of ``table`` with its token."""
+               kinds: list[str] | None = None, *, name: str = "", player: str = "", greet: bool = False) -> Seating:
+        """Take seat ``seat`` of ``table`` with its token; ``greet``: ``hello`` first, so the seat is kept under the
+        server's id (never a second time under the address it was reached at)."""
         seating = cls(link, room, name, player)
         seating.table, seating.seat = table, seat
         seating.seats = [RemoteSeat("", kind if kind != "remote" else "human") for kind in kinds or []]
-        seating._send_join(token)
+        seating._greet(lambda: seating._send_join(token)) if greet else seating._send_join(token)
         return seating
 
     @classmethod
