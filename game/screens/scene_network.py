@@ -73,11 +73,11 @@ MIN_SEATS, MAX_SEATS = 2, 4
 def typical_problem() -> str:
     """Words as long as the longest usual problem of a server, in the player's language: the room the host card
     keeps for them below the server's choice."""
-    return t("net.problem.unreachable", detail=DESCRIBED_REFUSAL)
+    return t("net.problem.server", detail=LONG_DETAIL)
 
 
-#: How the connection describes a refused server (game.net.client.connection.describe_failure), at its longest.
-DESCRIBED_REFUSAL = "no table server answers at ws://192.168.100.200:8765 (connection refused)"
+#: What a server that could not be started or refused may say, at its usual longest.
+LONG_DETAIL = "no table server answers at ws://192.168.100.200:8765 (connection refused)"
 #: The found tables listed at most.
 MAX_FOUND = 4
 #: Height and step of a row of "Your tables" and of the found list; height of a section's title.
@@ -159,6 +159,8 @@ class NetworkScene(BaseScene):
         self.join_status: tuple[str, str] | None = None
         #: The code typed when the join card's message was said: a message about another code no longer holds.
         self.status_code: str | None = None
+        #: The address of a server said not to answer, and those words: withdrawn once it answers hello again.
+        self.down: tuple[str, str] | None = None
         self.browser: Browser | None = None
         self.watch: TableWatch | None = None
         self.tables: list[TableRow] = []
@@ -414,7 +416,8 @@ class NetworkScene(BaseScene):
         self.hosting = None
         if seating.phase == "failed":
             seating.link.close()
-            self.host_status = (_problem_text(seating.problem, seating.detail), "error")
+            self.host_status = (self._problem_words(seating, seating.link.url
+                                                    if isinstance(seating.link, Connection) else ""), "error")
             return
         assert seating.table is not None and seating.seat is not None
         host, _, port = address.rpartition(":")
@@ -509,11 +512,36 @@ class NetworkScene(BaseScene):
                 self.joining = (Seating.join(fresh, seating.room, seating.table, name=seating.name,
                                              player=seating.player), fresh)
                 return
-            self._set_status(seating, (_problem_text(seating.problem, seating.detail), "error"))
+            self._set_status(seating, (self._problem_words(seating, url), "error"))
             return
         # a table whose creator chose the seed: said where the player comes back to
         self._set_status(seating, (t("net.seeded.note"), "info") if seating.seeded else None)
         self._open_table(seating)
+
+    def _problem_words(self, seating: Seating, url: str) -> str:
+        """Why the seating failed, in plain words; a server that does not answer is remembered, so the words go
+        once it answers again."""
+        if seating.problem != "unreachable":
+            return _problem_text(seating.problem, seating.detail)
+        home = self._home_url()
+        own = bool(url) and (url.rstrip("/") == (home or "").rstrip("/") or (
+            _port_of(url) == saved_port() and _host_of(url) in {"127.0.0.1", "localhost", lan_address()}))
+        words = t("net.problem.own_down") if own or not url else t(
+            "net.problem.no_answer", address=url.removeprefix("ws://").removeprefix("wss://").rstrip("/"))
+        if url:
+            self.down = (url.rstrip("/"), words)
+        return words
+
+    def _withdraw_down(self) -> None:
+        """The server said not to answer answers hello again: the words saying so no longer hold."""
+        if self.down is None or self.servers is None or self.servers.alive(self.down[0]) is None:
+            return
+        words = self.down[1]
+        self.down = None
+        if self.join_status is not None and self.join_status[0] == words:
+            self.join_status = None
+        if self.host_status is not None and self.host_status[0] == words:
+            self.host_status = None
 
     def _set_status(self, seating: Seating, status: tuple[str, str] | None) -> None:
         if self.hosted is not None and seating.table == self.hosted.table:
@@ -745,6 +773,7 @@ class NetworkScene(BaseScene):
         urls = [found_url(found) for found in (self.browser.heard() if self.browser is not None else [])]
         home = self._home_url()
         urls += [home] if home else []
+        urls += [self.down[0]] if self.down is not None else []
         for held in self._book().seats.values():
             urls.append(held.url)
             if held.server and self.known is not None:
@@ -940,6 +969,7 @@ class NetworkScene(BaseScene):
                 and self.code_text != self.status_code:
             self.join_status = self.status_code = None  # said of another code: no longer true
         self._look()  # the network may have heard of another server since
+        self._withdraw_down()
         if self.servers is not None and self.servers.version != self.servers_seen:
             self.servers_seen = self.servers.version
             self._follow_servers()
@@ -1093,8 +1123,6 @@ class AskBeforeQuit:
 
 
 def _problem_text(problem: str | None, detail: str) -> str:
-    if problem == "unreachable":
-        return t("net.problem.unreachable", detail=detail)
     if problem in ("full", "no_table", "ended", "lost", "already_seated"):
         return t(f"net.problem.{problem}")
     return t("net.problem.refused", detail=detail or "?")

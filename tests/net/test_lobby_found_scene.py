@@ -82,3 +82,30 @@ def test_a_server_back_on_another_port_with_its_tables_all_taken_serves_your_tab
     assert key == "srv/ZHEZ-BH9M" and state != t("net.yours.unreachable") and kind != "error"
     held = SeatBook(home / SEATS_FILE).held(new, "ZHEZ-BH9M", "srv")
     assert held is not None and held.url == new  # asked there first next time
+
+
+def test_a_server_that_does_not_answer_is_said_plainly_and_the_words_go_once_it_answers(
+        make_app: Callable[..., Any], home: Path) -> None:
+    """No raw address scheme, no "connection refused": where it is and that it does not answer; once the server
+    answers hello again, the words no longer hold and are withdrawn."""
+    from .test_lobby_scene import free_port, run_until
+
+    settings.change("player_name", "Ben")
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    answers: dict[str, str] = {}
+    watch = ServerWatch(ask=lambda at: Hello(answers[at], None, (at,)) if at in answers else None, start=False)
+    app, lobby = lobby_app(make_app)
+    lobby.servers = watch
+    lobby.join_code(f"127.0.0.1:{port}/ABCD-EFGH")
+    status = run_until(app, lambda: lobby.join_status if lobby.join_status and lobby.join_status[1] == "error"
+                       else None)
+    assert status[0] == f"The server at 127.0.0.1:{port} does not answer."
+    app.frame()
+    watch.run_round()
+    app.frame()
+    assert lobby.join_status == status  # still not answering: the words hold
+    answers[url] = "srv"  # the server is back
+    watch.run_round()
+    app.frame()
+    assert lobby.join_status is None
