@@ -159,6 +159,8 @@ class NetworkScene(BaseScene):
         self.join_status: tuple[str, str] | None = None
         #: The code typed when the join card's message was said: a message about another code no longer holds.
         self.status_code: str | None = None
+        #: A row of "Your tables" clicked while the program's own server was starting again: taken once it runs.
+        self.pending_take: str | None = None
         #: The address of a server said not to answer, and those words: withdrawn once it answers hello again.
         self.down: tuple[str, str] | None = None
         self.browser: Browser | None = None
@@ -228,17 +230,25 @@ class NetworkScene(BaseScene):
         """The host is back after the program's server ended (quit with "End it", a restart): when "Your tables"
         holds a table of that server, it is started again on its port, so its saved tables are served under the
         same codes and the seats held there can be taken back."""
-        if self.server is not None:
+        if not any(self._own(held) for held in self._book().seats.values()):
             return
-        port = saved_port()
-        here = {"127.0.0.1", "localhost", lan_address()}
-        own = saved_id()
-        if port and any((own is not None and held.server == own) or (_port_of(held.url) == port
-                        and _host_of(held.url) in here) for held in self._book().seats.values()):
+        server = self.server
+        if server is not None:
+            if server.down:  # killed or crashed: its tables are needed, so it serves again
+                server.revive()
+            return
+        if saved_port():
             server = HomeServer(self.data, name=settings.current().player_name if self.discover else "",
                                 command=self.server_command)
             set_program_server(self.app, server)
             self._ask_before_quit()
+
+    def _own(self, held: HeldSeat) -> bool:
+        """The seat is at a table of the program's own server."""
+        own, port = self.home_id or saved_id(), saved_port()
+        return (own is not None and held.server == own) or (
+            bool(port) and _port_of(held.url) == port and _host_of(held.url) in {"127.0.0.1", "localhost",
+                                                                                 lan_address()})
 
     def _ask_before_quit(self) -> None:
         if not any(isinstance(check, AskBeforeQuit) for check in self.app.quit_checks):
@@ -400,6 +410,11 @@ class NetworkScene(BaseScene):
         server = self.server
         if server is not None:
             server.step()
+        if self.pending_take is not None and server is not None and server.status != "starting":
+            key, self.pending_take = self.pending_take, None
+            if self.join_status is not None and self.join_status[1] == "info":
+                self.join_status = None
+            self._take_now(key)  # not running after all: the join says so in plain words
         if self._pending_create and server is not None:
             if server.status == "failed":
                 self._pending_create = False
@@ -530,6 +545,8 @@ class NetworkScene(BaseScene):
             "net.problem.no_answer", address=url.removeprefix("ws://").removeprefix("wss://").rstrip("/"))
         if url:
             self.down = (url.rstrip("/"), words)
+            if self.servers is not None:
+                self.servers.forget(url)  # an answer from before it went down does not withdraw the words
         return words
 
     def _withdraw_down(self) -> None:
@@ -753,6 +770,9 @@ class NetworkScene(BaseScene):
     # -- servers by their id ----------------------------------------------------------------------------------
     def _url_for(self, held: HeldSeat) -> str:
         """Where the server of a held seat answers now: found again by its id, else where it was last reached."""
+        home = self._home_url()
+        if home and held.server is not None and held.server == self.home_id:
+            return home
         if held.server and self.servers is not None:
             found = self.servers.where(held.server)
             if found is not None:
@@ -898,7 +918,19 @@ class NetworkScene(BaseScene):
             words = "net.yours.over_note_replay" if held.replay else "net.yours.over_note"
             self.join_status = (t(words, result=over_words(held.result or {}, held.seat)), "info")
             return
-        self._take(self._url_for(held), table_of(key), held.room or "artischocken")
+        if self._own(held):
+            self._serve_own_tables()  # the program's own server went down: started again, the seat taken then
+            server = self.server
+            if server is not None and server.status == "starting":
+                self.pending_take = key
+                self.join_status = (t("net.host.starting"), "info")
+                return
+        self._take_now(key)
+
+    def _take_now(self, key: str) -> None:
+        held = self._book().seats.get(key)
+        if held is not None and self.joining is None:
+            self._take(self._url_for(held), table_of(key), held.room or "artischocken")
 
     def _join_found(self, code: str) -> None:
         room = None
@@ -986,7 +1018,7 @@ class NetworkScene(BaseScene):
 
     def still(self) -> bool:
         """Nothing moves: no button flash, no cursor blinking, nothing on its way, no list being looked for."""
-        if self._pending_create or self.hosting is not None or self.joining is not None:
+        if self._pending_create or self.hosting is not None or self.joining is not None or self.pending_take:
             return False
         server = self.server
         if server is not None and server.status == "starting":

@@ -127,7 +127,7 @@ class HomeServer:
         if local.status == "failed" and self.name and "--advertise" in (local.error or "") and self.command is None:
             self.name = ""  # a server that does not advertise (an older one): it serves all the same
             self._start(self._asked_port)
-        elif local.status == "failed" and self._asked_port and self.command is None:
+        elif local.status == "failed" and self._asked_port and self.command is None and local.port is None:
             self._start(0)  # the saved port is taken (or not to be had): any free one
         elif local.status == "running" and not self._noted and local.port is not None:
             self._noted = True
@@ -152,6 +152,26 @@ class HomeServer:
     @property
     def error(self) -> str | None:
         return self.local.error if self.local is not None else None
+
+    @property
+    def down(self) -> bool:
+        """It served and serves no more (killed, crashed), or a server kept running by an earlier run no longer
+        answers (asks it: up to half a second; not for every frame)."""
+        local = self.local
+        if local is not None:
+            # a killed server's children may hold its output open a while: "running" until it answers no more
+            return local.port is not None and (local.status == "failed" or (
+                local.status == "running" and not answers(local.port)))
+        return self._port is not None and not answers(self._port)
+
+    def revive(self) -> None:
+        """Start it again after it went :attr:`down`: on the same port when that is free (its tables are served
+        under the same codes), else on a free one."""
+        port = self.port or read_saved(self.path)["port"]
+        if self.local is not None:
+            self.local.stop()
+        self.kept_pid, self._port, self._detached = None, None, None
+        self._start(port)
 
     @property
     def kept(self) -> bool:

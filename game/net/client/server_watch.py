@@ -83,6 +83,11 @@ class ServerWatch:
             said = self._answers.get(url.rstrip("/"))
         return said[0] if said is not None and self.clock() - said[1] <= self.keep else None
 
+    def forget(self, url: str) -> None:
+        """The server at ``url`` was just found not to answer: its last answer no longer counts."""
+        with self._lock:
+            self._answers.pop(url.rstrip("/"), None)
+
     def where(self, server: str) -> str | None:
         """An address the server ``server`` answers at now (the latest answer first; None: nowhere)."""
         now = self.clock()
