@@ -20,6 +20,7 @@ import ipaddress
 import re
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,10 +209,12 @@ class Advertiser:
 
 
 class Browser:
-    """Listen for advertised servers; :meth:`found` is the list heard so far (empty when mDNS is not here)."""
+    """Listen for advertised servers; :meth:`found` is the list heard so far (empty when mDNS is not here).
+    ``wake`` is called (in zeroconf's thread) when what was heard changed, so an idle window looks again."""
 
-    def __init__(self, *, interfaces: Any = None) -> None:
+    def __init__(self, *, interfaces: Any = None, wake: Callable[[], None] | None = None) -> None:
         self.note: str | None = None
+        self.wake = wake
         self._found: dict[str, FoundServer] = {}
         self._lock = threading.Lock()
         self._zc: Any = None
@@ -245,6 +248,7 @@ class Browser:
         if state_change is ServiceStateChange.Removed:
             with self._lock:
                 self._found.pop(name, None)
+            self._heard()
             return
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
@@ -262,6 +266,12 @@ class Browser:
                              decode_server_id(properties))
         with self._lock:
             self._found[name] = server
+        self._heard()
+
+    def _heard(self) -> None:
+        if self.wake is not None:
+            with contextlib.suppress(Exception):  # a window that is gone: nothing to wake
+                self.wake()
 
     def close(self) -> None:
         browser, zc = self._browser, self._zc

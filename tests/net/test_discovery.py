@@ -55,8 +55,9 @@ def test_no_multicast_means_an_empty_list_and_a_note(monkeypatch: pytest.MonkeyP
     advertiser.close()
 
 
-def test_an_announced_table_is_found_on_loopback() -> None:
-    browser = Browser(interfaces=["127.0.0.1"])
+def test_an_announced_table_is_found_on_loopback_and_wakes_the_window() -> None:
+    woken: list[bool] = []
+    browser = Browser(interfaces=["127.0.0.1"], wake=lambda: woken.append(True))
     if not browser.available:
         pytest.skip(f"multicast DNS is not possible on loopback here: {browser.note}")
     advertiser = Advertiser("127.0.0.1", 8765, [OpenTable("K7QX2M", "artischocken", 2)], name="garden-test",
@@ -72,6 +73,7 @@ def test_an_announced_table_is_found_on_loopback() -> None:
         server = found[0]
         assert (server.name, server.host, server.port) == ("garden-test", "127.0.0.1", 8765)
         assert server.tables == (OpenTable("K7QX2M", "artischocken", 2),)
+        assert woken, "an idle lobby was not woken by what it heard"
     finally:
         advertiser.close()
         browser.close()
