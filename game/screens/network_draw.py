@@ -139,11 +139,8 @@ def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
             draw.fit_text(surface, label, (x + 30, y), inner - 30, size=SIZES.text_small, color=PALETTE.ink,
                           anchor="midleft")
             y += step
-        n = scene.seats_free()
-        free = ("net.host.free_taken" if n == 0 < hosted.free else "net.host.free_none" if n == 0
-                else "net.host.free_one" if n == 1 else "net.host.free_many")
         block = pygame.Rect(x, y, inner, scene.open_button.rect.top - y - 6)
-        words = t(free, n=n)
+        words = scene.host_words()
         if scene.host_status is not None:  # taking the seat, or why that failed: in place of the hint
             _status(surface, scene.host_status, block)
         elif draw.text_height(words, inner, size=SIZES.text_small) <= block.height:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import getpass
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -43,7 +43,7 @@ import pygame
 import pygame_gui
 
 from game import rooms, settings
-from game.app import App, BaseScene
+from game.app import BaseScene
 from game.i18n import t
 from game.net.client.connection import Connection
 from game.net.client.home_server import HomeServer, program_server, saved_id, saved_port, set_program_server
@@ -55,11 +55,12 @@ from game.net.client.remote_cards import RemoteTable
 from game.net.client.seats import HeldSeat, SeatBook, note_seating, seat_problem_text, table_of, take_seat
 from game.net.client.server_watch import ServerWatch, found_rows, found_url
 from game.net.client.servers import KnownServers
-from game.net.client.your_tables import GONE, UNKNOWN, UNREACHABLE, TableNews, TableWatch, peek_server
+from game.net.client.your_tables import GONE, UNKNOWN, UNREACHABLE, TableNews, TableWatch
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Browser
 from game.replay import store as replay_store
 from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
+from game.screens.network_quit import AskBeforeQuit
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
@@ -159,6 +160,10 @@ class NetworkScene(BaseScene):
         self.join_status: tuple[str, str] | None = None
         #: The code typed when the join card's message was said: a message about another code no longer holds.
         self.status_code: str | None = None
+        #: The hosted table's news as its server last told them (table, news), and whether it answers now: the host
+        #: card says what Your tables says, and keeps what is known while the server does not answer.
+        self.hosted_seen: tuple[str, TableNews] | None = None
+        self.hosted_quiet = False
         #: A row of "Your tables" clicked while the program's own server was starting again: taken once it runs.
         self.pending_take: str | None = None
         #: The address of a server said not to answer, and those words: withdrawn once it answers hello again.
@@ -323,12 +328,49 @@ class NetworkScene(BaseScene):
         return t("net.host.server_ours" if running else "net.host.server_here")
 
     def _hosted_news(self) -> TableNews | None:
+        hosted, seen = self.hosted, self.hosted_seen
+        return seen[1] if hosted is not None and seen is not None and seen[0] == hosted.table else None
+
+    def _follow_hosted(self) -> None:
+        """The hosted table as Your tables sees it: its last news kept, whether its server answers, and its code
+        and address where the server answers now (it may have come back on another port)."""
         hosted = self.hosted
-        if hosted is None or self.watch is None:
-            return None
+        held = self._book().seats.get(hosted.key) if hosted is not None else None
+        if hosted is None or held is None:
+            self.hosted_quiet = False
+            return
+        said = self._news_of(held, hosted.key)
+        if isinstance(said, TableNews):
+            self.hosted_seen = (hosted.table, said)
+        self.hosted_quiet = said == UNREACHABLE
+        url = self._url_for(held)
+        hello = self.servers.alive(url) if self.servers is not None else None
+        if hello is None:
+            return
+        with contextlib.suppress(CodeError):
+            at = parse_code(f"{hello.addresses[0] if hello.addresses else url}/{hosted.table}")
+            code = make_code(at.host, at.port, hosted.table)
+            if code != hosted.code or url != hosted.url:
+                self.hosted = replace(hosted, code=code, url=url)
+
+    def host_words(self) -> str:
+        """The host card's line under the seats, from the same table news as Your tables: who won once it is
+        over, that its server does not answer, else who is still to come."""
+        hosted = self.hosted
+        if hosted is None:
+            return ""
         held = self._book().seats.get(hosted.key)
-        said = self.watch.news().get((self._url_for(held), hosted.table)) if held is not None else None
-        return said if isinstance(said, TableNews) else None
+        news = self._hosted_news()
+        if (held is not None and held.over) or (news is not None and news.over):
+            result = held.result if held is not None and held.result is not None else (
+                news.result if news is not None else None)
+            return t("net.host.over", result=over_words(result or {}, hosted.seat))
+        if self.hosted_quiet:
+            return t("net.host.no_answer")
+        n = self.seats_free()
+        free = ("net.host.free_taken" if n == 0 < hosted.free else "net.host.free_none" if n == 0
+                else "net.host.free_one" if n == 1 else "net.host.free_many")
+        return t(free, n=n)
 
     def seat_names(self) -> dict[int, str]:
         """The names of the hosted table's seats, as its server last said them (none before it answered)."""
@@ -1002,6 +1044,7 @@ class NetworkScene(BaseScene):
             self.join_status = self.status_code = None  # said of another code: no longer true
         self._look()  # the network may have heard of another server since
         self._withdraw_down()
+        self._follow_hosted()
         if self.servers is not None and self.servers.version != self.servers_seen:
             self.servers_seen = self.servers.version
             self._follow_servers()
@@ -1098,60 +1141,6 @@ def default_name() -> str:
         login = ""
     name = settings.clean_name(login.replace(".", " ").replace("_", " "))
     return name[:1].upper() + name[1:] if name else t("net.name.default")
-
-
-class AskBeforeQuit:
-    """The app's quit check while the program's own server serves: with a hosted table still in play, ask
-    whether it keeps running without the program or ends (see :mod:`game.net.client.home_server`)."""
-
-    def __init__(self, app: App, seats_file: Path | None) -> None:
-        self.app = app
-        self.seats_file = seats_file
-
-    def in_play(self) -> list[str]:
-        """The tables of the seat book at the program's server that are not over (or cannot be told)."""
-        server = program_server(self.app)
-        if server is None or server.url is None or server.port is None:
-            return []
-        here = {f"ws://{host}:{server.port}" for host in ("127.0.0.1", "localhost", lan_address())}
-        own = saved_id()
-        tables = [table_of(key) for key, held in SeatBook(self.seats_file).seats.items()
-                  if not held.over and ((own is not None and held.server == own) or held.url in here)]
-        news = peek_server(server.url, tables, timeout=1.0) if tables else {}
-        return [table for table, said in news.items()
-                if said != GONE and not (isinstance(said, TableNews) and said.over)]
-
-    def __call__(self) -> bool:
-        server = program_server(self.app)
-        if server is None or server.status != "running":
-            return True
-        playing = self.in_play()
-        if not playing:
-            if server.kept:
-                server.end()  # kept for tables that are over now: nothing left to serve
-            return True
-        scene = self.app.scene
-        if scene is None:
-            return True
-        words = "net.quit.body_one" if len(playing) == 1 else "net.quit.body_many"
-        scene.open_dialog(t("net.quit.title"), t(words, n=len(playing)), [
-            (lambda: t("net.quit.keep"), self.keep),
-            (lambda: t("net.quit.end"), self.end),
-            (lambda: t("common.cancel"), lambda: None),
-        ], width=620)
-        return False
-
-    def keep(self) -> None:
-        server = program_server(self.app)
-        if server is not None and not server.keep_running():
-            server.end()
-        self.app.quit()
-
-    def end(self) -> None:
-        server = program_server(self.app)
-        if server is not None:
-            server.end()
-        self.app.quit()
 
 
 def _problem_text(problem: str | None, detail: str) -> str:

@@ -109,3 +109,43 @@ def test_a_server_that_does_not_answer_is_said_plainly_and_the_words_go_once_it_
     watch.run_round()
     app.frame()
     assert lobby.join_status is None
+
+
+def test_the_host_card_says_what_your_tables_says_and_follows_its_server(
+        make_app: Callable[..., Any], home: Path) -> None:
+    """The host card's words come from the same table news as Your tables: Ben seated stays known while the
+    server does not answer (never "1 seat is for a player" again), a finished game says who won (never "open the
+    table and play"), and the code follows the server to its new port."""
+    from game.screens.scene_network import Hosted
+
+    settings.change("player_name", "Ann")
+    old, new = "ws://192.168.1.20:38693", "ws://192.168.1.20:8801"
+    SeatBook(home / SEATS_FILE).keep(old, "8RBR-A7PT", 0, "token", "cactus", server="ann-srv")
+    answers: dict[str, str] = {old: "ann-srv"}
+    watch = ServerWatch(ask=lambda url: Hello(answers[url], None, (url,)) if url in answers else None,
+                        start=False)
+    seated = TableNews("cactus", False, 0, (SeatNews(0, "Ann", "here"), SeatNews(1, "Ben", "here")),
+                       state="playing")
+    news = Watched({(old, "8RBR-A7PT"): seated})
+    app, lobby = lobby_app(make_app)
+    lobby.servers, lobby.watch = watch, news
+    lobby.hosted = Hosted("cactus", old, "192.168.1.20:38693/8RBR-A7PT", "8RBR-A7PT", 0, "token",
+                          ["remote", "remote"], 1, "ann-srv/8RBR-A7PT")
+    app.frame()
+    watch.run_round()
+    app.frame()
+    assert lobby.host_words() == t("net.host.free_taken") and lobby.seat_names()[1] == "Ben"
+    news.said = {(old, "8RBR-A7PT"): "unreachable"}  # killed
+    app.frame()
+    assert lobby.host_words() == t("net.host.no_answer") and lobby.seat_names()[1] == "Ben"
+    answers.clear()
+    answers[new] = "ann-srv"  # back on another port
+    lobby.known.note(Hello("ann-srv", None, (new,)))
+    app.frame()
+    watch.run_round()
+    news.said = {(new, "8RBR-A7PT"): TableNews("cactus", True, None, seated.seats, state="over",
+                                               result={"winners": [0], "seats": []})}
+    app.frame()
+    assert lobby.hosted.code == "192.168.1.20:8801/8RBR-A7PT"
+    assert lobby.host_words() == t("net.host.over", result=t("net.yours.over_you"))
+    assert "open the table" not in lobby.host_words()

@@ -469,7 +469,7 @@ def test_the_programs_own_server_killed_is_started_again_when_the_lobby_needs_it
         hosted = run_until(app, lambda: lobby.hosted, timeout=30)
         server = program_server(app)
         assert server is not None and server.local is not None and server.local.pid is not None
-        wait_for(lambda: saved(home / "server", hosted.table), timeout=15)  # a kill -9 loses nothing saved
+        wait_for(lambda: saved(home / "server", hosted.table), timeout=30)  # a kill -9 loses nothing saved
         port = server.port
         os.kill(server.local.pid, signal.SIGKILL)
         wait_for(lambda: not answers(port), timeout=15)
@@ -495,7 +495,7 @@ def test_a_click_on_a_row_of_the_programs_own_server_killed_starts_it_again(
         hosted = run_until(app, lambda: lobby.hosted, timeout=30)
         server = program_server(app)
         assert server is not None and server.local is not None and server.local.pid is not None
-        wait_for(lambda: saved(home / "server", hosted.table), timeout=15)  # a kill -9 loses nothing saved
+        wait_for(lambda: saved(home / "server", hosted.table), timeout=30)  # a kill -9 loses nothing saved
         port = server.port
         os.kill(server.local.pid, signal.SIGKILL)
         wait_for(lambda: not answers(port), timeout=15)
