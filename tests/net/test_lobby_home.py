@@ -462,7 +462,7 @@ def saved(data: Path, table: str) -> bool:
 def test_the_programs_own_server_killed_is_started_again_when_the_lobby_needs_it(
         make_app: Callable[..., Any], named: str, home: Path) -> None:
     """After a kill -9 of the program's own server, "Your tables" holding a table of it: reopening the lobby
-    starts it again on the same port, and a click on the row sits the host down (not "server not running")."""
+    starts it again on the same port, and a click on the row sits the host down (not "server does not answer")."""
     app, lobby = lobby_app(make_app, data=home / "server")
     try:
         click(app, lobby.host_button.rect)
