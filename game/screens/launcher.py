@@ -1,7 +1,7 @@
 """The launcher: three rooms as large illustrated tiles, a language switch and quit.
 
 Mouse: hover a tile to lift it, click to enter. Keyboard: arrows or Tab move the focus, Enter opens,
-L switches the language, Esc quits. Also the notice scenes the CLI hands to the app: the placeholder of a
+L switches the language, Esc asks whether to quit (Enter on the question stays). Also the notice scenes the CLI hands to the app: the placeholder of a
 room not built yet and the error message that replaces a failing scene.
 """
 
@@ -269,8 +269,12 @@ class LauncherScene(BaseScene):
         self.app.request_quit()
 
     def on_back(self) -> bool:
-        """Esc quits, unless something must be asked first (a quit check holds it and asks)."""
-        return self.app.quit_held()
+        """Esc asks before it quits: a key pressed once too often (leaving a room) must not end the program. The
+        question's default (Enter, Esc again) is to stay; Quit goes on as the Quit button does."""
+        self.open_dialog(t("launcher.quit_question.title"), t("launcher.quit_question.body"),
+                         [(lambda: t("launcher.quit"), self.quit),
+                          (lambda: t("launcher.quit_question.stay"), lambda: None)])
+        return True
 
     # -- layout and events -------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
