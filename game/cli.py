@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from game import i18n
+from game import i18n, scripted
 from game.argtypes import parse_window, positive_int, whole_number
 from game.rooms import create_room_scene, room_module
 from game.rooms import replay_scene as create_replay_scene
@@ -60,6 +60,9 @@ def add_global_flags(parser: argparse.ArgumentParser, *, in_subcommand: bool) ->
                        metavar="WxH", help="window size (default 1280x800; the window is resizable)")
     group.add_argument("--mute", action="store_true", default=argparse.SUPPRESS if in_subcommand else False,
                        help="no sound this run (the saved setting is kept)")
+    group.add_argument("--save", action="store_true", default=argparse.SUPPRESS if in_subcommand else False,
+                       help="with --frames or --until-over: keep the game in the Continue list and its replay in the "
+                            "Replays list (such a scripted run keeps nothing there otherwise)")
     group.add_argument("--colour-blind", action="store_true",
                        default=argparse.SUPPRESS if in_subcommand else False,
                        help="colour aids on every piece and colour cue this run (the saved setting is kept)")
@@ -177,6 +180,13 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    finally:
+        scripted.keep_lists(True)  # what one run decided is not the next one's (the tests run many in a process)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     args, extra = parser.parse_known_args(argv)
@@ -184,6 +194,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # REMAINDER would split a leading "--flag value" into the flag and the rest)
         return _run_tool(TOOLS, args.command, argv[argv.index(args.command) + 1:], parser)
     args = parser.parse_args(argv)
+    problem = flag_problem(args)
+    if problem is not None:
+        where = f"python -m game {args.command}" if args.command else "python -m game"
+        sys.stderr.write(f"usage: {where} [flags] (see --help)\n{where}: error: {problem}\n")
+        return 2
+    scripted.keep_lists(bool(getattr(args, "save", False)) or not _scripted_run(args))
     if getattr(args, "headless", False):
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         # an audio driver already set is kept (SDL's "disk" driver records a headless game's sound)
@@ -223,6 +239,89 @@ def main(argv: Sequence[str] | None = None) -> int:
         return create_room_scene(args.command, args, placeholder=app_scenes()["placeholder_scene"])
 
     return run_app(args, make_scene)
+
+
+def _scripted_run(args: argparse.Namespace) -> bool:
+    """A run that ends by itself (``--frames``, ``--until-over``): a script's, whose games the player's lists do not
+    keep unless ``--save`` asks (:mod:`game.scripted`)."""
+    return getattr(args, "frames", None) is not None or bool(getattr(args, "until_over", False))
+
+
+def flag_problem(args: argparse.Namespace) -> str | None:
+    """Why the flags given cannot all be honoured together (one sentence, said before anything opens), else None.
+
+    Every flag a run would silently ignore or contradict is refused: the player learns at once what was meant."""
+    given = {k: v for k, v in vars(args).items() if v not in (None, False)}
+    if given.get("save") and not _scripted_run(args):
+        return "--save only matters with --frames or --until-over (a game played in the window is always kept)"
+    if args.command == "cactus":
+        return _cactus_flag_problem(args, given)
+    if args.command == "artischocken":
+        return _card_flag_problem(args, given)
+    if args.command == "replay" and given.get("verify"):
+        clashing = [f for f, on in (("--gif", "gif" in given), ("--turn", getattr(args, "turn", 1) != 1),
+                                    ("--frames", "frames" in given), ("--screenshot", "screenshot" in given)) if on]
+        if clashing:
+            return f"--verify opens no window and checks the whole replay: {', '.join(clashing)} cannot go with it"
+    return None
+
+
+def _flags(given: dict[str, Any], *names: str) -> list[str]:
+    return ["--" + n.replace("_", "-") for n in names if n in given and given[n] != ""]
+
+
+def _cactus_flag_problem(args: argparse.Namespace, given: dict[str, Any]) -> str | None:
+    from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS
+
+    if args.resume is not None:
+        ignored = _flags(given, "players", "bots", "bot_kinds", "names", "long_game", "strict_claim", "die", "fast",
+                         "until_over", "record")
+        if ignored:
+            return f"--resume goes on with the saved game as it was: {', '.join(ignored)} cannot go with it"
+        return None
+    players, bots = args.players, args.bots
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    if players is not None and bots is not None and bots > players:
+        return f"--bots {bots} is more bot seats than --players {players} gives (at most {players})"
+    if names is not None and players is not None and len(names) != players:
+        return f"--names gives {len(names)} names for --players {players}: give one name per seat"
+    if names is not None and not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        return f"--names gives {len(names)} names; Cactus is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+    if names is not None and players is None and bots is not None and len(names) < bots:
+        return f"--names gives {len(names)} names but --bots {bots} asks for more seats: add --players"
+    if args.bot_kinds and not bots:
+        return "--bot-kinds needs --bots K (the kinds are those of the bot seats)"
+    if args.bot_kinds and len(args.bot_kinds) > bots:
+        return f"--bot-kinds names {len(args.bot_kinds)} kinds for {bots} bot seat{'s' if bots != 1 else ''}"
+    if players is None and bots is None:
+        waiting = _flags(given, "fast", "until_over", "record")
+        if waiting:
+            return f"{', '.join(waiting)} needs a game started at once: add --players N or --bots K"
+    seats = players if players is not None else max(MIN_PLAYERS, bots or 0)
+    if args.until_over and given.get("headless") and (bots or 0) < seats:
+        return ("--headless --until-over needs every seat played by a bot (nobody can play without a window): "
+                f"--bots {seats}")
+    return None
+
+
+def _card_flag_problem(args: argparse.Namespace, given: dict[str, Any]) -> str | None:
+    if args.resume:
+        ignored = _flags(given, "seats", "rhubarb", "start_player", "scenario")
+        if ignored:
+            return f"--resume goes on with the saved game as it was: {', '.join(ignored)} cannot go with it"
+        return None
+    if args.scenario is not None:
+        ignored = _flags(given, "rhubarb", "start_player")
+        if ignored:
+            return f"--scenario brings its own game: {', '.join(ignored)} cannot go with it"
+    elif args.start_player is not None and not args.seats:
+        return "--start-player needs --seats (the setup screen chooses the start player itself)"
+    seats = args.seats or []
+    if args.until_over and given.get("headless") and not seats and args.scenario is None:
+        return "--headless --until-over needs --seats with a bot in every seat (the setup screen waits for a player)"
+    if args.until_over and given.get("headless") and "human" in seats:
+        return "--headless --until-over needs every seat played by a bot (nobody can play without a window)"
+    return None
 
 
 def _list_saves(as_json: bool) -> int:

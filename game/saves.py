@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import user_data_dir
+from game.scripted import lists_kept
 from game.userdata import CorruptFileError, move_aside, read_json, write_json_atomic
 
 FORMAT = "garden-table-save/1"
@@ -83,7 +84,10 @@ def replay_name(save_id: str) -> str:
 
 
 def write(save_id: str, room: str, seats: list[str], turn: int, game: Any) -> Path:
-    """Write (atomically) the save ``save_id``: its header and the room's data ``game``."""
+    """Write (atomically) the save ``save_id``: its header and the room's data ``game``. A scripted run that was
+    not asked to ``--save`` writes nothing (:mod:`game.scripted`); the path is the one it would have had."""
+    if not lists_kept():
+        return path_of(save_id)
     header = SaveInfo(save_id, room, list(seats), int(turn), datetime.now(UTC).isoformat(timespec="seconds"))
     return write_json_atomic(path_of(save_id), {"format": FORMAT, **header.to_json(), "game": game})
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from game.paths import user_data_dir
+from game.scripted import lists_kept
 from game.userdata import write_bytes_atomic
 
 KEEP = 200
@@ -23,6 +24,8 @@ def write(replay: dict[str, Any], path: Path | None = None, stamp: str = "", nam
     if path is not None:
         return _write(path, replay)
     folder = replay_dir()
+    if not lists_kept():  # a scripted run keeps the Replays list as it was (game.scripted)
+        return folder / f"{name or stamp or 'replay'}.json"
     if name:
         written = _write(folder / f"{name}.json", replay)
         prune(folder)
