@@ -35,6 +35,8 @@ from typing import Any
 
 from game.cactus.match import SETTLE_CAP, Match, MatchError, Stage
 from game.cactus.rules import Face
+from game.net.seat_messages import MAX_CLAIMS, MAX_ITEMS, MAX_TEXT
+from game.net.seat_messages import cactus_claim as check_claim
 from game.net.server.room_table import TableError
 from game.replay.cactus import ACTIONS, QUANTUM, CactusRecord, apply_action
 from game.replay.format import ReplayError, checksum
@@ -42,8 +44,6 @@ from game.rngstate import rng_to_json
 
 #: Codes of the calls a match may refuse (roll, take, grab_new, drop, grab, release, take_back, confirm).
 REFUSABLE = frozenset("rtndglbc")
-#: Entries in one input message (a frame's worth is a handful).
-MAX_ITEMS = 256
 #: Steps in one input message (3 s at the app's 100 Hz); a settle_now counts as :data:`SETTLE_STEPS` (all of
 #: them: it comes first in its message).
 MAX_STEPS = 300
@@ -63,8 +63,6 @@ MIN_DT, MAX_DT = 0.001, 0.05
 #: Coordinates (mm) and turns (radians) beyond these are no input of a real hand.
 MAX_COORD = 100_000.0
 MAX_TURN = 4 * math.tau
-MAX_TEXT = 40
-MAX_CLAIMS = 8
 #: The rules' generator state of every snapshot that is sent (``random.Random(0)``'s: public, never used to roll).
 PUBLIC_RNG = rng_to_json(random.Random(0))
 
@@ -168,22 +166,6 @@ def check_batch(items: object, record: CactusRecord) -> list[Any]:
     if seconds_in(items, record.dt) > MAX_MESSAGE_SECONDS:
         raise bad(f"items: at most {MAX_MESSAGE_SECONDS:g} s of physics per message")
     return list(items)
-
-
-def check_claim(claim: object) -> dict[str, Any] | None:
-    """A confirm's claim ``{"checksum": 16 hex digits, "flowers": [int per seat]}`` (both optional), or None."""
-    if claim is None:
-        return None
-    if not isinstance(claim, dict) or set(claim) - {"checksum", "flowers"}:
-        raise bad("\"claim\" must be an object {checksum, flowers}")
-    value = claim.get("checksum")
-    if value is not None and (not isinstance(value, str) or len(value) != 16):
-        raise bad("claim.checksum must be 16 hex digits")
-    flowers = claim.get("flowers")
-    if flowers is not None and (not isinstance(flowers, list) or len(flowers) > 5
-                                or not all(_whole(f) and abs(f) < 10_000 for f in flowers)):
-        raise bad("claim.flowers must be a list of whole numbers, one per seat")
-    return dict(claim)
 
 
 def flowers_of(match: Match) -> list[int]:

@@ -10,6 +10,7 @@ ids only).
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -29,6 +30,10 @@ OPTIONS = ("take", "leave")
 MAX_ACTION_CARDS = 40
 #: The longest player name a seat may carry (``create``, ``claim``, ``join``: ``name``).
 MAX_NAME = 24
+#: The deepest nesting of lists and objects in a message (the wire's deepest, a Cactus ``create``'s die options or a
+#: confirm's claims, is 4): a message handed to another thread or process must never be deeper than its pickling
+#: (and every walk of it) can follow.
+MAX_DEPTH = 16
 
 
 def bad(message: str) -> TableError:
@@ -44,20 +49,59 @@ def size_of(raw: str | bytes) -> int:
     return len(raw.encode("utf-8", "surrogatepass"))
 
 
+class _NotFinite(ValueError):
+    pass
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as infinity
+        raise _NotFinite(text)
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise _NotFinite(text)  # NaN, Infinity, -Infinity: Python's extension, not JSON
+
+
 def parse(raw: str | bytes) -> dict[str, Any]:
-    """A received frame as a message: a JSON object with a str ``type``, else TableError bad_message."""
+    """A received frame as a message: a JSON object with a str ``type``, plain bounded data (JSON's own types, at
+    most :data:`MAX_DEPTH` levels deep, finite numbers), else TableError bad_message."""
     if not isinstance(raw, str):
         raise bad("messages are JSON text frames, not binary frames")
     try:
-        message = json.loads(raw)
+        message = json.loads(raw, parse_float=_finite, parse_constant=_constant)
+    except _NotFinite:
+        raise bad("numbers must be finite (no NaN, no infinity)") from None
     except (ValueError, RecursionError):  # JSONDecodeError, and a number of more than 4300 digits
         raise bad("the message is not valid JSON") from None
     if not isinstance(message, dict):
         raise bad("a message must be a JSON object")
+    if too_deep(message, MAX_DEPTH):
+        raise bad(f"a message nests lists and objects at most {MAX_DEPTH} deep")
     kind = message.get("type")
     if not isinstance(kind, str):
         raise bad("a message needs a \"type\" that is a string")
     return message
+
+
+def too_deep(value: object, most: int) -> bool:
+    """Whether ``value`` (parsed JSON) nests lists and objects more than ``most`` levels deep (walked without
+    recursion: the walk itself must not fail on what it guards against)."""
+    if type(value) is not dict and type(value) is not list:
+        return False
+    level: list[Any] = [value]
+    for _ in range(most):
+        inner: list[Any] = []
+        add = inner.append
+        for item in level:
+            for v in item.values() if type(item) is dict else item:
+                if type(v) is list or type(v) is dict:  # parsed JSON: exactly these types, no subclasses
+                    add(v)
+        if not inner:
+            return False
+        level = inner
+    return True
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"))
@@ -201,5 +245,6 @@ def error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "code": code, "message": message}
 
 
-__all__ = ["ACTION_FIELDS", "MAX_MESSAGE", "action_from_json", "action_to_json", "encode", "error", "get_bool",
-           "get_code", "get_int", "get_name", "get_player", "get_request", "get_seats", "parse", "size_of"]
+__all__ = ["ACTION_FIELDS", "MAX_DEPTH", "MAX_MESSAGE", "action_from_json", "action_to_json", "encode", "error",
+           "get_bool", "get_code", "get_int", "get_name", "get_player", "get_request", "get_seats", "parse",
+           "size_of", "too_deep"]

@@ -24,8 +24,10 @@ import threading
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, Protocol
 
+from game.net.seat_messages import seat_message
 from game.net.server.limits import TokenBucket
 from game.net.server.room_table import TableError
 from game.net.server.table_runner import INTERNAL, Facts, Reply, Sent, TableRunner
@@ -148,7 +150,9 @@ class TableHandle:
         return (await self.call("join", seat)).sent
 
     async def act(self, seat: int, message: Mapping[str, Any]) -> list[Sent]:
-        return (await self.call("act", seat, message)).sent
+        """A seat's message, reduced to what its room reads (bad_message here when a field has no shape of its
+        own: nothing else crosses to where the table lives)."""
+        return (await self.call("act", seat, seat_message(self.room, message))).sent
 
     async def bot_move(self) -> list[Sent]:
         return (await self.call("bot_move")).sent
@@ -222,7 +226,10 @@ class InlineHost:
 
 class Worker:
     """One worker process and the server's end of its pipe: calls go out through a sending thread (the loop never
-    blocks on a full pipe), replies come back through a reading thread."""
+    blocks on a full pipe), replies come back through a reading thread. Each call's arguments and each reply
+    travel pickled on their own inside the frame of the pipe, so one that cannot be pickled or unpickled (a bug:
+    the wire's messages are plain and shallow) fails that call alone, and neither thread ends before the pipe
+    does."""
 
     def __init__(self, number: int, nice: int = 0) -> None:
         context = multiprocessing.get_context("spawn")  # a fork would copy the loop's threads and sockets
@@ -255,20 +262,39 @@ class Worker:
     def _send(self) -> None:
         while True:
             item = self.outbox.get()
-            try:
-                self.conn.send(item)  # None last: the worker ends
-            except (OSError, ValueError):
+            if item is None:  # the worker ends
+                with contextlib.suppress(OSError, ValueError):
+                    self.conn.send(None)
                 return
-            if item is None:
+            key, code, op, args = item
+            try:
+                frame = bytes(ForkingPickler.dumps((key, code, op, bytes(ForkingPickler.dumps(args)))))
+            except Exception as exc:  # noqa: BLE001 - whatever one call holds, the calls after it go out
+                self._call(self._resolve, key, failed(f"the call {op} of table {code} could not be sent", exc))
+                continue
+            try:
+                self.conn.send_bytes(frame)
+            except (OSError, ValueError):  # the pipe is gone: the reader tells
                 return
 
     def _read(self) -> None:
         while True:
             try:
-                key, reply = self.conn.recv()
+                frame = self.conn.recv_bytes()
             except (EOFError, OSError):
                 self._call(self._gone)
                 return
+            try:
+                key, packed = ForkingPickler.loads(frame)
+            except Exception:  # noqa: BLE001 - the worker sends (key, bytes): not one of its frames
+                log.exception("table worker %d sent a frame that is not a reply", self.number)
+                continue
+            try:
+                reply = ForkingPickler.loads(packed)
+                if not isinstance(reply, Reply):
+                    raise TypeError(f"a reply is a Reply, not {type(reply).__name__}")
+            except Exception as exc:  # noqa: BLE001 - one reply that cannot be read fails its call alone
+                reply = failed("a reply of the table could not be read", exc)
             self._call(self._resolve, key, reply)
 
     def _call(self, fn: Any, *args: Any) -> None:
@@ -350,6 +376,12 @@ class ProcessHost:
                 worker.process.kill()
 
 
+def failed(what: str, exc: BaseException) -> Reply:
+    """The reply of a call that could not cross between the server and a worker (a bug: logged by the server with
+    the call's table; the client is told ``bad_message``)."""
+    return Reply(error=(INTERNAL, f"{what}: {type(exc).__name__}: {str(exc)[:200]}"))
+
+
 def worker_main(conn: Connection, nice: int = 0) -> None:
     """A worker process (at ``nice``: a lower priority for positive values): take calls from the pipe, make each in
     a thread, answer through the pipe; end when the pipe ends (the server stopped, however it stopped)."""
@@ -367,16 +399,30 @@ def worker_main(conn: Connection, nice: int = 0) -> None:
     answer_lock = threading.Lock()
     threads = ThreadPoolExecutor(max_workers=WORKER_THREADS, thread_name_prefix="table")
 
-    def answer(key: int, code: str, op: str, args: tuple[Any, ...]) -> None:
-        reply = runner.run(code, op, args)
+    def answer(key: int, code: str, op: str, packed: bytes) -> None:
+        try:
+            args = ForkingPickler.loads(packed)
+            reply = runner.run(code, op, args)
+        except Exception as exc:  # noqa: BLE001 - the call's arguments could not be read: that call fails alone
+            reply = failed(f"the call {op} of table {code} could not be read", exc)
+        try:
+            frame = bytes(ForkingPickler.dumps((key, bytes(ForkingPickler.dumps(reply)))))
+        except Exception as exc:  # noqa: BLE001 - a reply that cannot be pickled fails its call alone
+            frame = bytes(ForkingPickler.dumps((key, bytes(ForkingPickler.dumps(
+                failed(f"the reply to {op} of table {code} could not be sent", exc))))))
         with answer_lock, contextlib.suppress(OSError, ValueError):  # the server is gone
-            conn.send((key, reply))
+            conn.send_bytes(frame)
 
     while True:
         try:
-            item = conn.recv()
+            frame = conn.recv_bytes()
         except (EOFError, OSError):
             break
+        try:
+            item = ForkingPickler.loads(frame)
+        except Exception:  # noqa: BLE001 - not a frame of the server: nothing to answer
+            logging.getLogger(__name__).exception("a frame from the server could not be read")
+            continue
         if item is None:
             break
         threads.submit(answer, *item)
@@ -384,4 +430,4 @@ def worker_main(conn: Connection, nice: int = 0) -> None:
 
 
 __all__ = ["CPU_BURST", "CPU_RATE", "CpuBudget", "Host", "InlineHost", "ProcessHost", "TableFailure", "TableHandle",
-           "open_table", "worker_main"]
+           "failed", "open_table", "worker_main"]
