@@ -7,6 +7,7 @@ autogeometry); nothing knows about pieces or rules.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -258,3 +259,54 @@ def bboxes_near(a: tuple[float, float, float, float], b: tuple[float, float, flo
 
 def as_array(points: Iterable[Point]) -> np.ndarray:
     return np.asarray(list(points), dtype=float)
+
+
+def point_in_polygon(point: Point, polygon: Sequence[Point]) -> bool:
+    """Whether a point lies inside a simple polygon (even-odd rule)."""
+    return bool(_points_in_polygon(np.asarray([point], dtype=float), np.asarray(polygon, dtype=float))[0])
+
+
+def convex_hull(points: Sequence[Point]) -> list[Point]:
+    """The convex hull of points, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted({(float(x), float(y)) for x, y in points})
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    upper: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+#: The orders of rotational symmetry :func:`rotational_symmetry` looks for (the largest that fits wins).
+SYMMETRY_ORDERS = (8, 6, 5, 4, 3, 2)
+
+
+def rotational_symmetry(outline: Sequence[Point], tolerance: float = 0.5) -> int:
+    """How many times per full turn the outline looks the same when turned about its centroid: n when a turn by
+    360/n degrees maps it onto itself (every turned corner lies on the outline within ``tolerance`` mm, and every
+    corner lies on the turned outline), 1 when only a full turn does. Extra corners on a straight edge do not
+    matter."""
+    pts = np.asarray(outline, dtype=float)
+    if len(pts) < 3:
+        return 1
+    cx, cy = centroid([(float(x), float(y)) for x, y in pts])
+    local = pts - np.array([cx, cy])
+    ends = np.roll(local, -1, axis=0)
+    for n in SYMMETRY_ORDERS:
+        turned = transform(local, 0.0, 0.0, math.tau / n)
+        turned_ends = np.roll(turned, -1, axis=0)
+        if (_point_segment_dist(turned, local, ends).min(axis=1).max() <= tolerance
+                and _point_segment_dist(local, turned, turned_ends).min(axis=1).max() <= tolerance):
+            return n
+    return 1

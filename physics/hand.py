@@ -17,8 +17,14 @@ EDGE = 5.0              # mm the pointer stays inside the table
 
 @dataclass(frozen=True)
 class HandTouch:
-    """One touch of the hand zone (C-X1/C-R1): kind is "cactus" (target = cactus index) or "piece"."""
+    """One touch of the hand zone (C-X1/C-R1): kind is "cactus" (target = cactus index) or "piece"; ``time`` the world
+    time it began, ``until`` the world time the zone came free again (None: it still touches)."""
 
     kind: str
     target: int | str
     time: float
+    until: float | None = None
+
+    def lasted(self, now: float) -> float:
+        """Seconds the touch has lasted by world time ``now`` (up to its end once it is over)."""
+        return (now if self.until is None else self.until) - self.time

@@ -68,7 +68,7 @@ from physics.constants import (
     Pose,
 )
 from physics.facts import Facts, PieceReading, ZoneHit, build_facts, copy_facts
-from physics.geometry import Point, as_array, bbox, transform
+from physics.geometry import Point, as_array, bbox, convex_hull, point_in_polygon, transform
 from physics.grip import Grip
 from physics.hand import EDGE, ZONE_MARGIN, ZONE_RADIUS, HandTouch
 from physics.impacts import Impact, ImpactLog
@@ -242,6 +242,24 @@ class World:
         for pid in reversed(self._live):
             if pid in found:
                 return pid
+        return None
+
+    def what_is_at(self, point: tuple[float, float]) -> tuple[str, int | str] | None:
+        """What a world point lies on: ("piece", id), ("cactus", index) for a trunk or an arm, ("base", index),
+        ("hollow", id) inside a piece's convex hull but off the piece (the hollow of an arch, the bay of a hook),
+        or None for free space."""
+        pid = self.piece_at(point)
+        if pid is not None:
+            return ("piece", pid)
+        for index, parts in enumerate(self._cactus_arrays):
+            if any(point_in_polygon(point, [(float(x), float(y)) for x, y in arr]) for arr, _box in parts):
+                return ("cactus", index)
+        for index, (arr, _box) in enumerate(self._base_arrays):
+            if point_in_polygon(point, [(float(x), float(y)) for x, y in arr]):
+                return ("base", index)
+        for pid in reversed(self._live):
+            if point_in_polygon(point, convex_hull(self.outline_world(pid))):
+                return ("hollow", pid)
         return None
 
     # ------------------------------------------------------------------ the table and placement geometry
@@ -614,7 +632,7 @@ class Hand:
         if self.held is not None:
             self.release()
         w._attach_grip(piece_id, self._clamp(point), (float(point[0]), float(point[1])))
-        self.touching = False
+        self._end_touch()
 
     def move_to(self, point: tuple[float, float]) -> None:
         """Move the pointer (the held piece follows through the joint)."""
@@ -635,7 +653,7 @@ class Hand:
         falls at once (C-X3)."""
         if self.held is None:
             return None
-        self.touching = False
+        self._end_touch()
         return self._world._detach_grip()
 
     # ------------------------------------------------------------------ queries
@@ -706,7 +724,41 @@ class Hand:
         best = hits[0]
         return ZoneHit(best.kind, best.target, best.distance - ZONE_RADIUS)
 
+    def contact(self) -> HandTouch | None:
+        """The touch going on now (the zone on a cactus or a piece, not yet come free), or None."""
+        return self.touch_events[-1] if self.touching and self.touch_events else None
+
+    def pressing_sides(self) -> list[tuple[str, int | str, float, float]]:
+        """What the held piece presses against now, each as (kind, key, nx, ny): kind and key as in
+        :meth:`pressing`, (nx, ny) the unit contact normal pointing from the held piece towards it (ny < 0: it
+        lies under the held piece, which rests on it)."""
+        w = self._world
+        held = w._gripped
+        if held is None or held not in w._live:
+            return []
+        found: dict[tuple[str, int | str], tuple[float, float]] = {}
+
+        def visit(arb: pymunk.Arbiter) -> None:
+            owners = [w._owner.get(s) for s in arb.shapes]
+            other = owners[1] if owners[0] == ("piece", held) else owners[0]
+            if other is None or other[0] not in SOLID or other == ("piece", held):
+                return
+            n = arb.normal if owners[0] == ("piece", held) else -arb.normal
+            key = (other[0], other[1])
+            if key not in found or n.y < found[key][1]:
+                found[key] = (float(n.x), float(n.y))
+
+        w._live[held].body.each_arbiter(visit)
+        return [(kind, target, nx, ny) for (kind, target), (nx, ny) in found.items()]
+
     # ------------------------------------------------------------------ internals
+
+    def _end_touch(self) -> None:
+        """The zone came free (or the hand let go): the touch going on, if any, ends now."""
+        if self.touching and self.touch_events:
+            last = self.touch_events[-1]
+            self.touch_events[-1] = HandTouch(last.kind, last.target, last.time, self._world.time)
+        self.touching = False
 
     def _clamp(self, point: tuple[float, float]) -> Point:
         x, y = float(point[0]), float(point[1])
@@ -726,7 +778,7 @@ class Hand:
             return
         hits = w._zone_hits(centre, ZONE_RADIUS + ZONE_MARGIN, exclude=held)
         if not hits:
-            self.touching = False
+            self._end_touch()
             return
         if self.touching:
             return

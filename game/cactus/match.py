@@ -64,6 +64,9 @@ SAVE_FORMAT = "cactus-match/1"
 BOT_KINDS = ("simple", "planner", "planner-easy", "planner-hard")
 #: Simulated seconds after letting go before the placement is judged even if something still moves.
 SETTLE_CAP = 6.0
+#: Simulated seconds the hand's ring rests on a cactus or a piece before the touch costs a flower (C-R1): the ring
+#: shows the touch first, and a hand pulled away (or a piece let go) within this moment pays nothing.
+TOUCH_GRACE = 0.3
 
 
 class Stage(StrEnum):
@@ -291,12 +294,19 @@ class Match:
         self._require(Stage.IN_HAND)
         pid = str(self.piece)
         if not self.is_free(pid, point, self.hand_angle):
-            raise MatchError("no_room", f"no room for {pid} at {point}")
+            raise MatchError(self.why_no_room(point), f"no room for {pid} at {point}")
         self.world.spawn(pid, point, self.hand_angle)
         self._expected.add(pid)
         self.world.hand.grab(pid, point)
         self.stage = Stage.HOLDING
         self.violations = []
+
+    def why_no_room(self, point: tuple[float, float]) -> str:
+        """Why the piece in the hand cannot be put at ``point`` (a ``cactus.refuse.<reason>`` suffix): the press is
+        on a placed piece, on a cactus, on a pot, in the hollow of a piece, or too near one of them."""
+        what = self.world.what_is_at(point)
+        return {"piece": "placed", "cactus": "on_cactus", "base": "on_base", "hollow": "hollow"}.get(
+            what[0] if what is not None else "", "no_room")
 
     def drop(self, point: tuple[float, float], angle: float = 0.0) -> None:
         """Put the piece from the hand into the world at ``point`` and let it go at once (bots)."""
@@ -317,7 +327,7 @@ class Match:
         if pid is None:
             raise MatchError("nothing", "there is no piece here")
         if pid != self.piece:
-            raise MatchError("not_yours", f"only your own piece may be grabbed again, not {pid}")
+            raise MatchError("placed", f"only your own piece may be grabbed again, not {pid}")
         self.world.hand.grab(pid, point)
         self.stage = Stage.HOLDING
         self.violations = []
@@ -415,13 +425,18 @@ class Match:
         self.stage = Stage.JUDGED
 
     def _poll(self) -> None:
-        """Charge new hand touches (C-R1) and record pieces that left the world (C-X3)."""
-        touches = self.world.hand.touch_count
-        if touches > self._touches_seen:
-            new = touches - self._touches_seen
-            self._touches_seen = touches
-            if self.rules.phase == Phase.PLACE:
-                self.rules.touch_hand(new)
+        """Charge the hand touches that lasted ``TOUCH_GRACE`` (C-R1) and record pieces that left the world
+        (C-X3)."""
+        events = self.world.hand.touch_events
+        now = self.world.time
+        while self._touches_seen < len(events):
+            touch = events[self._touches_seen]
+            if touch.lasted(now) >= TOUCH_GRACE - 1e-9:
+                if self.rules.phase == Phase.PLACE:
+                    self.rules.touch_hand(1, "piece" if touch.kind == "piece" else "cactus")
+            elif touch.until is None:
+                break  # still touching, still within the moment the ring warns
+            self._touches_seen += 1
         present = set(self.world.pieces_in_world())
         gone = sorted(self._expected - present)
         if not gone:
@@ -544,4 +559,4 @@ def seeded_rng(match: Match, salt: int = 0) -> random.Random:
     return random.Random(match.rules.seed * 1_000_003 + match.rules.turn_number * 101 + salt)
 
 
-__all__ = ["BOT_KINDS", "SAVE_FORMAT", "SETTLE_CAP", "Match", "MatchError", "Stage", "seeded_rng"]
+__all__ = ["BOT_KINDS", "SAVE_FORMAT", "SETTLE_CAP", "TOUCH_GRACE", "Match", "MatchError", "Stage", "seeded_rng"]

@@ -14,7 +14,7 @@ import pytest
 from helpers_scene import Driver, rolled_and_taken
 
 from game.app import App, BaseScene
-from game.cactus.match import Match, Stage
+from game.cactus.match import TOUCH_GRACE, Match, Stage
 from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.view import LAG_CUE, RING_WARN, hand_cue
 from game.i18n import t
@@ -110,10 +110,18 @@ def test_the_ring_warns_before_the_touch_and_the_flower_goes_only_on_the_touch(a
         else:
             assert cue.near is None
     assert warned, "the ring never warned"
-    assert m.world.hand.touch_count == 1 and m.rules.turn.hand_touches == 1  # the touch is charged (C-R1) ...
-    assert m.rules.bank.value(seat) < value
+    assert m.world.hand.touch_count == 1
     cue = hand_cue(m.world)
-    assert cue is not None and cue.touching and cue.near is None  # ... and the ring shows the touch, not a warning
+    assert cue is not None and cue.touching and cue.near is None and cue.contact is not None  # the ring shows it ...
+    assert scene.hand_note is not None and scene.hand_note[0] == t(f"cactus.hand.touch_{cue.contact}")
+    shown_at = m.world.time
+    assert m.rules.turn.hand_touches == 0  # ... before the flower goes (C-R1: it goes once the touch lasts)
+    for _ in range(40):
+        d.frames()
+        if m.rules.turn.hand_touches:
+            break
+    assert m.rules.turn.hand_touches == 1 and m.rules.bank.value(seat) < value
+    assert m.world.time - shown_at >= TOUCH_GRACE - 0.05  # a visible moment after the warning, never the same frame
 
 
 def wait_hint(d: Driver) -> None:

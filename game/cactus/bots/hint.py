@@ -17,6 +17,7 @@ looks); it ends with the hint :func:`suggest` gives for the same snapshot.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from game.cactus.bots.drive import CLEAR, Placement, turn_path
 from game.cactus.bots.planner import THINK_SECONDS, Level, Search, SearchReport
 from game.cactus.match import Match, Stage
+from physics.geometry import rotational_symmetry
 from physics.scenes import drop_position
 
 #: The hint's search: one piece (the one in hand), 10 candidates, the best 2 checked twice: 14 trials.
@@ -42,6 +44,7 @@ class Hint:
     outline: tuple[tuple[float, float], ...]
     gain: int  # the flowers the trial earned (awards minus penalties)
     trials: int
+    symmetry: int = 1  # the piece looks the same turned by a full turn / symmetry (a Z piece: 2)
 
     @property
     def piece(self) -> str:
@@ -63,8 +66,10 @@ class Hint:
         return self.placement.angle
 
     def turn_from(self, angle: float) -> float:
-        """The turn (rad; > 0 counter-clockwise, at most half a turn either way) from ``angle`` to the hint's."""
-        return math.remainder(self.angle - angle, math.tau)
+        """The smallest turn (rad; > 0 counter-clockwise) from ``angle`` to an angle at which the piece has the
+        hint's outline: at most half of 360°/``symmetry`` either way (a Z piece, the same turned 180°, is never
+        asked to turn more than 90°)."""
+        return math.remainder(self.angle - angle, math.tau / max(1, self.symmetry))
 
 
 def suggest(match: Match, level: Level = HINT) -> Hint | None:
@@ -125,7 +130,17 @@ def _hint(match: Match, report: SearchReport) -> Hint | None:
     x, y, angle = best.outcome.pose
     outline = tuple((float(px), float(py)) for px, py in match.outline_at(best.placement.piece, (x, y), angle))
     return Hint(match.turn_key, best.placement, tuple(path), (x, y, angle), outline, best.outcome.gain,
-                report.trials)
+                report.trials, symmetry_of(match, best.placement.piece))
 
 
-__all__ = ["HINT", "Hint", "HintSearch", "descent", "path_is_clear", "suggest"]
+def symmetry_of(match: Match, piece: str) -> int:
+    """How many times per full turn the piece's outline looks the same (its polygon's rotational symmetry)."""
+    return _symmetry(tuple(tuple(p) for p in match.world.pieces[piece].outline))
+
+
+@functools.lru_cache(maxsize=64)
+def _symmetry(outline: tuple[tuple[float, float], ...]) -> int:
+    return rotational_symmetry(outline)
+
+
+__all__ = ["HINT", "Hint", "HintSearch", "descent", "path_is_clear", "suggest", "symmetry_of"]

@@ -46,7 +46,8 @@ class Event:
     award, award_lost, claim_rejected, awards_void, game_over.
     ``flowers``: value actually given (+) or paid (-); ``nominal``: what the rule asked for.
     ``detail``: the die face (roll), the award kind (award, award_lost, claim_rejected), the award
-    kinds joined by "," (awards_void), "supply" / "row" (piece_returned), the end reason (game_over).
+    kinds joined by "," (awards_void), "supply" / "row" (piece_returned), the end reason (game_over),
+    "cactus" / "piece" (hand_touch: what the hand touched, None when not known).
     ``subject``: the colour or form an award counts.
     """
 

@@ -231,16 +231,20 @@ class CactusGame:
         rule = "C-T1" if self.first_turn else "C-T2"
         self._emit("take", rule, player=self.current, pieces=(piece_id,), cactus=self.target_cactus())
 
-    def touch_hand(self, count: int = 1) -> list[Event]:
-        """C-R1: the hand touched a cactus or a hanging piece ``count`` times: 1 flower each, at once."""
+    def touch_hand(self, count: int = 1, what: str | None = None) -> list[Event]:
+        """C-R1: the hand touched a cactus or a hanging piece ``count`` times: 1 flower each, at once. ``what``:
+        "cactus" or "piece" when known (the event's detail, so its words name what was touched)."""
         self._require(Phase.PLACE)
         if not isinstance(count, int) or count < 0:
             raise ValueError(f"touch count must be a whole number >= 0, got {count!r}")
+        if what not in (None, "cactus", "piece"):
+            raise ValueError(f"a hand touches a cactus or a piece, not {what!r}")
         events = []
         for _ in range(count):
             self.turn.hand_touches += 1
             paid = self.bank.pay(self.current, 1)
-            events.append(self._emit("hand_touch", "C-R1", player=self.current, flowers=-paid, nominal=1))
+            events.append(self._emit("hand_touch", "C-R1", player=self.current, flowers=-paid, nominal=1,
+                                     detail=what))
         return events
 
     def record_fallen(self, piece_ids: Iterable[str]) -> list[Event]:

@@ -44,6 +44,12 @@ class Camera:
         self.goal = goal
         self.progress = 0.0
 
+    def stop(self) -> None:
+        """End a glide where it stands now (the view stays as it is)."""
+        if self.progress < 1.0:
+            self.start = self.goal = (self.view.zoom, self.view.cx)
+            self.progress = 1.0
+
     def overview(self, *, instant: bool = False) -> None:
         self.aim(1.0, self.view.world_w / 2, instant=instant)
 
@@ -69,7 +75,10 @@ class CameraDirector:
         self.key: tuple[str, int | None, int] | None = None
 
     def handle_event(self, event: pygame.event.Event, table: pygame.Rect, pointer: tuple[int, int]) -> bool:
-        """+ / - (and Ctrl+wheel) zoom, 0 or Home shows the whole table, the middle button toggles."""
+        """+ / - (and Ctrl+wheel) zoom, 0 or Home shows the whole table, the middle button toggles. While a piece is
+        held they do nothing (the view never moves under the hand) and are taken, so they do not turn the piece."""
+        if self.held() and self._zoom_event(event, table):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.zoom_by(ZOOM_STEP, table, pointer)
@@ -94,6 +103,20 @@ class CameraDirector:
                     self.camera.aim(*shot)
             return True
         return False
+
+    @staticmethod
+    def _zoom_event(event: pygame.event.Event, table: pygame.Rect) -> bool:
+        """Whether ``event`` is one of the camera's keys or buttons."""
+        if event.type == pygame.KEYDOWN:
+            return event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS,
+                                 pygame.K_0, pygame.K_KP0, pygame.K_HOME)
+        if event.type == pygame.MOUSEWHEEL:
+            return bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+        return event.type == pygame.MOUSEBUTTONDOWN and event.button == 2 and table.collidepoint(event.pos)
+
+    def held(self) -> bool:
+        """A piece is in the hand on the table, or let go and still settling: the view stays still under it."""
+        return self.match.stage in (Stage.HOLDING, Stage.SETTLING)
 
     def zoom_by(self, factor: float, table: pygame.Rect, pointer: tuple[int, int]) -> None:
         """Zoom from the camera's goal; the table x under the pointer stays put (else the centre)."""
@@ -134,6 +157,8 @@ class CameraDirector:
         return "overview"
 
     def update(self, dt: float) -> None:
+        if self.held():  # a glide begun before the hand took the piece ends where it is: the piece stays put
+            self.camera.stop()
         mode = self.mode()
         if mode is not None:
             cactus = self.focus_cactus() if mode == "focus" else None

@@ -139,7 +139,8 @@ class Effects:
             for k in range(e.flowers):
                 self.flyers.append(Flyer(spot.at, seat(e.player), delay=0.15 * k))
         elif e.kind in ("hand_touch", "knocked"):
-            label = t(f"cactus.float.{e.kind}", flowers=abs(e.flowers))
+            named = "hand_touch_piece" if e.kind == "hand_touch" and e.detail == "piece" else e.kind
+            label = t(f"cactus.float.{named}", flowers=abs(e.flowers))
             self.floats.append(FloatText(label, spot.at, PALETTE.error, world=spot.world, pieces=spot.pieces))
             for k in range(abs(e.flowers)):
                 self.flyers.append(Flyer(seat(e.player), supply, delay=0.15 * k))

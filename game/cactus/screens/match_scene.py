@@ -335,6 +335,9 @@ class MatchScene(BaseScene):
             return
         m = self.match
         if not self.human_turn:
+            if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.on_table(event.pos)
+                    and not m.is_over):  # a press answers even while another seat plays
+                self.message.show(t("cactus.refuse.wait", player=self.seat_names()[m.current]), "warn")
             return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_SPACE, pygame.K_r):
@@ -388,17 +391,23 @@ class MatchScene(BaseScene):
         if not self.on_table(pos):
             return
         point = self.view.to_world(pos)
+        reason: str | None = None  # every press on the table answers: it takes the piece, or says why not
         if m.stage == Stage.IN_HAND:
             try:
                 m.grab_new(point)
-            except MatchError:
-                self.message.show(t("cactus.refuse.no_room"), "warn")
+            except MatchError as exc:
+                reason = exc.reason
         elif m.stage in (Stage.JUDGED, Stage.SETTLING):
             try:
                 m.grab(point)
             except MatchError as exc:
-                if exc.reason == "not_yours":
-                    self.message.show(t("cactus.refuse.not_yours"), "warn")
+                reason = exc.reason
+        elif m.stage == Stage.ROLL:
+            reason = "roll_first"
+        elif m.stage == Stage.CHOOSE:
+            reason = "choose_first"
+        if reason is not None:
+            self.message.show(t(f"cactus.refuse.{reason}"), "warn")
 
     def choose(self, pid: str) -> None:
         """Take piece ``pid`` after the roll (a refusal is said on the message line)."""

@@ -107,6 +107,8 @@ def describe(rules: CactusGame, e: Event) -> str:
         values["reason"] = t(f"cactus.end.{e.detail}")
     elif e.kind in ("hand_touch", "knocked") and e.flowers == 0:
         return t("cactus.event.nothing_to_pay", player=player)
+    if e.kind == "hand_touch" and e.detail == "piece":
+        return t("cactus.event.hand_touch_piece", **values)
     return t(e.text_key, **values)
 
 

@@ -263,11 +263,11 @@ class TableView:
     def draw_pieces(self, surface: pygame.Surface, match: Match, shapes: PieceShapes | None = None) -> None:
         """Every piece in the world (``shapes``: their screen outlines are kept while they do not move)."""
         world = match.world
-        for pid in world.pieces_in_world():
-            if shapes is None:
-                self.draw_piece(surface, world.pieces[pid], world.outline_world(pid))
-            else:
-                self.draw_piece(surface, world.pieces[pid], (), screen=shapes.points(self, world, pid))
+        held = world.hand.held
+        for pid in [*(p for p in world.pieces_in_world() if p != held), *([held] if held is not None else [])]:
+            pts = self.pts(world.outline_world(pid)) if shapes is None else shapes.points(self, world, pid)
+            # the held piece is see-through: what lies under the pointer stays visible while it is dragged
+            self.draw_piece(surface, world.pieces[pid], (), screen=pts, alpha=HELD_ALPHA if pid == held else 255)
 
 
 class PieceShapes:
@@ -295,14 +295,21 @@ LAG_CUE = 8.0
 RING_WARN = 4.0
 #: mm of lag at which the grip line reaches its full warning colour.
 LAG_FULL = 40.0
+#: How opaque the held piece is drawn (of 255): what lies under it shows through.
+HELD_ALPHA = 165
+#: A contact normal (from the held piece) with y below this points at something the held piece rests on.
+UNDER = -0.5
 
 
 @dataclass(frozen=True)
 class HandCue:
-    """What the table shows of the hand now (read from the world's facts; it decides nothing): the fingers and the
-    pointer (world), how far the piece lags, whether it is ``blocked`` (it lags, pressed against something) and
-    then the outline it would have with nothing in its way, and what the ring is near (``near``: "cactus" or
-    "piece", within ``RING_WARN`` mm, not yet touching) or touching."""
+    """What the table shows of the hand now (read from the world's facts at this moment; it decides nothing): the
+    fingers and the pointer (world), how far the piece lags, whether it is ``blocked`` (it lags, pressed against
+    something) and then the outline it would have with nothing in its way, what the ring is near (``near``:
+    "cactus" or "piece", within ``RING_WARN`` mm, not yet touching) or touches (``contact``: the touch costs a
+    flower once it lasts :data:`~game.cactus.match.TOUCH_GRACE`), which pieces the held one pushes (``pushing``),
+    and what stops it: ``resting`` (it rests on what lies under it, the way the pointer pulls) or ``stopper``
+    ("cactus", "base" or "piece": what stands in its way to the side or above)."""
 
     grip: Point
     pointer: Point
@@ -311,13 +318,26 @@ class HandCue:
     free_outline: tuple[Point, ...]
     near: str | None
     touching: bool
+    contact: str | None = None
+    pushing: tuple[str, ...] = ()
+    resting: bool = False
+    stopper: str | None = None
 
     @property
     def note(self) -> str | None:
-        """The i18n key of the short line that explains the cue (None: nothing to say)."""
+        """The i18n key of the short line that explains the cue (None: nothing to say). Each line is chosen only
+        while what it says is true now: the ring's touch or nearness first (it costs a flower), then a piece being
+        pushed, then what holds the piece back ("lift it over the top" only while something stands beside or
+        above it, never while it rests on what is under it)."""
+        if self.contact is not None:
+            return f"cactus.hand.touch_{self.contact}"
         if self.near is not None:
             return f"cactus.hand.near_{self.near}"
-        if self.blocked:
+        if self.pushing:
+            return "cactus.hand.pushing"
+        if self.blocked and self.resting:
+            return "cactus.hand.resting"
+        if self.blocked and self.stopper in ("cactus", "base"):
             return "cactus.hand.blocked"
         return None
 
@@ -330,14 +350,28 @@ def hand_cue(world: World) -> HandCue | None:
     if grip is None or held is None:
         return None
     lag = hand.lag
-    blocked = lag > LAG_CUE and bool(hand.pressing())
+    sides = hand.pressing_sides()
+    blocked = lag > LAG_CUE and bool(sides)
     outline: tuple[Point, ...] = ()
     free = hand.free_pose() if blocked else None
     if free is not None:
         outline = tuple((float(x), float(y)) for x, y in world.outline_at(held, free[:2], free[2]))
     near_hit = None if hand.touching else hand.nearest_to_ring(RING_WARN)
     near = near_hit.kind if near_hit is not None and near_hit.distance > 0.0 else None
-    return HandCue(grip, hand.pointer, lag, blocked, outline, near, hand.touching)
+    contact = hand.contact()
+    pointer = hand.pointer
+    pull = (pointer[0] - grip[0], pointer[1] - grip[1])
+    size = math.hypot(*pull)
+    # what holds the piece back: the contacts on the side the pointer pulls towards
+    ahead = [(kind, key, ny) for kind, key, nx, ny in sides
+             if size > 0 and (nx * pull[0] + ny * pull[1]) / size > 0.3]
+    resting = any(ny < UNDER for _kind, _key, ny in ahead)
+    stopper = next((kind for kind, _key, ny in ahead if ny >= UNDER), None)
+    pushing = tuple(sorted({str(key) for kind, key, _nx, ny in sides
+                            if kind == "piece" and (ny >= UNDER or (blocked and not resting))}))
+    return HandCue(grip, pointer, lag, blocked, outline, near, hand.touching,
+                   None if contact is None else ("piece" if contact.kind == "piece" else "cactus"),
+                   pushing, resting, stopper)
 
 
 def draw_hand_zone(surface: pygame.Surface, view: TableView, world: World, cue: HandCue | None, pulse: float) -> None:
@@ -348,6 +382,10 @@ def draw_hand_zone(surface: pygame.Surface, view: TableView, world: World, cue: 
     frame's :func:`hand_cue` (worked out once a frame, where the frame is laid out)."""
     if cue is None:
         return
+    for pid in cue.pushing:  # the pieces the held one pushes: they may fall (a flower)
+        if world.has_piece(pid):
+            pts = view.pts(world.outline_world(pid))
+            dashed_outline(surface, pts, PALETTE.warn, 3)
     centre = view.to_screen(cue.grip)
     pointer = view.to_screen(cue.pointer)
     if cue.blocked:
@@ -534,6 +572,6 @@ def _any_face_image(size: int) -> pygame.Surface:
     return draw.supersampled((size, size), paint)
 
 
-__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "LAG_CUE", "LAG_FULL", "MAX_ZOOM", "RING_WARN",
+__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "HELD_ALPHA", "LAG_CUE", "LAG_FULL", "MAX_ZOOM", "RING_WARN",
            "ZOOM_STEP", "HandCue", "TableView", "dashed_outline", "draw_die", "draw_hand_zone", "draw_icon",
            "draw_note", "draw_preview", "flower_icon", "hand_cue", "icon_points", "note_size", "piece_colour"]
