@@ -572,6 +572,7 @@ def _any_face_image(size: int) -> pygame.Surface:
     return draw.supersampled((size, size), paint)
 
 
-__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "HELD_ALPHA", "LAG_CUE", "LAG_FULL", "MAX_ZOOM", "RING_WARN",
-           "ZOOM_STEP", "HandCue", "TableView", "dashed_outline", "draw_die", "draw_hand_zone", "draw_icon",
-           "draw_note", "draw_preview", "flower_icon", "hand_cue", "icon_points", "note_size", "piece_colour"]
+__all__ = ["FOCUS_HEADROOM", "FOCUS_SIDE", "FOCUS_ZOOM", "GLIDE_TIME", "HELD_ALPHA", "LAG_CUE", "LAG_FULL", "MAX_ZOOM",
+           "RING_WARN", "UNDER", "ZOOM_STEP", "HandCue", "TableView", "dashed_outline", "draw_die", "draw_hand_zone",
+           "draw_icon", "draw_note", "draw_preview", "flower_icon", "hand_cue", "icon_points", "note_size",
+           "piece_colour"]
