@@ -70,9 +70,9 @@ def test_the_viewer_steps_seeks_and_plays_exactly(viewer: tuple[App, ReplayScene
     assert s.index == s.length and cactus.result_of(s.match)["checksum"] == data["result"]["checksum"]
     _key(app, pygame.K_HOME, 48)
     assert s.index == 0
-    _key(app, pygame.K_UP, 64)  # the next turn
+    _key(app, pygame.K_DOWN, 64)  # the next turn: down goes on, as in every list of the program
     assert s.index == s.turn_starts[1] and s.turn == 1
-    _key(app, pygame.K_DOWN, 80)
+    _key(app, pygame.K_UP, 80)  # the previous one
     assert s.index == 0
     # seek on the timeline: back and forth, the position is the exact one
     bar = scene.timeline

@@ -2,15 +2,19 @@
 
 The table is drawn by the live table's own functions (:class:`~game.cactus.screens.view.TableView`: the cacti, the
 pieces, the hand ring while a piece is held) from the session's match, so the viewer shows what the game showed,
-the drags as they happened. Keys: Space plays or pauses, Left/Right step one action, Up/Down (PgUp/PgDn) one
-turn, Home/End the ends, +/- the speed (0.5x to 8x); a click on the timeline seeks.
+the drags as they happened, with the flowers panel and the turn log of the play screen beside it. Keys: Space plays
+or pauses, Left/Right step one action, Down/Up (PgDn/PgUp) the next or the previous turn (down goes on, as in
+every list of the program), Home/End the ends, +/- the speed (0.5x to 8x); a click on the timeline seeks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.cactus.match import Stage
+from game.cactus.screens import panels
 from game.cactus.screens.view import TableView, draw_hand_zone, hand_cue
 from game.i18n import t
 from game.replay.cactus import CactusSession
@@ -19,6 +23,8 @@ from game.ui.replay_transport import SPEEDS, TIMELINE_H, ReplayTransport
 from game.ui.theme import PALETTE, SIZES, shade
 
 BAR_H = 64
+#: The side column (flowers and log) is this share of the window's width, within these bounds (px).
+SIDE_SHARE, SIDE_MIN, SIDE_MAX = 0.22, 220, 300
 
 
 class ReplayScene(ReplayTransport):
@@ -33,16 +39,35 @@ class ReplayScene(ReplayTransport):
         self.view = TableView((m.world.bounds[2], m.world.bounds[3]))
         self.table = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
+        self.side = panels.PlayLayout()  # the flowers panel and the log beside the table
 
     def at_end(self) -> bool:
         return super().at_end() and not self.session.left
 
     # -- scene hooks ---------------------------------------------------------------------------------------
+    def keys(self) -> dict[int, Callable[[], None]]:
+        """The transport's keys, with Down (PgDn) the next turn and Up (PgUp) the previous one."""
+        keys = dict(super().keys())
+        keys.update({pygame.K_DOWN: lambda: self.turn(1), pygame.K_PAGEDOWN: lambda: self.turn(1),
+                     pygame.K_UP: lambda: self.turn(-1), pygame.K_PAGEUP: lambda: self.turn(-1)})
+        return keys
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.bar = pygame.Rect(0, h - BAR_H, w, BAR_H)
-        self.table = pygame.Rect(12, 12, w - 24, h - BAR_H - TIMELINE_H - 36)
+        side_w = max(SIDE_MIN, min(SIDE_MAX, round(w * SIDE_SHARE)))
+        top = h - BAR_H - TIMELINE_H - 36
+        self.table = pygame.Rect(12, 12, w - side_w - 36, top)
         self.view.fit(self.table)
+        players = self.session.match.rules.players
+        side = panels.PlayLayout()
+        score = pygame.Rect(self.table.right + 12, 12, side_w, 34 + players * 54 + 40)
+        side.rects["score"] = score
+        side.seat_rects = [pygame.Rect(score.x + 8, score.y + 32 + i * 54, score.width - 16, 50)
+                           for i in range(players)]
+        side.rects["supply"] = pygame.Rect(score.x + 12, score.bottom - 36, score.width - 24, 28)
+        side.rects["log"] = pygame.Rect(score.x, score.bottom + 12, side_w, max(0, 12 + top - score.bottom - 12))
+        self.side = side
         bh = min(SIZES.button_height, BAR_H - 16)
         x = self.bar.right - 12
         for button in reversed(self.buttons):
@@ -73,6 +98,10 @@ class ReplayScene(ReplayTransport):
             draw_hand_zone(surface, self.view, m.world, hand_cue(m.world), 0.0)
         surface.set_clip(clip)
         pygame.draw.rect(surface, shade(PALETTE.sand_dark, -0.1), self.table, 2, border_radius=6)
+        if self.side.rects:
+            panels.draw_scores(surface, m, self.side, self.names)
+            if self.side.rects["log"].height >= 60:
+                panels.draw_log(surface, m.rules, self.side.rects["log"])
         bar = self.timeline
         filled, turns = self.timeline_marks()
         draw.rounded_rect(surface, bar, shade(PALETTE.sand_dark, -0.05), radius=TIMELINE_H // 2)
