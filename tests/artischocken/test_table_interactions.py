@@ -71,7 +71,7 @@ def test_A_C_LEEK_pick_opponent_then_take(drv: Driver) -> None:
     drv.click(drv.button(scene, i18n.t("table.btn.play")))
     assert scene.decision() == "leek"
     drv.frame()
-    drv.click(drv.button(scene, i18n.t("table.btn.take")))
+    drv.click(drv.button(scene, i18n.t("table.btn.take_card", card=i18n.t("artischocken.card.beet.name"))))
     assert "beet" in scene.table.game.view(0)["hand"]
     assert scene.table.game.view(0)["seats"][0]["discard"] == ["leek"]
 

@@ -91,7 +91,7 @@ def test_A_C_LEEK_select_choose_opponent_play_then_take(drv: Driver) -> None:
     drv.frame()
     select_choose_play(drv, scene, "leek", "seat2")
     assert scene.decision() == "leek"
-    drv.click(drv.button(scene, t("table.btn.take")))
+    drv.click(drv.button(scene, t("table.btn.take_card", card=t("artischocken.card.beet.name"))))
     assert "beet" in scene.table.game.view(0)["hand"]
 
 

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.artischocken.describe import card_name
 from game.artischocken.engine.cards import Action
 from game.artischocken.table.canvas import Choice
 from game.artischocken.table.intent import CHOOSING, PLAYING, ROW_PICKS, Command, Decision, Intent
+from game.i18n import t
 
 if TYPE_CHECKING:
     from game.artischocken.table.table_base import CardTable
@@ -182,10 +184,24 @@ class TableControls:
         elif name == "leek":
             self.leek(str(command.arg))
 
+    def ask_end_turn(self, playable: list[str]) -> None:
+        """Enter would end the turn while ``playable`` cards could still be played: the scene asks first."""
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        """Enter: what Play or the focused answer does; it never ends a turn with a playable card unasked (a key
+        pressed once too often would lose the rest of the turn)."""
+        d = self.decision_state()
+        playable = [card for card in dict.fromkeys(d.hand) if d.playable(card)] if d.kind == "play" else []
+        if playable:
+            self.ask_end_turn(playable)
+        else:
+            self.confirm()
+
     def key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
+            self.enter()
         elif key == pygame.K_u:
             self.undo()
         elif pygame.K_1 <= key <= pygame.K_9 or pygame.K_KP1 <= key <= pygame.K_KP9:
@@ -217,9 +233,13 @@ class TableControls:
             self.leek("take" if n == 0 else "leave")
 
     def cancel(self) -> None:
-        """Cancel / Esc during a play: the selection and its choice are taken back, the picker closes."""
+        """Cancel / Esc during a play: the selection and its choice are taken back, the picker closes, and the
+        message line says so (the card stays in the hand)."""
+        d = self.decision_state()
         self.clear_selection()
         self.intent.browse = None
+        if d.card is not None:
+            self.message.show(t("table.cancelled", card=card_name(d.card)), "info", 2.5)
 
     def click(self, pos: tuple[int, int]) -> None:
         for choice in reversed(self.choices):

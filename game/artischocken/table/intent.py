@@ -202,8 +202,14 @@ def bar_buttons(d: Decision, intent: Intent, can_undo: bool, names: Sequence[str
     elif d.kind == "play":
         out.append(ButtonSpec(t("table.btn.end_turn"), Command("end_turn"), "green"))
     elif d.kind == "leek":
-        out += [ButtonSpec(t("table.btn.leave"), Command("leek", "leave"), "secondary"),
-                ButtonSpec(t("table.btn.take"), Command("leek", "take"), "primary")]
+        # neither answer is a danger, nor the one Enter takes: both plain, each naming the card and where it goes
+        revealed = (d.pending or {}).get("revealed") or [ARTICHOKE]
+        target = (d.pending or {}).get("target")
+        card = card_name(revealed[0])
+        owner = names[target] if target is not None and 0 <= target < len(names) else ""
+        out += [ButtonSpec("1  " + t("table.btn.take_card", card=card), Command("leek", "take"), "secondary"),
+                ButtonSpec("2  " + t("table.btn.leave_on", card=card, name=owner), Command("leek", "leave"),
+                           "secondary")]
     elif d.kind == "peas" and intent.peas_keep is not None:
         out.append(cancel)
         out += [ButtonSpec(f"{n + 1}  {names[s]}", Command("target", s), "primary") for n, s in enumerate(d.targets)]
@@ -228,8 +234,11 @@ def prompt(d: Decision, intent: Intent, view: dict[str, Any], names: Sequence[st
     simple = {"harvest": "table.prompt.harvest", "pick_row": "table.prompt.corn", "pick_discard": "table.prompt.pepper",
               "rhubarb": "table.prompt.rhubarb"}
     if d.kind in CHOOSING and card and d.chosen is not None:
-        chosen = names[d.chosen.target] if d.chosen.target is not None else card_name(d.chosen.cards[0])
-        return t("table.prompt.confirm_choice", card=card_name(card), choice=chosen)
+        # one sentence that says what Play does, so that "Corn" chosen for a corn never reads "Play Corn: Corn?"
+        if d.chosen.target is not None:
+            return t("table.prompt.confirm_target", card=card_name(card), name=names[d.chosen.target])
+        key = "table.prompt.confirm_row" if d.kind == "pick_row" else "table.prompt.confirm_discard"
+        return t(key, card=card_name(card), choice=card_name(d.chosen.cards[0]))
     if d.kind in simple:
         return t(simple[d.kind])
     if d.kind == "play":

@@ -16,7 +16,8 @@ replays (``scene_table``), the remote table's scene its connection (``scene_remo
 Secrecy (A-G2): only the looking seat's session is ever drawn face up; while a hand-over screen stands no hand
 is drawn at all. Every face-up card goes through :func:`cards.draw_face` with the zone it lies in.
 
-Keys: 1-9 choose (hand cards, row cards, targets, ...), Enter confirms, Esc goes back, U undoes.
+Keys: 1-9 choose (hand cards, row cards, targets, ...), Enter confirms (it asks before it ends a turn in which a
+card could still be played), Esc goes back (a play taken back is said), U undoes.
 """
 
 from __future__ import annotations
@@ -229,6 +230,12 @@ class TableBase(TableControls, BaseScene):
             return True
         self._open_menu()
         return True
+
+    def ask_end_turn(self, playable: list[str]) -> None:
+        """Enter with cards still playable: a plain question whose default (Enter again, Esc) keeps playing."""
+        names = ", ".join(card_name(card) for card in playable)
+        self.open_dialog(t("table.end_turn.title"), t("table.end_turn.body", cards=names),
+                         [(t("table.btn.end_turn"), self.end_turn), (t("table.menu.stay"), lambda: None)])
 
     def _open_menu(self) -> None:
         self.open_dialog(t("table.menu.title"), self.leave_body(),
