@@ -114,4 +114,7 @@ def test_A_W1_end_screen_shows_the_winners_hand_and_every_seats_statistics(drv: 
     texts = _texts(scene)
     for seat in range(2):
         assert set(stats_lines(scene.stats[seat])) <= set(texts)
-    assert plural("table.end.artichokes", 0, n=0) in texts and plural("table.end.artichokes", 6, n=6) in texts
+    # the winner's chip says why it won (never a count of artichokes beside a win); the loser's what it still had
+    assert t("table.end.won") in texts and plural("table.end.artichokes", 6, n=6) in texts
+    assert t("table.end.why", name="Anna") + "  ·  " + plural("table.end.rounds", 1, n=1) in texts
+    assert not any(text.startswith(plural("table.end.artichokes", 0, n=0)) for text in texts)

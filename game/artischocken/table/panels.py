@@ -324,8 +324,12 @@ def end(c: Canvas, st: TableState, buttons: Sequence[Button], stats: list[dict[s
     else:
         c.text(t("table.end.title", name=st.names[winner]), (box.centerx, box.y + 50), size=38, display=True,
                color=PALETTE.terracotta, anchor="center")
-        c.text(t("table.end.hand") + "  ·  " + plural("table.end.rounds", rounds, n=rounds), (box.centerx, box.y + 96),
-               size=17, color=PALETTE.ink_soft, anchor="center")
+        # who won and why, in one plain sentence (A-W1): the new hand holds no artichoke
+        why = t("table.end.why", name=st.names[winner]) + "  ·  " + plural("table.end.rounds", rounds, n=rounds)
+        size = 17
+        while size > 12 and draw.font_width(why, size) > box.width - 48:
+            size -= 1
+        c.text(why, (box.centerx, box.y + 96), size=size, color=PALETTE.ink_soft, anchor="center")
         hand = display_order(view.get("winner_hand") or [])
         cw = min(lay.big[0] + 10, (box.width - 80) // max(1, len(hand)) - 12)
         ch = round(cw * cardsmod.RATIO)
@@ -368,8 +372,12 @@ def standings(c: Canvas, st: TableState, area: pygame.Rect, stats: list[dict[str
                        PALETTE.sand_dark if not won else PALETTE.sun, 2)
         c.text(st.names[seat], (chip.centerx, chip.y + 16), size=17, bold=True, anchor="center")
         left = info.get("artichokes")
-        if left is not None:
-            c.text(plural("table.end.artichokes", left, n=left), (chip.centerx, chip.y + 37), size=14,
+        # the winner's chip says why it won, never a count of artichokes beside a win (the rest lie in its deck
+        # and discard and no longer count); every other chip says how many it still had to get rid of
+        words = t("table.end.won") if won else (
+            plural("table.end.artichokes", left, n=left) if left is not None else None)
+        if words is not None:
+            c.text(draw.ellipsize(words, width - 16, 14), (chip.centerx, chip.y + 37), size=14,
                    color=PALETTE.ink_soft, anchor="center")
         mine = lines[seat][:shown]
         if len(lines[seat]) > shown and mine:
