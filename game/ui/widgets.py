@@ -196,21 +196,65 @@ class FocusGroup:
         return True
 
 
+#: The sides :func:`place_beside` tries, in its default order: under the subject first (a pointer's hint reads
+#: below it), then above, right and left.
+SIDES = ("below", "above", "right", "left")
+
+
+def place_beside(size: tuple[int, int], subject: pygame.Rect, bounds: pygame.Rect, *, gap: int = 8,
+                 sides: tuple[str, ...] = SIDES, anchor: tuple[int, int] | None = None) -> pygame.Rect:
+    """Where a box of ``size`` stands beside ``subject`` inside ``bounds`` without covering it: the first of
+    ``sides`` with room, slid along that side to stay inside ``bounds`` (``anchor``: the point it starts from
+    along that side, e.g. the pointer). With room on no side (a subject as large as the window), the side
+    with the most room, clamped: a callout must stay readable even then."""
+    w, h = size
+    ax, ay = anchor if anchor is not None else subject.center
+    # each side's free band inside bounds (a subject outside bounds, e.g. a hand under the felt, counts too)
+    edge = {"below": max(subject.bottom + gap, bounds.top), "above": min(subject.top - gap, bounds.bottom),
+            "right": max(subject.right + gap, bounds.left), "left": min(subject.left - gap, bounds.right)}
+    room = {"below": bounds.bottom - edge["below"], "above": edge["above"] - bounds.top,
+            "right": bounds.right - edge["right"], "left": edge["left"] - bounds.left}
+    for side in sides:
+        need = h if side in ("below", "above") else w
+        if room[side] >= need:
+            break
+    else:
+        side = max(sides, key=lambda name: room[name] / max(1, h if name in ("below", "above") else w))
+    if side == "below":
+        rect = pygame.Rect(ax - 12, edge["below"], w, h)
+    elif side == "above":
+        rect = pygame.Rect(ax - 12, edge["above"] - h, w, h)
+    elif side == "right":
+        rect = pygame.Rect(edge["right"], ay - h // 2, w, h)
+    else:
+        rect = pygame.Rect(edge["left"] - w, ay - h // 2, w, h)
+    if side in ("below", "above"):  # slide along the side only: never back over the subject
+        rect.x = max(bounds.left, min(rect.x, bounds.right - w))
+    else:
+        rect.y = max(bounds.top, min(rect.y, bounds.bottom - h))
+    return rect.clamp(bounds) if room[side] < (h if side in ("below", "above") else w) else rect
+
+
 class Tooltip:
-    """A hint that appears after the pointer rests on something for a moment."""
+    """A hint that appears after the pointer rests on something for a moment, beside what it explains.
+
+    ``hover(text, pos, subject)``: the hint for the thing under the pointer (``subject``, its rect; without one,
+    the pointer itself): the hint stands beside it, never over it (:func:`place_beside`)."""
 
     DELAY = 0.45
 
     def __init__(self) -> None:
         self.text: str | None = None
         self.pos = (0, 0)
+        self.subject: pygame.Rect | None = None
         self.rest = 0.0
 
-    def hover(self, content: str | None, pos: tuple[int, int]) -> None:
+    def hover(self, content: str | None, pos: tuple[int, int], subject: pygame.Rect | None = None) -> None:
         if content != self.text:
             self.rest = 0.0
         self.text = content
         self.pos = pos
+        self.subject = subject.copy() if subject is not None else None
 
     def update(self, dt: float) -> None:
         if self.text:
@@ -232,19 +276,25 @@ class Tooltip:
         lines = draw.wrap_text(self.text, fnt, 320)
         width = max(fnt.size(line)[0] for line in lines) + 2 * 10
         height = len(lines) * fnt.get_linesize() + 2 * 8
-        rect = pygame.Rect(self.pos[0] + 16, self.pos[1] + 20, width, height)
-        return rect.clamp(bounds.inflate(-8, -8))
+        # the pointer's arrow is about 12x20 px: a hint without a subject keeps clear of it
+        subject = self.subject if self.subject is not None else pygame.Rect(self.pos[0] - 2, self.pos[1] - 2, 16, 24)
+        return place_beside((width, height), subject, bounds.inflate(-8, -8), anchor=self.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.box(surface.get_rect())
         if rect is None or not self.text:
             return
-        fnt = font(SIZES.text_small)
-        lines = draw.wrap_text(self.text, fnt, 320)
-        draw.panel(surface, rect, PALETTE.ink, None, SIZES.radius_small, shadow=True)
-        for i, line in enumerate(lines):
-            draw.text(surface, line, (rect.x + 10, rect.y + 8 + i * fnt.get_linesize()), size=SIZES.text_small,
-                      color=PALETTE.paper)
+        tooltip_panel(surface, self.text, rect)
+
+
+def tooltip_panel(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    """A tooltip's dark panel with its text, at ``rect`` (:meth:`Tooltip.box` says where)."""
+    fnt = font(SIZES.text_small)
+    lines = draw.wrap_text(text, fnt, 320)
+    draw.panel(surface, rect, PALETTE.ink, None, SIZES.radius_small, shadow=True)
+    for i, line in enumerate(lines):
+        draw.text(surface, line, (rect.x + 10, rect.y + 8 + i * fnt.get_linesize()), size=SIZES.text_small,
+                  color=PALETTE.paper)
 
 
 @dataclass

@@ -54,6 +54,8 @@ class Canvas:
     keys: list[tuple[Any, ...]] = field(default_factory=list)
     choices: list[Choice] = field(default_factory=list)
     hover: Hover | None = None
+    #: What a counter or pile means, in words, over the rect it explains (the table's tooltip shows it beside).
+    hints: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     #: The ops before this index are the table itself; the rest (cards in flight, overlays) is painted over it.
     base: int = 0
 
@@ -68,6 +70,14 @@ class Canvas:
         depends on, so that an unchanged widget keeps the frame unchanged."""
         self.ops.append((fn, (obj,), {}))
         self.keys.append((fn, id(obj), state))
+
+    def hint(self, rect: pygame.Rect, words: str) -> None:
+        """``words`` explain what stands in ``rect`` (a pile and its count): shown beside it on a rest of the mouse."""
+        self.hints.append((rect.copy(), words))
+
+    def hint_at(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """The hint of what lies under ``pos`` (the last one planned: the topmost)."""
+        return next(((rect, words) for rect, words in reversed(self.hints) if rect.collidepoint(pos)), None)
 
     def choice(self, rect: pygame.Rect, action: str, arg: Any = None, key: str = "") -> None:
         self.choices.append(Choice(rect.copy(), action, arg, key))
@@ -110,13 +120,14 @@ class Canvas:
         ring = lerp(color, PALETTE.paper, 0.35 * self.pulse)
         self.op(draw.rounded_ring, rect.inflate(10, 10), ring, cardsmod.radius_for(rect.width) + 5, width)
 
-    def badge(self, pos: tuple[int, int], content: str) -> None:
-        """A count in a dark pill."""
+    def badge(self, pos: tuple[int, int], content: str) -> pygame.Rect:
+        """A count in a dark pill; returns where it stands."""
         w = max(24, text_size(content, 14, True, False)[0] + 12)
         rect = pygame.Rect(0, 0, w, 22)
         rect.center = pos
         self.rounded_rect(rect, PALETTE.ink, 11, PALETTE.paper, 2)
         self.text(content, rect.center, size=14, bold=True, color=PALETTE.paper, anchor="center")
+        return rect
 
     def keycap(self, centre: tuple[int, int], label: str) -> None:
         """The number key that chooses a card."""

@@ -21,7 +21,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.fonts import font
 from game.ui.theme import PALETTE, SIZES, lerp, shade
-from game.ui.widgets import Button
+from game.ui.widgets import Button, place_beside
 
 #: The hovered card's detail panel: its widest and its distance to the table's edges.
 DETAIL_WIDTH = 420
@@ -216,13 +216,14 @@ def browse(c: Canvas, st: TableState, kind: str, seat: int | None, pick: bool, *
             seen.add(card)
 
 
-def detail(c: Canvas, lay: TableLayout, reason: str | None) -> pygame.Rect | None:
+def detail(c: Canvas, lay: TableLayout, reason: str | None, note: str | None = None) -> pygame.Rect | None:
     """The hovered face-up card in full: picture, name, the whole rule text in a readable size and, for a
     hand card that cannot be played now, why (the card itself prints only a short version of its rule).
 
     It stands above the prompt bar, never on it: the bar's prompt and buttons say what to do with the card it
-    explains. Above the card when there is room, else below it, always within the felt above the bar (a hand
-    card's detail so stands just over the bar)."""
+    explains. Above the card when there is room, else below it, else beside it, always within the felt above the
+    bar (a hand card's detail so stands just over the bar), and never over the card it explains. ``note``: what
+    the pile the card lies on is (a discard's, the compost's count), said under the rule."""
     if c.hover is None:
         return None
     card, rect = c.hover.card, c.hover.rect
@@ -236,11 +237,11 @@ def detail(c: Canvas, lay: TableLayout, reason: str | None) -> pygame.Rect | Non
     text_h = name_px + 10 + draw.text_height(rule, text_w, size=rule_px)
     if reason:
         text_h += 8 + draw.text_height(reason, text_w, size=rule_px - 1, bold=True)
-    box = pygame.Rect(0, 0, width, min(area.height, max(pic, text_h) + 2 * pad))
-    box.midbottom = (rect.centerx, min(rect.top - 12, area.bottom))
-    if box.top < area.top:
-        box.midtop = (rect.centerx, rect.bottom + 12)
-    box.clamp_ip(area)
+    if note:
+        text_h += 8 + draw.text_height(note, text_w, size=rule_px - 2)
+    height = min(area.height, max(pic, text_h) + 2 * pad)
+    box = place_beside((width, height), rect, area, gap=12, sides=("above", "below", "right", "left"),
+                       anchor=(rect.centerx - width // 2 + 12, rect.centery))
     band, light = cardsmod.TINTS.get(card, cardsmod.TINTS["artichoke"])
     c.panel(box, PALETTE.paper, shade(band, -0.2))
     art = pygame.Rect(box.x + pad, box.y + pad, pic, pic)
@@ -251,10 +252,14 @@ def detail(c: Canvas, lay: TableLayout, reason: str | None) -> pygame.Rect | Non
     c.text(card_name(card), (x, y), size=name_px, bold=True, color=shade(band, -0.15))
     y += name_px + 10
     c.op(draw.text_block, rule, pygame.Rect(x, y, text_w, box.bottom - y), size=rule_px, color=PALETTE.ink)
+    y += draw.text_height(rule, text_w, size=rule_px)
     if reason:
-        y += draw.text_height(rule, text_w, size=rule_px)
         c.op(draw.text_block, reason, pygame.Rect(x, y + 8, text_w, box.bottom - y), size=rule_px - 1, bold=True,
              color=shade(PALETTE.terracotta, -0.1))
+        y += 8 + draw.text_height(reason, text_w, size=rule_px - 1, bold=True)
+    if note:
+        c.op(draw.text_block, note, pygame.Rect(x, y + 8, text_w, max(0, box.bottom - y - 8)), size=rule_px - 2,
+             color=PALETTE.ink_soft)
     return box
 
 

@@ -50,7 +50,7 @@ from game.i18n import t
 from game.ui import draw
 from game.ui.rules_book import RULES_KEY
 from game.ui.theme import SIZES
-from game.ui.widgets import Button, MessageLine, first_taker
+from game.ui.widgets import Button, MessageLine, Tooltip, first_taker, tooltip_panel
 
 #: The table opens with this pause before the first move made for a seat, so that it is seen at rest first.
 OPENING_PAUSE = 0.8
@@ -116,6 +116,9 @@ class Frame:
     decision: Decision
     hover_reason: str | None = None
     detail_rect: pygame.Rect | None = None
+    #: The tooltip shown this frame (what a pile or counter means) and the thing it explains.
+    tip_rect: pygame.Rect | None = None
+    tip_subject: pygame.Rect | None = None
 
 
 class TableBase(TableControls, BaseScene):
@@ -135,6 +138,7 @@ class TableBase(TableControls, BaseScene):
         self.flights: list[Flight] = []
         self.reveal: Reveal | None = None
         self.message = MessageLine()
+        self.tooltip = Tooltip()  # what a pile and its count mean, beside it on a rest of the mouse
         self.buttons: list[Button] = []
         self.rules_button = Button(lambda: t("rules.button"), self.show_rules, style="secondary", text_size=13)
         self._bar_key: tuple[Any, ...] | None = None
@@ -317,6 +321,7 @@ class TableBase(TableControls, BaseScene):
         self.wait = max(0.0, self.wait - dt)
         self.nudge = max(0.0, self.nudge - dt)
         self.message.update(dt)
+        self.tooltip.update(dt)
         self.hover_time += dt
         self.calm += dt
         for button in (*self.buttons, *self.end_buttons, self.handover_button, self.rules_button):
@@ -346,6 +351,8 @@ class TableBase(TableControls, BaseScene):
             return False
         if self.message.visible or self.calm < CALM_SECONDS or self.nudge > 0 or any(b.flash > 0 for b in self.buttons):
             return False
+        if not self.tooltip.still():
+            return False  # a hint is about to show
         if self.table.session.is_over:
             return not self.options.until_over
         actor = self.table.actor
@@ -560,11 +567,22 @@ class TableBase(TableControls, BaseScene):
             panels.browse(c, st, "discard" if kind == "pick" else kind, seat,
                           kind == "pick" and d.kind == "pick_discard", nudge=self.nudge > 0)
         frame = Frame(c, d)
+        hint = None
         if self.handover is None and not modal:
             frame.hover_reason = reason if c.hover is not None and c.hover.zone[0] == "hand" else None
-            frame.detail_rect = panels.detail(c, lay, frame.hover_reason)
+            hint = c.hint_at(self.mouse)
+            # a face-up pile's top card: its detail also says what the pile and its count are
+            note = hint[1] if hint is not None and c.hover is not None else None
+            frame.detail_rect = panels.detail(c, lay, frame.hover_reason, note)
+            if c.hover is not None:
+                hint = None
         else:
             c.hover = None
+        self.tooltip.hover(hint[1] if hint else None, self.mouse, hint[0] if hint else None)
+        tip = self.tooltip.box(pygame.Rect((0, 0), lay.size))
+        if tip is not None and hint is not None:
+            c.op(tooltip_panel, hint[1], tip)
+            frame.tip_rect, frame.tip_subject = tip, hint[0]
         line = self.message
         c.live(partial(_message, pos=(lay.table.centerx, lay.bar.top - 8)), line,
                (line.text, line.kind, round(255 * min(1.0, line.left / 0.4)) if line.visible else 0))

@@ -68,9 +68,10 @@ def seat_label(c: Canvas, st: TableState, place: SeatPlace, seat: int, light: bo
 
 
 def pile(c: Canvas, rect: pygame.Rect, count: int, top: str | None, zone: cardsmod.Zone, label: str, *,
-         face_down: bool = False, backs_under: bool = False) -> None:
+         face_down: bool = False, backs_under: bool = False, hint: str | None = None) -> None:
     """A pile: its top card (or back), a count badge and a label under it (``backs_under``: the cards
-    under a face-up top are face down, like a deck whose top card the viewer knows)."""
+    under a face-up top are face down, like a deck whose top card the viewer knows; ``hint``: what the pile
+    and its count are, in words, shown beside it when the mouse rests on it)."""
     if count == 0:
         c.empty(rect)
     else:
@@ -86,9 +87,16 @@ def pile(c: Canvas, rect: pygame.Rect, count: int, top: str | None, zone: cardsm
             c.back(rect)
         else:
             c.face(top, rect, zone)
-    c.badge((rect.right - 2, rect.top + 2), str(count))
+    badge = c.badge((rect.right - 2, rect.top + 2), str(count))
     size = max(11, min(16, rect.width // 5))
-    c.text(label, (rect.centerx, rect.bottom + 3), size=size, color=LABEL, anchor="midtop")
+    words = c.text(label, (rect.centerx, rect.bottom + 3), size=size, color=LABEL, anchor="midtop")
+    if hint:
+        c.hint(rect.union(badge).union(words), hint)
+
+
+def cards_count(n: int) -> str:
+    """``n`` cards, in words ("1 card", "7 cards")."""
+    return plural("table.hint.cards", n, n=n)
 
 
 def open_pile(c: Canvas, st: TableState, rect: pygame.Rect, cards: list[str], dest: tuple[str, int | None],
@@ -96,7 +104,14 @@ def open_pile(c: Canvas, st: TableState, rect: pygame.Rect, cards: list[str], de
     """A face-up pile (discard, compost) without the cards still flying to it: its top is the card under
     them, and the count grows as they land."""
     shown = max(0, len(cards) - st.arriving(dest))
-    pile(c, rect, shown, cards[shown - 1] if shown else None, dest, label)
+    kind, seat = dest
+    if kind == "compost":
+        hint = t("table.hint.compost", cards=cards_count(shown))
+    elif seat == st.looking:
+        hint = t("table.hint.discard_own", cards=cards_count(shown))
+    else:
+        hint = t("table.hint.discard", cards=cards_count(shown), name=st.names[seat] if seat is not None else "")
+    pile(c, rect, shown, cards[shown - 1] if shown else None, dest, label, hint=hint)
 
 
 def deck(c: Canvas, st: TableState, place: SeatPlace) -> None:
@@ -109,10 +124,14 @@ def deck(c: Canvas, st: TableState, place: SeatPlace) -> None:
     known: list[str] = []
     if seat == st.looking == view["seat"]:
         known = list(view["deck_top_known"])[incoming:]  # arriving cards lie on top: known ones, if any
+    if seat == st.looking:
+        hint = t("table.hint.deck_own", cards=cards_count(shown))
+    else:
+        hint = t("table.hint.deck", cards=cards_count(shown), name=st.names[seat])
     if not known or not shown:
-        pile(c, place.deck, shown, None, ("deck", seat), t("table.deck"), face_down=True)
+        pile(c, place.deck, shown, None, ("deck", seat), t("table.deck"), face_down=True, hint=hint)
         return
-    pile(c, place.deck, shown, known[0], ("deck_known", seat), t("table.deck"), backs_under=True)
+    pile(c, place.deck, shown, known[0], ("deck_known", seat), t("table.deck"), backs_under=True, hint=hint)
     known_tag(c, place.deck, len(known))
 
 
@@ -170,10 +189,12 @@ def opponent(c: Canvas, st: TableState, place: SeatPlace) -> None:
             c.face(open_hand[i], rect, ("replay_open", seat), angle=(shown / 2 - i) * 4)
         else:
             c.back(rect, angle=(shown / 2 - i) * 4)
-    c.badge((round(x0 + step * (shown - 1) + cw - 2), place.hand.y + 2), str(n))
+    badge = c.badge((round(x0 + step * (shown - 1) + cw - 2), place.hand.y + 2), str(n))
     size = max(11, min(15, cw // 4))
-    c.text(t("table.hand_count", n=n), (place.hand.centerx, place.hand.bottom + 3), size=size, color=LABEL,
-           anchor="midtop")
+    words = c.text(t("table.hand_count", n=n), (place.hand.centerx, place.hand.bottom + 3), size=size, color=LABEL,
+                   anchor="midtop")
+    fan = pygame.Rect(round(x0), place.hand.y, round(cw + step * max(0, shown - 1)), ch)
+    c.hint(fan.union(badge).union(words), t("table.hint.hand", cards=cards_count(n), name=st.names[seat]))
     deck(c, st, place)
     discard(c, st, place)
 
@@ -268,8 +289,9 @@ def bottom(c: Canvas, st: TableState, place: SeatPlace) -> str | None:
 def garden(c: Canvas, st: TableState) -> None:
     lay, view, d = st.lay, st.view, st.decision
     size = max(12, min(17, lay.mid[0] // 6))
-    pile(c, lay.stack, max(0, view["garden_stack_count"] - st.arriving(("garden_stack", None))), None,
-         ("stack", None), t("table.stack"), face_down=True)
+    stacked = max(0, view["garden_stack_count"] - st.arriving(("garden_stack", None)))
+    pile(c, lay.stack, stacked, None, ("stack", None), t("table.stack"), face_down=True,
+         hint=t("table.hint.stack", cards=cards_count(stacked)))
     row = view["garden_row"]
     landing = {f.slot for f in st.flights if f.dest[0] == "garden_row" and f.slot is not None}
     pickable = d.kind in ROW_PICKS
