@@ -112,6 +112,8 @@ class MatchScene(BaseScene):
         self.message_rect: pygame.Rect | None = None  # where the message line's pill stands this frame
         self.hand_note: tuple[str, pygame.Rect] | None = None  # the line explaining the hand's cue, and where
         self.hand: HandCue | None = None  # the held piece's cue this frame (worked out as the frame is laid out)
+        self.refused: str | None = None  # why the last press on the table took nothing (a cactus.refuse.* suffix)
+        self.presses = 0  # presses on the table so far (a guide tells a new refusal from an old one)
         self.roll_button = Button(lambda: t("cactus.button.roll"), self._roll, style="primary")
         self.confirm_button = Button(lambda: t("cactus.button.confirm"), self._confirm, style="green")
         self.back_button = Button(lambda: t("cactus.button.take_back"), self._take_back, style="secondary")
@@ -387,7 +389,7 @@ class MatchScene(BaseScene):
                     return
             if self.row_cells and self.row_cells[0].collidepoint(pos) and m.rules.row:
                 self.choose(m.rules.row[0])
-            return
+                return
         if not self.on_table(pos):
             return
         point = self.view.to_world(pos)
@@ -406,6 +408,10 @@ class MatchScene(BaseScene):
             reason = "roll_first"
         elif m.stage == Stage.CHOOSE:
             reason = "choose_first"
+        self.presses += 1
+        if self.refused is not None and reason is None:  # the press took it: the word why not is no longer true
+            self.message.withdraw(t(f"cactus.refuse.{self.refused}"))
+        self.refused = reason
         if reason is not None:
             self.message.show(t(f"cactus.refuse.{reason}"), "warn")
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from game.cactus.rules import Options
 
 #: The screens of the Cactus room.
-SCREENS = ("setup", "play", "end", "rules")
+SCREENS = ("setup", "play", "end", "rules", "guide")
 
 _factories: dict[str, Callable[..., BaseScene]] = {}
 
@@ -52,6 +52,11 @@ def play_screen(match: Match, **flags: Any) -> BaseScene:
 def end_screen(match: Match, *, quit_after: int | None = None, remote: bool = False) -> BaseScene:
     """The end screen of a finished ``match`` (``remote``: of a remote table: back to the lobby, no new game)."""
     return build("end", match, quit_after=quit_after, remote=remote)
+
+
+def guide_screen() -> BaseScene:
+    """The guided first game (a short tutorial on a real table)."""
+    return build("guide")
 
 
 def rules_screen() -> BaseScene:

@@ -13,6 +13,7 @@ from game import saves
 from game.app import BaseScene
 from game.cactus.bots.kinds import DEFAULT_KIND
 from game.cactus.bots.simple import BOT_NAMES
+from game.cactus.guide.seen import guide_seen, mark_guide_seen
 from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.cactus.saves import list_saves, load_autosave, load_save
@@ -104,6 +105,8 @@ class SetupScene(BaseScene):
                                           self.resume_save, self.ask_delete)
         self.back = Button(lambda: t("common.back"), self.leave, style="ghost")
         self.rules_button = Button(lambda: t("rules.button"), self.show_rules, style="ghost")
+        self.guide_button = Button(lambda: t("cactus.setup.guide"), self.open_guide, style="secondary")
+        self.guide_new = not guide_seen()  # offered first, with a word, until the guide or a game was played
         self.entries: list[UITextEntryLine] = []
         self.manager: pygame_gui.UIManager | None = None
         self.message = MessageLine()
@@ -159,7 +162,13 @@ class SetupScene(BaseScene):
                 self.die[other] += 1
                 return
 
+    def open_guide(self) -> None:
+        """The guided first game (always here; offered first to a newcomer)."""
+        self.keep_names()
+        self.app.replace(navigation.guide_screen())
+
     def start_game(self) -> None:
+        mark_guide_seen()  # a player who starts a game of their own is not offered the guide first any more
         self.keep_names()
         bots = [self.seat_toggles[i].checked for i in range(self.players)]
         seed = game_seed(getattr(getattr(self.app, "options", None), "seed", None))
@@ -285,6 +294,8 @@ class SetupScene(BaseScene):
         self.resume.rect = pygame.Rect(self.start.rect.x - 16 - 200, bottom, 200, SIZES.button_height)
         self.back.rect = pygame.Rect(self.card.x + 20, bottom, 140, SIZES.button_height)
         self.rules_button.rect = pygame.Rect(self.back.rect.right + 12, bottom, 130, SIZES.button_height)
+        self.guide_button.rect = pygame.Rect(self.art.x, bottom - 16 - SIZES.button_height, self.art.width,
+                                             SIZES.button_height)
         fy = self.die_buttons[0][0].rect.bottom + 22
         self.hint = pygame.Rect(self.form.x, fy, self.form.width, self.start.rect.top - fy - 12)
         found, problems = list_saves()
@@ -295,7 +306,7 @@ class SetupScene(BaseScene):
 
     def widgets(self) -> list[Button]:
         kinds = [b for i, b in enumerate(self.kind_buttons[: self.players]) if self.seat_toggles[i].checked]
-        return [self.minus, self.plus, self.start, self.resume, self.back, self.rules_button,
+        return [self.minus, self.plus, self.start, self.resume, self.back, self.rules_button, self.guide_button,
                 *[b for pair in self.die_buttons for b in pair], *kinds]
 
     # ------------------------------------------------------------------ events
@@ -354,12 +365,12 @@ class SetupScene(BaseScene):
         draw.text(surface, t("cactus.title"), (self.art.x + 4, self.art.bottom + 18), size=44, display=True,
                   color=PALETTE.terracotta)
         blurb = pygame.Rect(self.art.x + 4, self.art.bottom + 80, self.art.width - 8,
-                            self.back.rect.top - self.art.bottom - 96)
+                            self.guide_button.rect.top - self.art.bottom - 96 - (22 if self.guide_new else 0))
         layers.text_block(surface, t("cactus.setup.blurb"), blurb, size=SIZES.text_small, color=PALETTE.ink_soft)
 
     def draw(self, surface: pygame.Surface) -> None:
         card = self.card
-        key = (get_language(), tuple(card), tuple(self.art), tuple(self.back.rect))
+        key = (get_language(), tuple(card), tuple(self.art), tuple(self.back.rect), self.guide_new)
         surface.blit(self.card_layer.get(surface, key, self.paint_card), (0, 0))  # painted once per layout
         head = {"size": SIZES.text_small, "bold": True, "color": PALETTE.ink_soft}
         x, y = self.labels["players"]
@@ -403,6 +414,11 @@ class SetupScene(BaseScene):
         self.resume.draw(surface)
         self.back.draw(surface)
         self.rules_button.draw(surface)
+        if self.guide_new:  # offered to a newcomer: a word over the button says what it is for
+            g = self.guide_button.rect
+            draw.fit_text(surface, t("cactus.setup.guide_offer"), (g.x + 2, g.top - 12), g.width,
+                          size=SIZES.text_small, bold=True, color=PALETTE.terracotta_dark)
+        self.guide_button.draw(surface)
         if self.manager is not None:
             self.manager.draw_ui(surface)
         self.message.draw(surface, (card.centerx, card.bottom - 84))

@@ -1,0 +1,153 @@
+"""The guided first game: a real Cactus table (you and one bot) with a card beside it that says what to do next.
+
+The table is the play scene's (:class:`~game.cactus.screens.scene_play.PlayScene`: the same world, hand, ring and
+words); the game is neither saved nor recorded. Each frame the scene reports what the table showed to the pure
+:class:`~game.cactus.guide.steps.Guide` as a :class:`~game.cactus.guide.steps.Seen`, and the card (over the turn log)
+shows the step, how far along the guide is, and what went wrong when a step failed. Once the turn is confirmed the
+guide is done: the game goes on against the bot, or the player goes back to the setup screen.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cactus.bots.simple import BOT_NAMES
+from game.cactus.guide.seen import mark_guide_seen
+from game.cactus.guide.steps import STEPS, Guide, Seen
+from game.cactus.match import Match, Stage
+from game.cactus.screens import layers, navigation
+from game.cactus.screens.hint_view import piece_angle
+from game.cactus.screens.scene_play import PlayScene
+from game.i18n import t
+from game.ui import draw
+from game.ui.theme import PALETTE, SIZES
+from game.ui.widgets import Button
+
+#: The guide's game: always the same table, so every newcomer gets the same first turn.
+GUIDE_SEED = 40
+
+
+def guide_match() -> Match:
+    """The guide's match: the player and one bot, a fresh table."""
+    return Match.new(2, names=[t("cactus.guide.you"), BOT_NAMES[1]], seed=GUIDE_SEED, bots=[False, True],
+                     start_player=0)
+
+
+class GuideScene(PlayScene):
+    """The guided first game (see the module doc)."""
+
+    def __init__(self, match: Match | None = None) -> None:
+        super().__init__(match if match is not None else guide_match(), autosave=False, record_replay=False)
+        self.guide = Guide()
+        self.start_turn = self.match.rules.turn_number
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.play_on = Button(lambda: t("cactus.guide.play_on"), self.close_card, style="green",
+                              text_size=SIZES.text_small)
+        self.to_setup = Button(lambda: t("cactus.guide.back"), self.back_to_setup, style="secondary",
+                               text_size=SIZES.text_small)
+        self.card_open = True
+        self.presses_seen = 0
+        self.buttons.extend([self.play_on, self.to_setup])
+
+    # ------------------------------------------------------------------ the guide
+    def seen(self, refused: str | None = None) -> Seen:
+        """What the table shows now, as the guide reads it (facts only)."""
+        m = self.match
+        stage = m.stage
+        cue = self.hand
+        ring = None if cue is None else "touch" if cue.contact is not None else "near" if cue.near else None
+        on_target = False
+        pid = m.piece
+        if stage == Stage.HOLDING and pid is not None and m.world.has_piece(pid):
+            target = m.rules.target_cactus()
+            touched = m.facts().touching_cactus.get(pid, set())
+            on_target = bool(touched) if target is None else target in touched
+        broken = tuple(v.kind for v in m.violations) if stage == Stage.JUDGED else ()
+        turn = m.rules.turn
+        return Seen(stage.value, piece_angle(m), ring, turn.hand_touches if pid else 0, refused, on_target,
+                    broken, turn.placed_fell, m.rules.turn_number > self.start_turn, m.world.hand.grip_world())
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        was_done = self.guide.done
+        if not was_done:
+            fresh = self.presses != self.presses_seen  # a press since the last frame: its refusal, if any
+            self.guide.observe(self.seen(self.refused if fresh else None))
+        self.presses_seen = self.presses
+        if self.guide.done and not was_done:
+            mark_guide_seen()
+        self._lay_card()
+
+    def _lay_card(self) -> None:
+        log = self.rects.get("log")
+        show = self.card_open and log is not None
+        self.card = log.copy() if show and log is not None else pygame.Rect(0, 0, 0, 0)
+        done = self.guide.done and show
+        for b in (self.play_on, self.to_setup):
+            b.enabled = done
+        if done:
+            bh = 34
+            w = (self.card.width - 36) // 2
+            y = self.card.bottom - 12 - bh
+            self.play_on.rect = pygame.Rect(self.card.x + 12, y, w, bh)
+            self.to_setup.rect = pygame.Rect(self.play_on.rect.right + 12, y, w, bh)
+        else:
+            self.play_on.rect = pygame.Rect(0, 0, 0, 0)
+            self.to_setup.rect = pygame.Rect(0, 0, 0, 0)
+
+    def close_card(self) -> None:
+        self.card_open = False
+        self._lay_card()
+
+    def back_to_setup(self) -> None:
+        self.finished = True
+        self.app.replace(navigation.setup_screen())
+
+    def words(self) -> tuple[str, str, str | None]:
+        """The card's title, the step's words and what went wrong (None: nothing)."""
+        g = self.guide
+        if g.done:
+            return t("cactus.guide.title_done"), t("cactus.guide.done", bot=self.match.rules.names[1]), None
+        title = t("cactus.guide.title", step=g.index + 1, steps=len(STEPS))
+        return title, t(g.text_key()), None if g.problem is None else t(g.problem)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.card.width <= 0 or self.card.height <= 0:
+            return
+        rect = self.card
+        title, body, problem = self.words()
+        draw.panel(surface, rect, PALETTE.paper, PALETTE.terracotta, 14)
+        draw.fit_text(surface, title, (rect.x + 14, rect.y + 16), rect.width - 28, size=SIZES.text_small, bold=True,
+                      color=PALETTE.terracotta_dark)
+        inner = pygame.Rect(rect.x + 14, rect.y + 32, rect.width - 28, rect.height - 40)
+        if self.guide.done:
+            inner.height = max(0, self.play_on.rect.top - 8 - inner.y)
+        size = SIZES.text_small
+
+        def height(size: int) -> int:
+            extra = 0 if problem is None else 8 + layers.text_height(problem, inner.width, size=size)
+            return layers.text_height(body, inner.width, size=size) + extra
+
+        while size > SIZES.text_small - 4 and height(size) > inner.height:
+            size -= 1
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        used = layers.text_height(body, inner.width, size=size)
+        layers.text_block(surface, body, inner, size=size, color=PALETTE.ink)
+        if problem is not None:
+            layers.text_block(surface, problem, inner.move(0, used + 8), size=size, color=PALETTE.error)
+        surface.set_clip(clip)
+        if self.guide.done:
+            self.play_on.draw(surface)
+            self.to_setup.draw(surface)
+
+
+def _guide_screen() -> GuideScene:
+    return GuideScene()
+
+
+navigation.register("guide", _guide_screen)
+
+__all__ = ["GUIDE_SEED", "GuideScene", "guide_match"]

@@ -1,0 +1,127 @@
+"""The guided first game: the pure model moves on only when the step is done and names what went wrong, and a
+scripted newcomer plays it through on the real table with synthetic mouse and key events (headless)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from helpers_scene import Driver
+
+from game.app import App, BaseScene
+from game.cactus.guide.scene_guide import GuideScene
+from game.cactus.guide.seen import guide_seen, mark_guide_seen
+from game.cactus.guide.steps import CARRY_NEEDED, STEPS, Guide, Seen
+from game.cactus.match import Stage
+from game.i18n import set_language, t
+
+
+def test_the_guide_waits_for_each_step_and_goes_back_when_the_piece_falls() -> None:
+    g = Guide()
+    g.observe(Seen("choose"))
+    assert g.step == "choose"
+    g.observe(Seen("choose", refused="choose_first"))
+    assert g.problem == "cactus.refuse.choose_first"
+    g.observe(Seen("in_hand", angle=0.0))
+    assert g.step == "take" and g.problem is None
+    g.observe(Seen("in_hand", angle=0.0, refused="placed"))
+    assert g.step == "take" and g.problem == "cactus.refuse.placed"  # the press's word, as the table says it
+    g.observe(Seen("holding", angle=0.0, held_at=(0.0, 0.0)))
+    assert g.step == "turn"
+    g.observe(Seen("judged", angle=None))
+    assert g.step == "turn" and g.problem == "cactus.guide.problem.let_go_early"
+    g.observe(Seen("holding", angle=0.0, held_at=(0.0, 0.0)))
+    g.observe(Seen("holding", angle=math.radians(25), held_at=(0.0, 0.0)))
+    assert g.step == "ring"
+    g.observe(Seen("holding", angle=0.4, held_at=(10.0, 0.0), ring="touch"))
+    g.observe(Seen("holding", angle=0.4, held_at=(10.0, 0.0), ring="touch", paid=1))
+    assert g.step == "ring" and g.problem == "cactus.guide.problem.ring_paid"  # the ring cost a flower: again
+    g.observe(Seen("holding", angle=0.4, held_at=(10.0 + CARRY_NEEDED, 0.0), paid=1))
+    assert g.step == "hang"
+    g.observe(Seen("holding", angle=0.4, held_at=(0.0, 0.0), paid=1, fell=1))
+    assert g.step == "take" and g.problem == "cactus.guide.problem.fell"  # it fell: back into the hand
+
+
+def test_a_broken_placement_is_named_and_a_valid_one_is_confirmed() -> None:
+    g = Guide()
+    g.index = STEPS.index("let_go")
+    g.observe(Seen("judged", broken=("on_base",)))
+    assert g.step == "let_go" and g.problem == "cactus.guide.problem.on_base"
+    g.observe(Seen("holding"))
+    g.observe(Seen("judged"))
+    assert g.step == "confirm"
+    g.observe(Seen("judged", turn_over=True))
+    assert g.done and g.text_key() == "cactus.guide.done"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_guide_word_is_there_in_both_languages(lang: str) -> None:
+    set_language(lang)
+    try:
+        keys = [f"cactus.guide.{s}" for s in (*STEPS, "done", "title_done", "play_on", "back", "you")]
+        keys += [f"cactus.guide.problem.{p}" for p in ("fell", "paid", "ring_paid", "let_go_early", "taken_again",
+                                                       "placed_fell", "on_base", "not_hanging", "wrong_cactus",
+                                                       "same_colour", "same_form")]
+        for key in keys:
+            assert t(key) != key, key
+    finally:
+        set_language("en")
+
+
+def test_the_guide_is_offered_until_it_was_seen(make_app: Callable[..., App]) -> None:
+    make_app()
+    assert not guide_seen()
+    mark_guide_seen()
+    assert guide_seen()
+
+
+def test_a_scripted_newcomer_plays_the_guide_through(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app((1280, 800))
+    app.push(BaseScene())
+    app.push(GuideScene())
+    d = Driver(app)
+    d.frames(2)
+    d.settle_camera()
+    scene = d.scene
+    assert isinstance(scene, GuideScene)
+    m, g = scene.match, scene.guide
+    assert g.step == "choose" and m.stage == Stage.CHOOSE
+    d.click_px(scene.heap_cells[m.allowed()[0]].center)
+    assert g.step == "take", g.problem
+    d.settle_camera()
+    cactus = 2
+    trunk = (m.world.cactus(cactus).x, 100.0)
+    d.down(trunk)  # a press on the cactus takes nothing: the guide says why
+    assert m.stage == Stage.IN_HAND and g.problem == "cactus.refuse.on_cactus"
+    above = m.world.cactus_top(cactus)
+    start = (above[0], above[1] + 30.0)
+    d.down(start)
+    assert g.step == "turn", (g.step, g.problem)
+    for _ in range(2):
+        d.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        d.frames()
+    d.frames(20)
+    assert g.step == "ring", (g.step, g.problem)
+    d.drag([(start[0] + 70.0, start[1] + 20.0), start], steps=12)
+    assert g.step == "hang", (g.step, g.problem)
+    x, y = start
+    for _ in range(60):
+        if g.step != "hang":
+            break
+        y -= 4.0
+        d.drag([(x, y)], steps=2)
+    assert g.step == "let_go", (g.step, g.problem)
+    d.up()
+    d.wait_judged()
+    d.frames(2)
+    assert g.step == "confirm", (g.step, g.problem, m.violations)
+    shot = pygame.Surface(app.size)
+    scene.draw(shot)
+    pygame.image.save(shot, str(tmp_path / "guide_confirm.png"))
+    d.key(pygame.K_RETURN)
+    d.frames(2)
+    assert g.done and guide_seen()
+    assert scene.play_on.enabled and scene.play_on.rect.width > 0
