@@ -1,7 +1,7 @@
 """The Cactus room: its CLI flags and its first scene, and the navigator of its screens.
 
-This module imports the scenes (setup, play, end, remote play, the guided first game), so that each has registered itself with
-:mod:`game.cactus.screens.navigation`; the scenes reach each other only through that registry, never by import.
+This module imports the scenes (setup, play, end, remote play, the guided first game), so that each has registered
+itself with :mod:`game.cactus.screens.navigation`; the scenes reach each other only through that registry, never by import.
 
 ``python -m game cactus`` opens the setup screen; with ``--players`` or ``--bots`` the game starts at
 once. ``--fast`` lets bots act without pauses and settle at once; ``--until-over`` (with bots in every
@@ -18,8 +18,8 @@ from pathlib import Path
 from game.app import BaseScene
 from game.argtypes import int_in_range
 from game.cactus.bots.simple import BOT_NAMES
-from game.cactus.match import BOT_KINDS, Match
 from game.cactus.guide import scene_guide  # noqa: F401  (registers the guided first game with the navigator)
+from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
 from game.cactus.screens import scene_end  # noqa: F401  (registers the end screen with game.cactus.screens.navigation)
 from game.cactus.screens.scene_play import PlayScene

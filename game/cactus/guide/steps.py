@@ -125,9 +125,7 @@ class Guide:
             elif seen.stage in ("settling", "judged"):
                 self.problem = "cactus.guide.problem.let_go_early"
         elif step == "hang":
-            if holding and seen.on_target:
-                self._advance()
-            elif seen.stage == "judged" and not seen.broken:
+            if holding and seen.on_target or seen.stage == "judged" and not seen.broken:
                 self._advance()
             elif seen.stage == "judged":
                 self.problem = f"cactus.guide.problem.{seen.broken[0]}"
