@@ -1,7 +1,8 @@
 """The Cactus room: its CLI flags and its first scene, and the navigator of its screens.
 
 This module imports the scenes (setup, play, end, remote play, the guided first game), so that each has registered
-itself with :mod:`game.cactus.screens.navigation`; the scenes reach each other only through that registry, never by import.
+itself with :mod:`game.cactus.screens.navigation`; the scenes reach each other only through that registry, never by
+import.
 
 ``python -m game cactus`` opens the setup screen; with ``--players`` or ``--bots`` the game starts at
 once. ``--fast`` lets bots act without pauses and settle at once; ``--until-over`` (with bots in every
