@@ -58,15 +58,31 @@ def test_short_and_full_rules_for_every_card(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("width", [34, 44, 52, 64, 74, 108, 124, 190])
+@pytest.mark.parametrize("width", [34, 40, 44, 52, 64, 74, 108, 124, 190])
 def test_card_names_are_whole_or_left_out(lang: str, width: int) -> None:
-    """A face too small for every name shows none (a colour band) rather than a clipped one."""
+    """A face too small for every name shows none (a colour band) rather than a clipped one; a small face may
+    break a long name in two where its language breaks it."""
     px = cardsmod._name_px(width, lang)
     room = width - 2 * max(3, width // 16) - 4
     if px is None:
-        assert any(font(8, bold=True).size(card_name(c, lang))[0] > room for c in cardsmod.PAINTERS)
-    else:
-        assert px >= 8 and all(font(px, bold=True).size(card_name(c, lang))[0] <= room for c in cardsmod.PAINTERS)
+        assert width < 40 and any(font(8, bold=True).size(part)[0] > room for c in cardsmod.PAINTERS
+                                  for part in cardsmod._name_lines(c, width, lang, 8))
+        return
+    for c in cardsmod.PAINTERS:
+        lines = cardsmod._name_lines(c, width, lang, px)
+        assert px >= 8 and 1 <= len(lines) <= (2 if width < 100 else 1), (c, lines)
+        assert all(font(px, bold=True).size(line)[0] <= room for line in lines), (c, lines)
+        assert "".join(part.rstrip("-") for part in lines).replace(" ", "") == card_name(c, lang).replace(" ", "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)], ids=["1280x800", "smallest"])
+def test_the_small_cards_of_every_window_carry_their_names(lang: str, size: tuple[int, int]) -> None:
+    """German names are long: an opponent's small discard still says "Zwiebel", "Artischocke" (on two lines)."""
+    from game.artischocken.table.layout import compute
+
+    small = compute(size, 4, 0).small[0]
+    assert cardsmod._name_px(small, lang) is not None
 
 
 @pytest.mark.parametrize("lang", LANGS)

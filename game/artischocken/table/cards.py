@@ -288,8 +288,11 @@ def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
     draw.rounded_rect(surf, surf.get_rect(), PALETTE.paper, r, shade(band, -0.25), max(1, w // 60))
     pad = max(3, w // 16)
     detailed = w >= 100
-    named = _name_px(w, lang) is not None
-    name_h = max(12, round(w * (0.16 if detailed else 0.2))) if named else max(4, w // 10)
+    size_px = _name_px(w, lang)
+    lines = _name_lines(card, w, lang, size_px) if size_px is not None else []
+    name_h = max(12, round(w * (0.16 if detailed else 0.2))) if lines else max(4, w // 10)
+    if len(lines) > 1 and size_px is not None:  # a long name on a small face: two lines, the band grows
+        name_h = max(name_h, len(lines) * font(size_px, bold=True).get_linesize() + 2)
     art_h = round(h * _art_share(size, lang)) if detailed else h - name_h - 3 * pad
     art_rect = pygame.Rect(pad, pad, w - 2 * pad, art_h)
     draw.rounded_rect(surf, art_rect, light, max(3, r - 2))
@@ -298,24 +301,47 @@ def face(card: str, size: tuple[int, int], lang: str) -> pygame.Surface:
     surf.blit(pic, pic.get_rect(center=art_rect.center))
     band_rect = pygame.Rect(pad, art_rect.bottom + max(2, pad // 2), w - 2 * pad, name_h)
     draw.rounded_rect(surf, band_rect, band, max(3, name_h // 3))
-    size_px = _name_px(w, lang)
-    if size_px is not None:
-        label = font(size_px, bold=True).render(card_name(card, lang), True, PALETTE.paper)
-        surf.blit(label, label.get_rect(center=band_rect.center))
+    if lines and size_px is not None:
+        fnt = font(size_px, bold=True)
+        top = band_rect.centery - len(lines) * fnt.get_linesize() // 2
+        for i, line in enumerate(lines):
+            label = fnt.render(line, True, PALETTE.paper)
+            surf.blit(label, label.get_rect(midtop=(band_rect.centerx, top + i * fnt.get_linesize())))
     if detailed:
         _fit_text(surf, card_short(card, lang), _rule_box(size, lang), lang)
     return surf
 
 
+def _name_room(width: int) -> int:
+    return width - 2 * max(3, width // 16) - 4
+
+
+def _two_lines(card: str, lang: str) -> list[str]:
+    """The name split where the language breaks it (``Arti-|schocke``: the catalogue's ``.two_lines``)."""
+    return i18n.t(f"artischocken.card.{card}.two_lines", lang).split("|")
+
+
+def _name_lines(card: str, width: int, lang: str, size_px: int) -> list[str]:
+    """The name on a face ``width`` wide at ``size_px``: one line when it fits, else its two-line form."""
+    name = card_name(card, lang)
+    if font(size_px, bold=True).size(name)[0] <= _name_room(width):
+        return [name]
+    return _two_lines(card, lang)
+
+
 @lru_cache(maxsize=64)
 def _name_px(width: int, lang: str) -> int | None:
-    """One size for the names on faces ``width`` wide: the largest (up to the band's) at which every name fits.
-    None when some name would not fit even at 8 px: then faces this small carry a plain colour band and no
-    names at all (the picture tells the card; the table's detail panel names it)."""
+    """One size for the names on faces ``width`` wide: the largest (up to the band's) at which every name fits,
+    on one line or, on a small face, on the two lines its language breaks it into (German names are long: a
+    small discard's "Artischocke" must still be read). None when some name would not fit even so at 8 px: then
+    faces this small carry a plain colour band and no names at all (the picture tells the card; the table's
+    detail panel names it)."""
     name_h = max(12, round(width * (0.16 if width >= 100 else 0.2)))
-    room = width - 2 * max(3, width // 16) - 4
+    room = _name_room(width)
     for size_px in range(max(9, round(name_h * 0.62)), 7, -1):
-        if all(font(size_px, bold=True).size(card_name(c, lang))[0] <= room for c in PAINTERS):
+        fnt = font(size_px, bold=True)
+        if all(fnt.size(card_name(c, lang))[0] <= room or (
+                width < 100 and all(fnt.size(part)[0] <= room for part in _two_lines(c, lang))) for c in PAINTERS):
             return size_px
     return None
 

@@ -69,7 +69,7 @@ def compute(size: tuple[int, int], players: int, bottom: int) -> TableLayout:
     table = pygame.Rect(0, 0, w - log_w, h)
     log = pygame.Rect(table.right, 0, log_w, h).inflate(-16, -24)
     s = min(table.width / 1000, h / 800)
-    small = card_wh(max(34, round(52 * s)))
+    small = card_wh(max(40, round(52 * s)))  # 40 px: the narrowest face on which every name can be read
     mid = card_wh(max(60, round(108 * s)))
     big = card_wh(max(74, round(124 * s)))
     pad = max(10, round(16 * s))
