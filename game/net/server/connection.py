@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -26,6 +27,150 @@ SLOW_READER = 1013
 #: How long a connection's closing handshake may take (seconds): a peer gone without a word (a laptop asleep)
 #: holds a shutdown up no longer (the lobby's own server is killed two seconds after it was asked to stop).
 CLOSE_TIMEOUT = 1.0
+#: File descriptors kept free of connections: the process's own (its log, the worker pipes, a save being
+#: written, Redis, the announcement), so that the descriptors never run out under a flood of connections ...
+RESERVE = 48
+#: ... and per worker process (its pipe and its process handle, with room to spare).
+RESERVE_PER_WORKER = 4
+#: How often at most the count of connections refused for want of room is logged (seconds).
+SUMMARY_EVERY = 60.0
+
+
+def descriptor_room(workers: int) -> int | None:
+    """How many connections (sockets) the process may hold below its descriptor limit (``RLIMIT_NOFILE``), keeping
+    :data:`RESERVE` free; the soft limit is raised towards the hard one first when it is the tighter. None where
+    the limit cannot be read (no ``resource`` module outside Unix)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    reserve = RESERVE + RESERVE_PER_WORKER * (workers + 1)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    if soft == resource.RLIM_INFINITY:
+        return None
+    return max(1, soft - reserve)
+
+
+class Sockets:
+    """The sockets the server holds, counted from the moment each is accepted (an idle one that never says a word
+    holds a descriptor too, for up to the handshake's timeout); one past :attr:`most` is closed at once. The
+    refusals are logged as a count, the first at once and then at most once per :data:`SUMMARY_EVERY` seconds."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open = 0
+        #: Refused since the last line of the log, and when that line was written.
+        self.refused = 0
+        self.logged = -SUMMARY_EVERY
+        self.flush: asyncio.TimerHandle | None = None
+
+    def admit(self) -> bool:
+        if self.open < self.most:
+            self.open += 1
+            return True
+        self.refused += 1
+        now = time.monotonic()
+        if now - self.logged >= SUMMARY_EVERY:
+            self.summary()
+        elif self.flush is None:
+            loop = asyncio.get_running_loop()
+            self.flush = loop.call_later(SUMMARY_EVERY - (now - self.logged), self.summary)
+        return False
+
+    def closed(self) -> None:
+        self.open -= 1
+
+    def summary(self) -> None:
+        if self.flush is not None:
+            self.flush.cancel()
+            self.flush = None
+        if self.refused:
+            log.warning("refused %d connection%s: too many open files (the server holds %d, all its descriptors allow)",
+                        self.refused, "" if self.refused == 1 else "s", self.most)
+            self.refused = 0
+            self.logged = time.monotonic()
+
+    def connection_class(self) -> type[ServerConnection]:
+        """The websockets connection that counts itself here (``serve(create_connection=...)``)."""
+        sockets = self
+
+        class CountedConnection(ServerConnection):
+            counted = False
+
+            def connection_made(self, transport: Any) -> None:
+                if not sockets.admit():
+                    transport.abort()  # at once: the descriptor is free again before the next accept
+                    return
+                self.counted = True
+                super().connection_made(transport)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                if not self.counted:
+                    return  # refused: it never became a connection
+                self.counted = False
+                sockets.closed()
+                super().connection_lost(exc)
+
+        return CountedConnection
+
+
+class AcceptErrors:
+    """The event loop's exception handler while the server runs: a failed accept (the descriptors or the memory
+    ran out: asyncio tries again and again, each try a traceback) is counted and logged as one line at most once
+    per :data:`SUMMARY_EVERY` seconds; anything else goes to the handler that was there before."""
+
+    MESSAGE = "socket.accept() out of system resource"
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.before = loop.get_exception_handler()
+        self.failed = 0
+        self.logged = -SUMMARY_EVERY
+        self.reason = ""
+        self.flush: asyncio.TimerHandle | None = None
+
+    def install(self) -> None:
+        self.loop.set_exception_handler(self)
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if context.get("message") != self.MESSAGE:
+            if self.before is not None:
+                self.before(loop, context)
+            else:
+                loop.default_exception_handler(context)
+            return
+        self.failed += 1
+        exc = context.get("exception")
+        self.reason = getattr(exc, "strerror", None) or str(exc or "out of resources")
+        now = time.monotonic()
+        if now - self.logged >= SUMMARY_EVERY:
+            self.summary()
+        elif self.flush is None:
+            self.flush = loop.call_later(SUMMARY_EVERY - (now - self.logged), self.summary)
+
+    def summary(self) -> None:
+        if self.flush is not None:
+            self.flush.cancel()
+            self.flush = None
+        if self.failed:
+            log.error("could not accept %d connection%s: %s", self.failed, "" if self.failed == 1 else "s",
+                      self.reason.lower())
+            self.failed = 0
+            self.logged = time.monotonic()
+
+
+def counted_connections(options: ServerOptions) -> type[ServerConnection]:
+    """The connection class of a server of ``options``: at most its bound of connections, and never more than its
+    descriptors allow (:func:`descriptor_room`)."""
+    room = descriptor_room(options.workers)
+    most = options.limits.connections if room is None else min(options.limits.connections, room)
+    if most < options.limits.connections:
+        log.info("the file descriptors allow %d connections at once", most)
+    return Sockets(most).connection_class()
 
 
 class Conn:
@@ -113,4 +258,4 @@ class Conn:
                     return
 
 
-__all__ = ["CLOSE_TIMEOUT", "Conn", "SLOW_READER"]
+__all__ = ["AcceptErrors", "CLOSE_TIMEOUT", "Conn", "SLOW_READER", "Sockets", "counted_connections", "descriptor_room"]

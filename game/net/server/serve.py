@@ -39,6 +39,7 @@ from game.net.server import identity
 from game.net.server.announce import Announcer
 from game.net.server.cluster.bot_queue import run_worker
 from game.net.server.cluster.directory import ClusterError
+from game.net.server.connection import AcceptErrors
 from game.net.server.limits import Limits
 from game.net.server.options import KEEP_FINISHED
 from game.net.server.room_table import TableError
@@ -170,6 +171,7 @@ def announce(server: Server, host: str, port: int, name: str) -> asyncio.Task[No
 
 async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = False,
               advertise: str | None = None) -> int:
+    AcceptErrors(asyncio.get_running_loop()).install()  # a flood at the descriptor limit: one line, not a flood
     server = Server(options)
     try:
         ws_server = await server.start(host, port)

@@ -54,7 +54,7 @@ from game.net.server import identity, presence
 from game.net.server.cluster.directory import Cluster, RedisStore
 from game.net.server.cluster.relay import CLIENT_HEADER, RELAY_HEADER
 from game.net.server.cluster.sharing import SharedTables
-from game.net.server.connection import CLOSE_TIMEOUT, SLOW_READER, Conn
+from game.net.server.connection import CLOSE_TIMEOUT, SLOW_READER, Conn, counted_connections
 from game.net.server.entry import (
     CODE_LETTERS,
     Entry,
@@ -140,7 +140,8 @@ class Server:
         if self.sharing is None:
             await self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
-                                     ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT)
+                                     ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT,
+                                     create_connection=counted_connections(self.options))
         self.addresses = identity.addresses(host, self.ws_server.sockets[0].getsockname()[1])
         loop = asyncio.get_running_loop()
         if self.sharing is not None:
