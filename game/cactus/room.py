@@ -1,8 +1,8 @@
 """The Cactus room: its CLI flags and its first scene, and the navigator of its screens.
 
-This module imports the scenes (setup, play, end, remote play, the guided first game), so that each has registered
-itself with :mod:`game.cactus.screens.navigation`; the scenes reach each other only through that registry, never by
-import.
+This module imports the scenes (setup, play, end, remote play), so that each has registered itself with
+:mod:`game.cactus.screens.navigation`, and registers the guided first game (the play scene with a guide beside it);
+the scenes reach each other only through that registry, never by import.
 
 ``python -m game cactus`` opens the setup screen; with ``--players`` or ``--bots`` the game starts at
 once. ``--fast`` lets bots act without pauses and settle at once; ``--until-over`` (with bots in every
@@ -19,10 +19,13 @@ from pathlib import Path
 from game.app import BaseScene
 from game.argtypes import int_in_range
 from game.cactus.bots.simple import BOT_NAMES
-from game.cactus.guide import scene_guide  # noqa: F401  (registers the guided first game with the navigator)
+from game.cactus.guide.coach import GuideCoach, guide_match
 from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
-from game.cactus.screens import scene_end  # noqa: F401  (registers the end screen with game.cactus.screens.navigation)
+from game.cactus.screens import (
+    navigation,
+    scene_end,  # noqa: F401  (registers the end screen with game.cactus.screens.navigation)
+)
 from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_remote import ConnectingScene, Connection
 from game.cactus.screens.scene_rules import rules_scene
@@ -128,6 +131,14 @@ def create_scene(args: argparse.Namespace | None) -> BaseScene:
                      replay_to=getattr(args, "record", None))
 
 
+def guide_scene() -> BaseScene:
+    """The guided first game: a fresh table against one bot, neither saved nor recorded, the guide beside it."""
+    return PlayScene(guide_match(), autosave=False, record_replay=False, coach=GuideCoach())
+
+
+navigation.register("guide", guide_scene)
+
+
 def replay_scene(data: object) -> BaseScene:
     """The replay viewer for a checked Cactus replay (``ReplayError`` naming the field otherwise)."""
     from game.cactus.screens.scene_replay import ReplayScene
@@ -172,5 +183,5 @@ class _Resume(BaseScene):
             resume(self.save_id)
 
 
-__all__ = ["add_arguments", "create_scene", "remote_play_scene", "replay_scene", "resume_problem", "rules_scene",
-           "start_match"]
+__all__ = ["add_arguments", "create_scene", "guide_scene", "remote_play_scene", "replay_scene", "resume_problem",
+           "rules_scene", "start_match"]

@@ -12,10 +12,11 @@ import pytest
 from helpers_scene import Driver
 
 from game.app import App, BaseScene
-from game.cactus.guide.scene_guide import GuideScene
+from game.cactus.guide.coach import GuideCoach
 from game.cactus.guide.seen import guide_seen, mark_guide_seen
 from game.cactus.guide.steps import CARRY_NEEDED, STEPS, Guide, Seen
 from game.cactus.match import Stage
+from game.cactus.room import guide_scene
 from game.i18n import set_language, t
 
 
@@ -81,13 +82,14 @@ def test_the_guide_is_offered_until_it_was_seen(make_app: Callable[..., App]) ->
 def test_a_scripted_newcomer_plays_the_guide_through(make_app: Callable[..., App], tmp_path: Path) -> None:
     app = make_app((1280, 800))
     app.push(BaseScene())
-    app.push(GuideScene())
+    app.push(guide_scene())
     d = Driver(app)
     d.frames(2)
     d.settle_camera()
     scene = d.scene
-    assert isinstance(scene, GuideScene)
-    m, g = scene.match, scene.guide
+    coach = getattr(scene, "coach", None)
+    assert isinstance(coach, GuideCoach)
+    m, g = scene.match, coach.guide
     assert g.step == "choose" and m.stage == Stage.CHOOSE
     d.click_px(scene.heap_cells[m.allowed()[0]].center)
     assert g.step == "take", g.problem
@@ -124,4 +126,4 @@ def test_a_scripted_newcomer_plays_the_guide_through(make_app: Callable[..., App
     d.key(pygame.K_RETURN)
     d.frames(2)
     assert g.done and guide_seen()
-    assert scene.play_on.enabled and scene.play_on.rect.width > 0
+    assert coach.play_on.enabled and coach.play_on.rect.width > 0

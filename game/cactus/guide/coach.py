@@ -1,10 +1,10 @@
 """The guided first game: a real Cactus table (you and one bot) with a card beside it that says what to do next.
 
-The table is the play scene's (:class:`~game.cactus.screens.scene_play.PlayScene`: the same world, hand, ring and
-words); the game is neither saved nor recorded. Each frame the scene reports what the table showed to the pure
-:class:`~game.cactus.guide.steps.Guide` as a :class:`~game.cactus.guide.steps.Seen`, and the card (over the turn log)
-shows the step, how far along the guide is, and what went wrong when a step failed. Once the turn is confirmed the
-guide is done: the game goes on against the bot, or the player goes back to the setup screen.
+The table is the play scene's (the same world, hand, ring and words; the room opens it with a :class:`GuideCoach`,
+and the game is neither saved nor recorded). Each frame the coach reports what the table showed to the pure
+:class:`~game.cactus.guide.steps.Guide` as a :class:`~game.cactus.guide.steps.Seen`, and its card (over the turn
+log) shows the step, how far along the guide is, and what went wrong when a step failed. Once the turn is confirmed
+the guide is done: the game goes on against the bot, or the player goes back to the setup screen.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from game.cactus.guide.steps import STEPS, Guide, Seen
 from game.cactus.match import Match, Stage
 from game.cactus.screens import layers, navigation
 from game.cactus.screens.hint_view import piece_angle
-from game.cactus.screens.scene_play import PlayScene
+from game.cactus.screens.match_scene import MatchScene
 from game.i18n import t
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES
-from game.ui.widgets import Button
+from game.ui.widgets import Button, first_taker
 
 #: The guide's game: always the same table, so every newcomer gets the same first turn.
 GUIDE_SEED = 40
@@ -33,28 +33,30 @@ def guide_match() -> Match:
                      start_player=0)
 
 
-class GuideScene(PlayScene):
-    """The guided first game (see the module doc)."""
+class GuideCoach:
+    """The guide beside a play scene (see the module doc): the scene calls :meth:`update`, :meth:`handle_event` and
+    :meth:`draw` after its own."""
 
-    def __init__(self, match: Match | None = None) -> None:
-        super().__init__(match if match is not None else guide_match(), autosave=False, record_replay=False)
+    def __init__(self) -> None:
         self.guide = Guide()
-        self.start_turn = self.match.rules.turn_number
+        self.start_turn: int | None = None
         self.card = pygame.Rect(0, 0, 0, 0)
+        self.scene: MatchScene | None = None
         self.play_on = Button(lambda: t("cactus.guide.play_on"), self.close_card, style="green",
                               text_size=SIZES.text_small)
         self.to_setup = Button(lambda: t("cactus.guide.back"), self.back_to_setup, style="secondary",
                                text_size=SIZES.text_small)
+        self.buttons = [self.play_on, self.to_setup]
         self.card_open = True
         self.presses_seen = 0
-        self.buttons.extend([self.play_on, self.to_setup])
 
     # ------------------------------------------------------------------ the guide
-    def seen(self, refused: str | None = None) -> Seen:
+    @staticmethod
+    def seen(scene: MatchScene, start_turn: int, refused: str | None = None) -> Seen:
         """What the table shows now, as the guide reads it (facts only)."""
-        m = self.match
+        m = scene.match
         stage = m.stage
-        cue = self.hand
+        cue = scene.hand
         ring = None if cue is None else "touch" if cue.contact is not None else "near" if cue.near else None
         on_target = False
         pid = m.piece
@@ -65,21 +67,29 @@ class GuideScene(PlayScene):
         broken = tuple(v.kind for v in m.violations) if stage == Stage.JUDGED else ()
         turn = m.rules.turn
         return Seen(stage.value, piece_angle(m), ring, turn.hand_touches if pid else 0, refused, on_target,
-                    broken, turn.placed_fell, m.rules.turn_number > self.start_turn, m.world.hand.grip_world())
+                    broken, turn.placed_fell, m.rules.turn_number > start_turn, m.world.hand.grip_world())
 
-    def update(self, dt: float) -> None:
-        super().update(dt)
+    def update(self, scene: MatchScene, dt: float) -> None:
+        self.scene = scene
+        if self.start_turn is None:
+            self.start_turn = scene.match.rules.turn_number
+        for b in self.buttons:
+            b.update(dt)
         was_done = self.guide.done
         if not was_done:
-            fresh = self.presses != self.presses_seen  # a press since the last frame: its refusal, if any
-            self.guide.observe(self.seen(self.refused if fresh else None))
-        self.presses_seen = self.presses
+            fresh = scene.presses != self.presses_seen  # a press since the last frame: its refusal, if any
+            self.guide.observe(self.seen(scene, self.start_turn, scene.refused if fresh else None))
+        self.presses_seen = scene.presses
         if self.guide.done and not was_done:
             mark_guide_seen()
-        self._lay_card()
+        self._lay_card(scene)
 
-    def _lay_card(self) -> None:
-        log = self.rects.get("log")
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The card's buttons (once the guide is done)."""
+        return first_taker([b for b in self.buttons if b.enabled], event)
+
+    def _lay_card(self, scene: MatchScene) -> None:
+        log = scene.rects.get("log")
         show = self.card_open and log is not None
         self.card = log.copy() if show and log is not None else pygame.Rect(0, 0, 0, 0)
         done = self.guide.done and show
@@ -97,23 +107,25 @@ class GuideScene(PlayScene):
 
     def close_card(self) -> None:
         self.card_open = False
-        self._lay_card()
+        if self.scene is not None:
+            self._lay_card(self.scene)
 
     def back_to_setup(self) -> None:
-        self.finished = True
-        self.app.replace(navigation.setup_screen())
+        if self.scene is not None:
+            self.scene.finished = True
+            self.scene.app.replace(navigation.setup_screen())
 
     def words(self) -> tuple[str, str, str | None]:
         """The card's title, the step's words and what went wrong (None: nothing)."""
         g = self.guide
         if g.done:
-            return t("cactus.guide.title_done"), t("cactus.guide.done", bot=self.match.rules.names[1]), None
+            bot = self.scene.match.rules.names[1] if self.scene is not None else ""
+            return t("cactus.guide.title_done"), t("cactus.guide.done", bot=bot), None
         title = t("cactus.guide.title", step=g.index + 1, steps=len(STEPS))
         return title, t(g.text_key()), None if g.problem is None else t(g.problem)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
         if self.card.width <= 0 or self.card.height <= 0:
             return
         rect = self.card
@@ -144,10 +156,4 @@ class GuideScene(PlayScene):
             self.to_setup.draw(surface)
 
 
-def _guide_screen() -> GuideScene:
-    return GuideScene()
-
-
-navigation.register("guide", _guide_screen)
-
-__all__ = ["GUIDE_SEED", "GuideScene", "guide_match"]
+__all__ = ["GUIDE_SEED", "GuideCoach", "guide_match"]

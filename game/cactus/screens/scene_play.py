@@ -10,6 +10,7 @@ importing it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -27,13 +28,26 @@ from game.ui.theme import SIZES
 from game.ui.widgets import Button
 
 
+class Coach(Protocol):
+    """Something that runs beside a local table (the guided first game): it sees the scene each frame, may take an
+    event first, and draws over the panels after the table."""
+
+    def update(self, scene: MatchScene, dt: float) -> None: ...
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
 class PlayScene(MatchScene):
     """One local match on screen. ``fast``: bots act at once and settle instantly; ``autosave``: save after every
     turn and when left; ``quit_when_over``: the end screen quits the program after a while (``--until-over``);
-    ``record_replay``: write the game's replay when it ends or is left, to ``replay_to`` or the user data dir."""
+    ``record_replay``: write the game's replay when it ends or is left, to ``replay_to`` or the user data dir;
+    ``coach``: a guide beside the table (:class:`Coach`)."""
 
     def __init__(self, match: Match, *, fast: bool = False, autosave: bool = True, quit_when_over: bool = False,
-                 record_replay: bool = True, replay_to: Path | None = None) -> None:
+                 record_replay: bool = True, replay_to: Path | None = None, coach: Coach | None = None) -> None:
+        self.coach = coach
         # begun before anything else touches the match (the recorder rebuilds it in place first)
         self.recorder = Recorder.begin(match) if record_replay else None
         self.replay_to = replay_to
@@ -56,7 +70,19 @@ class PlayScene(MatchScene):
         if event.type == pygame.KEYDOWN and event.key == RULES_KEY:
             self.show_rules()
             return
+        if self.coach is not None and self.coach.handle_event(event):
+            return
         super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.coach is not None:
+            self.coach.update(self, dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.coach is not None:
+            self.coach.draw(surface)
 
     # ------------------------------------------------------------------ what a local game keeps
     def on_enter(self) -> None:
@@ -169,4 +195,4 @@ class PlayScene(MatchScene):
 
 navigation.register("play", PlayScene)
 
-__all__ = ["BOT_PAUSE", "PlayScene"]
+__all__ = ["BOT_PAUSE", "Coach", "PlayScene"]
