@@ -202,7 +202,8 @@ def bar_buttons(d: Decision, intent: Intent, can_undo: bool, names: Sequence[str
     elif d.kind == "play":
         out.append(ButtonSpec(t("table.btn.end_turn"), Command("end_turn"), "green"))
     elif d.kind == "leek":
-        # neither answer is a danger, nor the one Enter takes: both plain, each naming the card and where it goes
+        # neither answer is a danger, nor the one Enter takes: both plain, each saying where the card goes (the
+        # prompt and the card held up name it)
         revealed = (d.pending or {}).get("revealed") or [ARTICHOKE]
         target = (d.pending or {}).get("target")
         card = card_name(revealed[0])

@@ -51,6 +51,10 @@ def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str, *, sh
     title = t("table.your_turn", name=st.names[actor]) if actor is not None and mine else ""
     color = PALETTE.ink if mine else PALETTE.sand_light
     x = prompt_rect.x + 18
+    # the round gives way to the prompt when both do not fit (a small window): what to do matters more
+    if show_round and draw.font_width(prompt, 12) > prompt_rect.right - 16 - x - 12 - draw.font_width(
+            t("table.round", n=view["turn"]["round"] + 1), 14):
+        show_round = False
     if show_round:
         rr = c.text(t("table.round", n=view["turn"]["round"] + 1), (prompt_rect.right - 16, prompt_rect.centery),
                     size=14, color=PALETTE.ink_soft if mine else shade(PALETTE.sand, -0.2), anchor="midright")
@@ -64,7 +68,9 @@ def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str, *, sh
     size = 17
     while size > 12 and draw.font_width(prompt, size) > avail:
         size -= 1
-    c.text(prompt, (x, prompt_rect.centery), size=size, color=color, anchor="midleft")
+    # never past the bar's end (a very small window): the whole sentence is in the log and the detail
+    c.text(draw.ellipsize(prompt, max(0, avail), size), (x, prompt_rect.centery), size=size, color=color,
+           anchor="midleft")
     for widget in buttons:
         button(c, widget)
 

@@ -507,12 +507,17 @@ class TableBase(TableControls, BaseScene):
         self.buttons = []
         x = lay.bar.right
         h = min(SIZES.button_height, lay.bar.height)
+        # the buttons leave the prompt at least 40 % of the bar: in a small window their words get smaller
+        size, least = SIZES.text_small, 110
+        while size > 12 and sum(max(least, draw.font_width(s.label, size, bold=True) + 36) + 10
+                                for s in specs) > lay.bar.width * 0.6:
+            size, least = size - 1, 90
         for spec in reversed(specs):
-            w = max(110, draw.font_width(spec.label, SIZES.text_small, bold=True) + 36)
+            w = max(least, draw.font_width(spec.label, size, bold=True) + 36)
             x -= w
             rect = pygame.Rect(x, lay.bar.centery - h // 2, w, h)
             self.buttons.insert(0, Button(spec.label, partial(self.run_command, spec.command), rect=rect,
-                                          style=spec.style, enabled=spec.enabled, text_size=SIZES.text_small))
+                                          style=spec.style, enabled=spec.enabled, text_size=size))
             x -= 10
 
     def _plan(self) -> None:
