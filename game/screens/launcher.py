@@ -1,8 +1,8 @@
 """The launcher: three rooms as large illustrated tiles, a language switch and quit.
 
 Mouse: hover a tile to lift it, click to enter. Keyboard: arrows or Tab move the focus, Enter opens,
-L switches the language, Esc asks whether to quit (Enter on the question stays). Also the notice scenes the CLI hands to the app: the placeholder of a
-room not built yet and the error message that replaces a failing scene.
+L switches the language, Esc asks whether to quit (Enter on the question stays). Also the notice scenes the
+CLI hands to the app: the placeholder of a room not built yet and the error message that replaces a failing scene.
 """
 
 from __future__ import annotations
