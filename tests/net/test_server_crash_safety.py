@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net.server.store import TableStore
+from game.net.server.keeping.store import TableStore
 from game.net.server.table_server import Server, ServerOptions
 
 TIMEOUT = 5.0

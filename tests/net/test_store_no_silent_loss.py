@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from game.net.server import store
-from game.net.server.store import TableStore
+from game.net.server.keeping import store
+from game.net.server.keeping.store import TableStore
 from game.net.server.table_server import Server, ServerOptions
 
 from .inprocess import running

@@ -133,6 +133,13 @@ class CactusTable:
         #: The whole game's recording (the replay once it is over); None for a table saved before tables recorded
         #: their games.
         self.game: GameRecord | None = None
+        #: Whether the last act or bot move settled something a player is answered (a roll's face, a turn's end, a
+        #: turn handed to the bot): the server keeps such a change durably before its answer goes out; pointer moves
+        #: and steps between are relayed at once (a crash may lose them: the seats rebuild from what is kept).
+        self.settled = True
+        #: The last bot_move's entries as the call that makes them again (the journal keeps the bot's move, not
+        #: its search, part of which the save does not hold), None when it made none.
+        self.bot_made: tuple[str, tuple[Any, ...]] | None = None
 
     # ------------------------------------------------------------------ segments
     def begin(self) -> None:
@@ -189,6 +196,7 @@ class CactusTable:
 
     def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
         kind = message.get("type")
+        self.settled = False
         if kind == "sync":
             return [(seat, self.turn_message("sync", with_stream=True))]
         if kind != "input":
@@ -237,7 +245,9 @@ class CactusTable:
         self.batches += 1
         rolled = isinstance(items[0], list) and items[0][:1] == ["r"]
         out = self.everyone(relay, but=None if by_bot or rolled else seat)
+        self.settled = self.settled or rolled
         if self.match.turn_key != self.turn or self.match.is_over:
+            self.settled = True
             out += self.end_turn(seat, claim)
         return out
 
@@ -270,6 +280,7 @@ class CactusTable:
         self.seats[seat] = TAKEOVER_BOT
         self.taken_over.add(seat)
         self.back.add(seat)
+        self.settled = True
         notice = {"type": "turn_limit", "seat": seat, "turn": self.turn, "bound": bound}
         return [(seat, notice), *self.everyone({"type": "seats", "seats": list(self.seats)})]
 
@@ -301,6 +312,7 @@ class CactusTable:
 
     def bot_move(self) -> list[Delivery]:
         """One decision of the bot (a settling piece: :data:`BOT_STEPS` steps), streamed like a seat's input."""
+        self.settled, self.bot_made = False, None
         if not self.bot_due():
             return []
         m = self.match
@@ -324,11 +336,32 @@ class CactusTable:
         finally:
             m.capture = None
         out: list[Delivery] = []
-        for batch in capture.take():
+        batches = capture.take()
+        for batch in batches:
             self.feed.follow(batch["items"])
             out += self.accepted(seat, batch["items"], None, by_bot=True)
+        if batches:
+            self.bot_made = ("bot_input", (seat, [batch["items"] for batch in batches]))
         if failure is not None:
             raise failure
+        return out
+
+    def bot_input(self, seat: int, batches: list[list[Any]]) -> list[Delivery]:
+        """Make again the entries a :meth:`bot_move` of ``seat`` made (its ``bot_made``: the server's journal), its
+        rolls with the table's die as they were made then."""
+        self.settled = False
+        self.bot_moves += 1
+        out: list[Delivery] = []
+        for items in batches:
+            try:
+                for entry in items:
+                    if isinstance(entry, list) and entry[:1] == ["r"]:
+                        self.match.roll()
+                    else:
+                        self.feed.play(entry)
+            except MatchError as exc:
+                raise TableError("illegal", str(exc)) from None
+            out += self.accepted(seat, items, None, by_bot=True)
         return out
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:

@@ -66,6 +66,9 @@ class CardsTable:
         self.mark = game.log_size if mark is None else mark
         #: Remote seats a bot plays since their wait ran out; joining again takes them back.
         self.taken_over = set() if taken_over is None else set(taken_over)
+        #: The last bot_move's move as the call that makes it again (the server's journal keeps it: a searching
+        #: bot deciding anew on a busier machine might choose otherwise), None when it made none.
+        self.bot_made: tuple[str, tuple[Any, ...]] | None = None
 
     # -- the RoomTable protocol ----------------------------------------------------------------------------
     def join(self, seat: int | None) -> list[Delivery]:
@@ -101,6 +104,7 @@ class CardsTable:
         return actor is not None and self.seats[actor] != "remote"
 
     def bot_move(self) -> list[Delivery]:
+        self.bot_made = None
         action = self.decision()
         if action is None:
             return []
@@ -112,6 +116,7 @@ class CardsTable:
             action = game.legal_actions()[0]
             game.apply(action)
         self.recorded(action)
+        self.bot_made = ("bot_apply", (wire.action_to_json(action),))
         return self.changed()
 
     def decision(self) -> Action | None:

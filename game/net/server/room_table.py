@@ -125,4 +125,13 @@ class DecidesElsewhere(Protocol):
     def bot_apply(self, decision: object) -> list[Delivery]: ...
 
 
-__all__ = ["DecidesElsewhere", "Delivery", "ERROR_CODES", "RoomTable", "SPECTATORS", "TableError", "seat_number"]
+@runtime_checkable
+class MakesBotInput(Protocol):
+    """A table whose bots' moves are kept as the entries they made (Cactus: its bot's search is not all in the
+    save): ``bot_input`` makes those entries again, as the bot of ``seat`` made them."""
+
+    def bot_input(self, seat: int, batches: list[list[Any]]) -> list[Delivery]: ...
+
+
+__all__ = ["DecidesElsewhere", "Delivery", "ERROR_CODES", "MakesBotInput", "RoomTable", "SPECTATORS", "TableError",
+           "seat_number"]

@@ -3,8 +3,10 @@
 A :class:`TableRunner` holds tables and makes one call at a time on a table (the caller sees to that; calls on
 different tables may run at once, in threads). Each call answers a :class:`Reply`: what to send to whom, already
 encoded (the work of encoding a big Cactus snapshot is done here too, not on the server's event loop), the facts
-about the table that the server reads between calls (:class:`Facts`), the call's value (a save's text) and the
-CPU time the call took. A refusal is a reply too (``error``): a runner in another process cannot raise into the
+about the table that the server reads between calls (:class:`Facts`), the call's value (a save's text), the CPU time
+the call took, and for a call that changed the table the call that makes that change again (``redo``: the server's
+journal keeps it, :mod:`game.net.server.keeping.journal`; a bot's move as the move it made, which a bot deciding
+anew might not make again). A refusal is a reply too (``error``): a runner in another process cannot raise into the
 server.
 
 The server's event loop never touches a table itself: a :mod:`~game.net.server.table_host` runs the runner in this
@@ -21,13 +23,15 @@ from typing import Any
 
 from game.net import wire
 from game.net.server import registry
-from game.net.server.room_table import DecidesElsewhere, RoomTable, TableError
+from game.net.server.room_table import DecidesElsewhere, MakesBotInput, RoomTable, TableError
 
 #: The error code of a save that cannot be resumed, and of a call that failed with a bug (its text: the traceback).
 BAD_SAVE = "bad_save"
 INTERNAL = "internal"
 #: A message to an audience (a seat number or SPECTATORS) as the text of its frame.
 Sent = tuple[int, str]
+#: The calls that may change a table (what a resumed table would be).
+CHANGING = frozenset({"join", "act", "bot_move", "bot_apply", "bot_input", "overdue", "seat_to_bot", "name_seat"})
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,11 @@ class Reply:
     cpu: float = 0.0
     #: (code, message) of a refusal: the table is unchanged.
     error: tuple[str, str] | None = None
+    #: The call (op, args) that makes this call's change again on the table as it was before; None: no change.
+    redo: tuple[str, tuple[Any, ...]] | None = None
+    #: Whether the change must be durable before what the call sends goes out (False: a Cactus turn's pointer
+    #: moves and steps, which a crash may lose; see docs/design.md, "Remote play").
+    answered: bool = True
 
 
 def facts_of(table: RoomTable) -> Facts:
@@ -82,6 +91,8 @@ class TableRunner:
         table = self.tables.get(code)
         if table is not None and reply.facts is None:
             reply.facts = facts_of(table)
+        if table is not None and op in CHANGING and (reply.error is None or reply.error[0] == INTERNAL):
+            reply.redo, reply.answered = redo_of(table, op, args, reply)
         reply.cpu = time.thread_time() - start
         return reply
 
@@ -114,6 +125,11 @@ class TableRunner:
             return Reply(encoded(table.act(seat, message)))
         if op == "bot_move":
             return Reply(encoded(table.bot_move()))
+        if op == "bot_input":  # a Cactus bot's entries, made again (the journal's record of its move)
+            seat, batches = args
+            if not isinstance(table, MakesBotInput):
+                raise TableError("bad_message", f"the bots of {table.room} are kept as their decisions")
+            return Reply(encoded(table.bot_input(seat, batches)))
         if op == "overdue":
             return Reply(encoded(table.overdue()))
         if op == "seat_to_bot":
@@ -138,6 +154,22 @@ class TableRunner:
         raise ValueError(f"unknown table call {op!r}")
 
 
+def redo_of(table: RoomTable, op: str, args: tuple[Any, ...], reply: Reply) -> tuple[tuple[str, tuple[Any, ...]] | None,
+                                                                                   bool]:
+    """The call that makes call ``op`` again (None when it changed nothing) and whether it is an answered change
+    (a table may say it is not: ``settled`` False)."""
+    if (op == "join" and args[0] is None) or (op == "overdue" and not reply.sent):
+        return None, True
+    redo: tuple[str, tuple[Any, ...]] = (op, args)
+    if op == "bot_move":  # a table that knows its bot's move as a call says it in ``bot_made`` (each bot_move)
+        made = getattr(table, "bot_made", None)
+        if made is None and not reply.sent and reply.error is None:
+            return None, True  # nothing was made
+        redo = made if made is not None else redo
+    settled = getattr(table, "settled", True) if op in ("act", "bot_move") else True
+    return redo, bool(settled)
+
+
 def bot_decision(job: Mapping[str, Any]) -> Any:
     """The decision of the bot that decides at the table of ``job`` (``bot_job``'s value), made from its save
     (ValueError when the save cannot be resumed, TableError when no bot of it can decide elsewhere)."""
@@ -158,4 +190,5 @@ def encoded(deliveries: Sequence[tuple[int, Mapping[str, Any]]]) -> list[Sent]:
     return out
 
 
-__all__ = ["BAD_SAVE", "INTERNAL", "Facts", "Reply", "Sent", "TableRunner", "bot_decision", "encoded", "facts_of"]
+__all__ = ["BAD_SAVE", "CHANGING", "INTERNAL", "Facts", "Reply", "Sent", "TableRunner", "bot_decision", "encoded",
+           "facts_of", "redo_of"]

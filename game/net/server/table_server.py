@@ -28,7 +28,10 @@ One asyncio process holds many tables (:class:`Entry`), each authoritative over 
 - a dropped seat waits ``seat_timeout`` seconds; then, if the table allows it, a bot plays it until the seat
   joins again with its token (a Cactus seat is handed back at the next turn start);
 - :meth:`Server.open_tables` lists the tables a joiner can sit down at, for the announcement on the network;
-- every change marks the table dirty for the :class:`~game.net.server.store.Saver`; tables are resumed on start;
+- every change of a table is kept in its journal before its answer goes out (:mod:`.keeping.journal`: the
+  server's own changes here, the table's through :class:`~.keeping.kept.KeptHost`) and marks the table dirty for
+  the :class:`~.keeping.store.Saver`, whose saves take the journal's records in; on start each table is resumed
+  from its save and its journal;
 - the log names connections by number, tables by code, seats by number: never a token.
 """
 
@@ -52,25 +55,19 @@ from game.net import wire
 from game.net.discovery import OpenTable, reachable_address
 from game.net.server import identity, presence
 from game.net.server.cluster.directory import Cluster, RedisStore
+from game.net.server.cluster.journal import RedisJournal
 from game.net.server.cluster.relay import CLIENT_HEADER, RELAY_HEADER
 from game.net.server.cluster.sharing import SharedTables
 from game.net.server.connection import CLOSE_TIMEOUT, SLOW_READER, Conn, counted_connections
-from game.net.server.entry import (
-    CODE_LETTERS,
-    Entry,
-    claimable,
-    request_key,
-    saved_names,
-    saved_players,
-    saved_seats,
-    saved_waits,
-    table_code,
-    token_hash,
-)
+from game.net.server.entry import CODE_LETTERS, Entry, claimable, request_key, table_code, token_hash
+from game.net.server.keeping import journal
+from game.net.server.keeping.journal import Journal, NotKept, Sink, env_body, later_records
+from game.net.server.keeping.kept import KeptHost, entry_of, envelope_of, reopen
+from game.net.server.keeping.segments import FolderJournal, Records
+from game.net.server.keeping.store import FORMAT, Saver, Snapshot, Store, TableStore, Unsaved
 from game.net.server.limits import AddressBook
 from game.net.server.options import ServerOptions
 from game.net.server.room_table import SPECTATORS, TableError, seat_number
-from game.net.server.store import FORMAT, Saver, Store, TableStore, Unsaved
 from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, open_table
 from game.net.server.table_runner import Sent
 
@@ -109,7 +106,17 @@ class Server:
             self.folder = self.store = TableStore(options.data)
         else:
             self.store = RedisStore(cluster)
-        self.saver = Saver(self.store, self.snapshot)
+        self.saver = Saver(self.store, self.snapshot, self.landed)
+        #: Every change of a table, kept before its answer goes out (None only when switched off to measure it).
+        self.folder_journal: FolderJournal | None = None
+        self.journal: Journal | None = None
+        if journal.enabled():
+            sink: Sink
+            if cluster is None:
+                sink = self.folder_journal = FolderJournal(options.data)
+            else:
+                sink = RedisJournal(cluster)
+            self.journal = Journal(sink)
         #: Where the tables run (made in :meth:`start`, on the loop).
         self.host: Host | None = None
         self.connections = 0
@@ -136,7 +143,10 @@ class Server:
         ClusterError when Redis cannot be reached: the tables are then taken over from Redis as they lose their
         owners, not resumed from the folder)."""
         workers = self.options.workers
-        self.host = ProcessHost(workers) if workers > 0 else InlineHost()
+        runs: Host = ProcessHost(workers) if workers > 0 else InlineHost()
+        self.host = runs if self.journal is None else KeptHost(runs, self.journal)
+        if self.journal is not None:
+            self.journal.start()
         if self.sharing is None:
             await self.resume_all()
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
@@ -214,6 +224,8 @@ class Server:
         self.changes += 1
         self.book.ended(entry.code)
         await self.saver.remove(entry.code)
+        if self.journal is not None:
+            self.journal.drop(entry.code)
         if self.sharing is not None:
             self.sharing.forget(entry.code)
         entry.waits.cancel_all()
@@ -225,36 +237,41 @@ class Server:
         self.forget_requests(entry)
 
     async def resume_all(self) -> None:
+        """Every table of the data folder back: from its save and the journal's records since."""
         folder = self.folder
         assert folder is not None
-        for code, data in folder.load_all():
+        records: Records = self.folder_journal.load() if self.folder_journal is not None else {}
+        saves = dict(folder.load_all())
+        for code in sorted(saves.keys() | records.keys()):
             try:
-                self.resumed(await self.resume(code, data))
+                entry = await self.resume(code, saves.get(code), records.get(code, []))
             except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
-                folder.set_aside(code, f"{type(exc).__name__}: {exc}")
+                if code in saves:
+                    folder.set_aside(code, f"{type(exc).__name__}: {exc}")
+                else:
+                    log.error("table %s cannot be resumed from its journal (%s: %s)", code, type(exc).__name__, exc)
+                continue
+            if entry is not None:
+                self.resumed(entry)
         if self.tables:
             log.info("resumed %d tables from %s", len(self.tables), folder.folder)
 
-    async def resume(self, code: str, data: Mapping[str, Any]) -> Entry:
-        """Table ``code`` back from its save (any exception: it cannot be resumed)."""
+    async def resume(self, code: str, data: Mapping[str, Any] | None,
+                     records: list[dict[str, Any]] | None = None) -> Entry | None:
+        """Table ``code`` back from its save and its journal records since (any exception: it cannot be resumed;
+        None: there is nothing to resume, or it was dropped)."""
         host = self.host
         assert host is not None
-        tokens = {int(s): str(h) for s, h in dict(data["tokens"]).items()}
-        names = saved_names(data.get("names"), tokens)  # a save from before names: none
-        host.place(code, bots_only=not tokens)
-        table = await open_table(host, code, "resume", str(data["room"]), data["state"], names)
-        entry = Entry(code, table, tokens, bool(data.get("bot_takeover", True)),
-                      {int(s) for s in data.get("joined", ())})
-        held = data.get("held")
-        entry.held = held if isinstance(held, int) and held in tokens else None
-        entry.sat = saved_seats(data.get("sat"), tokens) if "sat" in data else set(entry.joined)
-        entry.resigned = saved_seats(data.get("resigned"), tokens)
-        entry.left = saved_seats(data.get("left"), tokens)
-        entry.names = names
-        entry.players = saved_players(data.get("players"), tokens)
-        ended = data.get("ended_at")
-        entry.ended_at = float(ended) if isinstance(ended, (int, float)) and not isinstance(ended, bool) else None
-        entry.resumed_waits = saved_waits(data.get("waits"), tokens)
+        base, later, last = later_records(data, records or [], code)
+        if base is None:
+            return None
+        env = envelope_of(base, later)
+        host.place(code, bots_only=not dict(env["tokens"]))
+        entry = entry_of(code, await reopen(host, code, base, later), env)
+        if self.journal is not None:
+            self.journal.resumed(code, last)
+        if later:
+            self.mark(code)  # its save takes the changes in (and the journal lets go of them)
         return entry
 
     def resumed(self, entry: Entry) -> None:
@@ -297,6 +314,8 @@ class Server:
         finally:
             if self.host is not None:
                 await self.host.close()  # its worker processes end, whatever happened
+            if self.journal is not None:
+                await self.journal.close()  # after the last saves: the records they hold go
             if self.sharing is not None:
                 await self.sharing.leave(unsaved)
         for code, why in unsaved.items():
@@ -305,7 +324,7 @@ class Server:
         log.info("saved %d tables; stopped", len(self.tables) - len(unsaved))
         return list(unsaved)
 
-    async def snapshot(self, code: str) -> str | None:
+    async def snapshot(self, code: str) -> Snapshot | None:
         entry = self.tables[code]
         if entry.lock.locked() and not self.closing:  # a bot is thinking: save it after its move
             return None
@@ -314,8 +333,33 @@ class Server:
                 state = await entry.table.save_text()
             except (TableError, TableFailure) as exc:
                 raise Unsaved(str(exc).strip().splitlines()[-1]) from None
-        envelope = wire.encode({"format": FORMAT, "code": code, "room": entry.table.room, **entry.envelope()})
+            mark = self.journal.mark(code) if self.journal is not None else 0  # the last change the text holds
+        return self.save_text(entry, state, mark), mark
+
+    def save_text(self, entry: Entry, state: str, mark: int) -> str:
+        envelope = wire.encode({"format": FORMAT, "code": entry.code, "room": entry.table.room, "journal": mark,
+                                **entry.envelope()})
         return f'{envelope[:-1]},"state":{state}}}'  # the table's own text as it came, not decoded and encoded again
+
+    def landed(self, code: str, mark: int) -> None:
+        """A save of ``code`` holding its changes up to ``mark`` was written: the journal lets go of them."""
+        if self.journal is not None and code in self.tables:
+            self.journal.saved(code, mark)
+
+    async def keep(self, entry: Entry, *, whole: bool = False) -> None:
+        """Keep what the server holds of ``entry`` beside its table in the journal (``whole``: the table too, as a
+        save: a table just made) before an answer about it goes out."""
+        if self.journal is None:
+            return
+        if whole:
+            state = await entry.table.save_text()
+            body = f'{{"save":{self.save_text(entry, state, self.journal.mark(entry.code) + 1)}}}'
+        else:
+            body = env_body(entry.envelope())
+        try:
+            await self.journal.keep(entry.code, body)
+        except NotKept as exc:
+            raise TableError("busy", f"{exc}; join the table again") from None
 
     # -- connections ---------------------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
@@ -501,6 +545,11 @@ class Server:
         if player is not None and entry.held is not None:
             entry.players[entry.held] = player
         self.tables[code] = entry
+        try:
+            await self.keep(entry, whole=True)
+        except Exception:
+            await self.drop(entry, "it could not be kept")
+            raise
         answer = {"type": "created", "table": code, "room": table.room, "seeded": table.seeded,
                   "tokens": {str(s): t for s, t in tokens.items()}}
         if request is not None:
@@ -562,6 +611,7 @@ class Server:
             if name is not None:
                 await self.name_seat(entry, seat, name)
             self.forget_requests(entry, seat)
+            await self.keep(entry)
             conn.push(wire.encode({"type": "joined", "table": entry.code, "seat": seat}))  # the contract's form
             self.mark(entry.code)
             self.deliver(entry, await entry.table.join(seat), joiner=(seat, conn))
@@ -598,6 +648,7 @@ class Server:
                 entry.players[seat] = player
             if name is not None:
                 await self.name_seat(entry, seat, name)
+            await self.keep(entry)
             conn.push(wire.encode(answer))
             self.mark(entry.code)
             self.tell_presence(entry)
@@ -680,6 +731,7 @@ class Server:
                 entry.left.discard(seat)
             else:
                 entry.left.add(seat)
+            await self.keep(entry)
             conn.push(wire.encode({"type": how, "table": entry.code, "seat": seat}))
             table = entry.table
             self.settle(entry)

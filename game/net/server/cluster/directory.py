@@ -9,16 +9,17 @@ itself counts a lease valid only until :data:`LEASE` minus :data:`MARGIN` after 
 (:meth:`Cluster.holds`), so a process that was paused longer than that handles no message of the table before it
 has asked Redis again: two processes never both act for one table.
 
-The saves are in Redis too (``save:CODE``, the folder store's envelope as it is), and every write is fenced by
-the lease in the same script: a process that lost a table cannot write it any more. A process whose tables lost
-their owner (it died, or was paused past the lease) finds them in its next sweep (:meth:`Cluster.orphans`, every
-:data:`SWEEP_EVERY` seconds), takes the lease and resumes the table from its last save: what can be lost is what
-changed after that save, at most the saver's interval (one second).
+The saves are in Redis too (``save:CODE``, the folder store's envelope as it is), and every write is fenced by the
+lease in the same script: a process that lost a table cannot write it any more. A process whose tables lost their
+owner (it died, or was paused past the lease) finds them in its next sweep (:meth:`Cluster.orphans`, every
+:data:`SWEEP_EVERY` seconds), takes the lease and resumes the table from its last save and the journal of its
+changes since (``journal:CODE``, :mod:`.journal`): a change that was answered was in Redis before its answer went
+out.
 
-Keys, all under ``gt:``: ``proc:ID`` (the process's peer address, with the lease's expiry: the live
-processes), ``owner:CODE``, ``save:CODE``, ``tables`` (the codes with a save), ``open:ID`` (that process's open
-tables, JSON), ``aside:CODE:N`` (saves that could not be resumed), ``secret`` (the relay secret the processes
-share: a relayed connection carries its client's address only when it knows it), and the bot queue of
+Keys, all under ``gt:``: ``proc:ID`` (the process's peer address, with the lease's expiry: the live processes),
+``owner:CODE``, ``save:CODE``, ``journal:CODE``, ``tables`` (the codes with a save or a journal), ``open:ID`` (that
+process's open tables, JSON), ``aside:CODE:N`` (saves that could not be resumed), ``secret`` (the relay secret the
+processes share: a relayed connection carries its client's address only when it knows it), and the bot queue of
 :mod:`game.net.server.cluster.bot_queue`.
 """
 
@@ -74,10 +75,10 @@ redis.call('set', KEYS[2], ARGV[2])
 redis.call('sadd', KEYS[3], ARGV[3])
 return 1
 """
-#: Remove a dropped table (its lease, its save, its code) while its lease is held by ``ARGV[1]``.
+#: Remove a dropped table (its lease, its save, its journal, its code) while its lease is held by ``ARGV[1]``.
 REMOVE = """
 if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
-redis.call('del', KEYS[1], KEYS[2])
+redis.call('del', KEYS[1], KEYS[2], KEYS[4])
 redis.call('srem', KEYS[3], ARGV[2])
 return 1
 """
@@ -224,11 +225,27 @@ class Cluster:
         text = await self.redis.get(key("save", code))
         return None if text is None else str(text)
 
+    async def journal(self, code: str) -> list[dict[str, Any]]:
+        """The journal records of table ``code`` in order (what is not a record of it is left out)."""
+        out = []
+        for text in await self.redis.zrange(key("journal", code), 0, -1):
+            try:
+                record = json.loads(str(text))
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(record, dict) and record.get("t") == code and isinstance(record.get("n"), int):
+                out.append(record)
+        return out
+
     async def set_aside(self, code: str, reason: str) -> None:
-        """A save that cannot be resumed: kept under ``aside:CODE:N`` (never deleted), with one line in the log."""
+        """A save that cannot be resumed: kept under ``aside:CODE:N`` (never deleted; its journal beside it, under
+        ``aside:CODE:N:journal``), with one line in the log."""
         number = await self.redis.incr(key("asides"))
         kept = key("aside", code, str(number))
-        await self.redis.rename(key("save", code), kept)
+        if await self.redis.exists(key("save", code)):
+            await self.redis.rename(key("save", code), kept)
+        if await self.redis.exists(key("journal", code)):
+            await self.redis.rename(key("journal", code), kept + ":journal")
         await self.redis.srem(key("tables"), code)
         log.error("table save %s cannot be resumed (%s); kept as %s", code, reason, kept)
 
@@ -286,7 +303,7 @@ class RedisStore:
 
     def remove(self, code: str) -> None:
         try:
-            self.remove_script(keys=[key("owner", code), key("save", code), key("tables")],
+            self.remove_script(keys=[key("owner", code), key("save", code), key("tables"), key("journal", code)],
                                args=[self.cluster.id, code])
         except RedisError as exc:
             log.error("table save %s could not be removed from Redis: %s", code, exc)

@@ -33,8 +33,8 @@ from game.net.discovery import OpenTable
 from game.net.server.cluster.bot_queue import BotQueue
 from game.net.server.cluster.directory import LEASE, OPEN_TTL, RENEW_EVERY, SWEEP_EVERY, Cluster
 from game.net.server.cluster.relay import Relay
+from game.net.server.keeping.store import FORMAT
 from game.net.server.room_table import TableError
-from game.net.server.store import FORMAT
 from game.net.server.table_host import TableFailure
 from game.net.server.table_runner import Sent
 
@@ -126,6 +126,8 @@ class SharedTables:
         self.server.changes += 1
         self.forget(entry.code)
         self.server.saver.forget(entry.code)
+        if self.server.journal is not None:
+            self.server.journal.forget(entry.code)
         entry.waits.cancel_all()
         for conn in [*entry.seats.values(), *entry.watchers]:
             conn.entry, conn.seat, conn.watching = None, None, False
@@ -177,16 +179,20 @@ class SharedTables:
                 log.warning("the cluster could not be looked at: %s", exc)
 
     async def take(self, code: str) -> Entry | None:
-        """Take table ``code`` over from its last save if nobody holds it: the table, or None."""
+        """Take table ``code`` over from its last save and the journal of its changes since, if nobody holds it:
+        the table, or None."""
         cluster = self.cluster
         if code in self.server.tables or not await cluster.acquire(code):
             return self.server.tables.get(code)
         text = await cluster.load(code)
-        if text is None:  # dropped meanwhile
+        records = await cluster.journal(code)
+        if text is None and not records:  # dropped meanwhile
             await cluster.release(code)
             return None
         try:
-            entry = await self.server.resume(code, saved_table(text))
+            entry = await self.server.resume(code, None if text is None else saved_table(text), records)
+            if entry is None:
+                raise ValueError("neither its save nor its journal holds the table")
         except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
             await cluster.set_aside(code, f"{type(exc).__name__}: {exc}")
             await cluster.release(code)

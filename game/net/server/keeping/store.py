@@ -1,13 +1,15 @@
 """The server's tables on disk: one JSON file per table in the data folder, written atomically.
 
-A table is saved after every change: the server marks it dirty (:meth:`Saver.mark`) and the saver writes a
-dirty table within :data:`FLUSH_DELAY` seconds, a table in play at most every :data:`MIN_INTERVAL` (one write
-however many changes came in between), and every dirty table at once on shutdown (:meth:`Saver.flush_now`).
-Each write goes through :func:`game.userdata.write_bytes_atomic` (temporary file, fsync, rename), so a crash
-leaves the previous save whole. A write that fails (a read-only folder, a full disk) is tried again, with the
-table's newest state, after :data:`RETRY_FIRST` seconds, doubling up to :data:`RETRY_MAX`: the log says once
-when a table's saves start failing (WARNING) and once when one lands again (INFO), never once per try.
-:meth:`Saver.flush_now` tries every table however long its back-off and names those it could not write.
+A table is saved after every change (each change was kept in the journal before its answer went out,
+:mod:`.journal`; a landed save lets the journal drop the records it holds): the server marks it dirty
+(:meth:`Saver.mark`) and the saver writes a dirty table within :data:`FLUSH_DELAY` seconds, a table in play at most
+every :data:`MIN_INTERVAL` (one write however many changes came in between), and every dirty table at once on
+shutdown (:meth:`Saver.flush_now`). Each write goes through :func:`game.userdata.write_bytes_atomic` (temporary
+file, fsync, rename), so a crash leaves the previous save whole. A write that fails (a read-only folder, a full
+disk) is tried again, with the table's newest state, after :data:`RETRY_FIRST` seconds, doubling up to
+:data:`RETRY_MAX`: the log says once when a table's saves start failing (WARNING) and once when one lands again
+(INFO), never once per try. :meth:`Saver.flush_now` tries every table however long its back-off and names those it
+could not write.
 
 On start :meth:`TableStore.load_all` reads every save back; a file that cannot be read is logged and set
 aside (``CODE.corrupt-N.json``), never a reason for the server not to start; only regular files are read (a
@@ -25,7 +27,7 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -142,16 +144,24 @@ class Unsaved(Exception):
     """A table's text cannot be had now (its worker has stopped): it is tried again like a failed write."""
 
 
+#: A table's save as taken: its text, and the number of the last journal record it holds.
+Snapshot = tuple[str, int]
+
+
 class Saver:
     """Writes dirty tables soon after they change, off the event loop.
 
-    ``snapshot(code)`` gives the text to write for a table now, or None when the table cannot be read this
+    ``snapshot(code)`` gives the text to write for a table now (with the journal's mark, told to ``landed``
+    once that text is written), or None when the table cannot be read this
     moment (a bot is thinking on it): it then stays dirty for the next round. ``snapshot`` raising KeyError
     means the table is gone; raising :class:`Unsaved`, that its text cannot be had (treated as a failed write)."""
 
-    def __init__(self, store: Store, snapshot: Callable[[str], Awaitable[str | None]]) -> None:
+    def __init__(self, store: Store, snapshot: Callable[[str], Awaitable[Snapshot | None]],
+                 landed: Callable[[str, int], None] | None = None) -> None:
         self.store = store
         self.snapshot = snapshot
+        #: Told each save written (its table, its journal mark).
+        self.landed = landed
         self.dirty: set[str] = set()
         self.task: asyncio.Task[None] | None = None
         #: When each table was last snapshotted (loop time).
@@ -220,10 +230,10 @@ class Saver:
             return FLUSH_DELAY
         return min(self.retry_at[code] for code in self.dirty) - time.monotonic()
 
-    async def _take(self, *, everything: bool = False) -> dict[str, str]:
+    async def _take(self, *, everything: bool = False) -> dict[str, Snapshot]:
         """The texts of the dirty tables due now, the longest unsaved first, at most :data:`ROUND_TABLES` (the rest
         wait for the next round, so that saving never crowds out the tables in play)."""
-        texts: dict[str, str] = {}
+        texts: dict[str, Snapshot] = {}
         now = time.monotonic()
         last = self.last
         due = sorted(self.dirty | self.pending if everything else self.dirty, key=lambda c: last.get(c, 0.0))
@@ -239,16 +249,16 @@ class Saver:
                 self.pending.add(code)
         return texts
 
-    async def _snapshot(self, code: str) -> str | None:
+    async def _snapshot(self, code: str) -> Snapshot | None:
         try:
             return await self.snapshot(code)
         except KeyError:  # the table is gone
             self.forget(code)
         except Unsaved as exc:
-            self._settle([code], {code: OSError(str(exc))})
+            self._settle({code: ("", 0)}, {code: OSError(str(exc))})
         return None
 
-    def _write_all(self, texts: dict[str, str], *, background: bool = False) -> dict[str, OSError] | None:
+    def _write_all(self, texts: dict[str, Snapshot], *, background: bool = False) -> dict[str, OSError] | None:
         """Write each text (off the loop); the tables that could not be written, with why. None, writing nothing,
         for a ``background`` write once shutdown has begun."""
         failed: dict[str, OSError] = {}
@@ -259,12 +269,12 @@ class Saver:
                 if code in self.removed:
                     continue
                 try:
-                    self.store.write(code, text)
+                    self.store.write(code, text[0])
                 except OSError as exc:
                     failed[code] = exc
         return failed
 
-    def _settle(self, written: Iterable[str], failed: dict[str, OSError]) -> None:
+    def _settle(self, written: Mapping[str, Snapshot], failed: dict[str, OSError]) -> None:
         """Take in the outcome of a write (on the loop): a failed table is dirty again and waits out its back-off;
         the log hears only of a table's first failure and of its first success after failing."""
         now = time.monotonic()
@@ -272,6 +282,8 @@ class Saver:
             self.pending.discard(code)
             exc = failed.get(code)
             if exc is None:
+                if self.landed is not None and code not in self.removed:
+                    self.landed(code, written[code][1])
                 self.retry_at.pop(code, None)
                 self.why.pop(code, None)
                 if self.backoff.pop(code, None) is not None:
@@ -304,5 +316,5 @@ class Saver:
         return dict(sorted(unsaved.items()))
 
 
-__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "Store", "TableStore",
-           "Unsaved"]
+__all__ = ["FLUSH_DELAY", "FORMAT", "MIN_INTERVAL", "RETRY_FIRST", "RETRY_MAX", "Saver", "Snapshot", "Store",
+           "TableStore", "Unsaved"]
