@@ -18,3 +18,10 @@ def test_the_card_table_speaks_the_rule_sheets_words() -> None:
     de = catalogue("de")
     assert de["table.deck"] == "Vorrat" and "Nachziehstapel" in de["table.hint.deck_own"]
     assert de["table.stack"] == "Gartenstapel" and de["table.row"] == "Gemüsekisten"
+
+
+def test_the_replay_counters_say_what_they_count() -> None:
+    # "0/1704" said nothing: each number is named (turn of turns, step of steps), in both languages
+    for lang in ("en", "de"):
+        status = catalogue(lang)["replay.status"]
+        assert "/" not in status and status.count("{") == 4, status
