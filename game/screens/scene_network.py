@@ -213,7 +213,7 @@ class NetworkScene(BaseScene):
     def on_enter(self) -> None:
         self._book()
         if self.discover and self.browser is None:
-            self.browser = Browser()
+            self.browser = Browser(wake=post_wake)  # a server heard or gone is drawn at once, the window idle
         if self.watch is None:
             self.watch = TableWatch(wake=post_wake)
         if self.known is None:
@@ -239,7 +239,9 @@ class NetworkScene(BaseScene):
             return
         server = self.server
         if server is not None:
-            if server.down:  # killed or crashed: its tables are needed, so it serves again
+            # killed or crashed: its tables are needed, so it serves again, unless the same server (its id) answers
+            # on another port already (started by hand, say): a second process on one data folder splits a game
+            if server.down and self._own_elsewhere() is None:
                 server.revive()
             return
         if saved_port():
@@ -247,6 +249,17 @@ class NetworkScene(BaseScene):
                                 command=self.server_command)
             set_program_server(self.app, server)
             self._ask_before_quit()
+
+    def _own_elsewhere(self) -> str | None:
+        """Where the program's own server (by its id) answers on another port than the one the program started it
+        on: it came back there (a hand-started ``serve``, say), so it is the one that serves its tables."""
+        own, servers, home = self.home_id or saved_id(), self.servers, self._home_url()
+        if own is None or servers is None:
+            return None
+        where = servers.where(own)
+        if where is None or (home is not None and _port_of(where) == _port_of(home)):
+            return None
+        return where
 
     def _own(self, held: HeldSeat) -> bool:
         """The seat is at a table of the program's own server."""
@@ -814,7 +827,7 @@ class NetworkScene(BaseScene):
         """Where the server of a held seat answers now: found again by its id, else where it was last reached."""
         home = self._home_url()
         if home and held.server is not None and held.server == self.home_id:
-            return home
+            return self._own_elsewhere() or home
         if held.server and self.servers is not None:
             found = self.servers.where(held.server)
             if found is not None:
