@@ -148,8 +148,8 @@ def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
         else:
             draw.fit_text(surface, words, (x, y + 8), inner, size=SIZES.text_small, color=PALETTE.ink_soft,
                           anchor="midleft")
-        scene.open_button.draw(surface)
-        scene.new_button.draw(surface)
+        for button in scene.host_buttons():
+            button.draw(surface)
         return
     scene.room_button.draw(surface)
     label_y = scene.room_button.rect.bottom + 12

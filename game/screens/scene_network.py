@@ -374,16 +374,32 @@ class NetworkScene(BaseScene):
             return ""
         held = self._book().seats.get(hosted.key)
         news = self._hosted_news()
-        if (held is not None and held.over) or (news is not None and news.over):
+        if self._hosted_over():
             result = held.result if held is not None and held.result is not None else (
                 news.result if news is not None else None)
             return t("net.host.over", result=over_words(result or {}, hosted.seat))
+        if held is None:  # gone from its server, or the seat given up: the seats said last are no longer true
+            return t("net.host.no_seat")
         if self.hosted_quiet:
             return t("net.host.no_answer")
         n = self.seats_free()
         free = ("net.host.free_taken" if n == 0 < hosted.free else "net.host.free_none" if n == 0
                 else "net.host.free_one" if n == 1 else "net.host.free_many")
         return t(free, n=n)
+
+    def _hosted_over(self) -> bool:
+        hosted = self.hosted
+        held = self._book().seats.get(hosted.key) if hosted is not None else None
+        news = self._hosted_news()
+        return (held is not None and held.over) or (news is not None and news.over)
+
+    def host_can_open(self) -> bool:
+        """The host card offers "Open the table": the host still holds the seat and the game is not over."""
+        hosted = self.hosted
+        return hosted is not None and hosted.key in self._book().seats and not self._hosted_over()
+
+    def host_buttons(self) -> list[Button]:
+        return [self.open_button, self.new_button] if self.host_can_open() else [self.new_button]
 
     def seat_names(self) -> dict[int, str]:
         """The names of the hosted table's seats, as its server last said them (none before it answered)."""
@@ -516,7 +532,7 @@ class NetworkScene(BaseScene):
     def open_hosted(self) -> None:
         """The host takes their seat at the table just set."""
         hosted = self.hosted
-        if hosted is None or self.joining is not None:
+        if hosted is None or self.joining is not None or not self.host_can_open():
             return
         link = Connection(hosted.url)
         seating = Seating.rejoin(link, hosted.room, hosted.table, hosted.seat, hosted.token, hosted.kinds,
@@ -704,7 +720,7 @@ class NetworkScene(BaseScene):
             items += [self.room_button, *self.seat_buttons[1:len(self.kinds)], self.add_button, self.remove_button,
                       self.server_button, self.host_button]
         else:
-            items += [self.open_button, self.new_button]
+            items += self.host_buttons()
         items += [self.field, self.join_button, *self._row_buttons(),
                   *(b for _, b in self.found_buttons), self.back_button]
         self.focus.set_items(items, columns=1)  # type: ignore[arg-type]
@@ -1001,7 +1017,7 @@ class NetworkScene(BaseScene):
         if self.asking_name:
             return [self.name_button]
         if self.hosted is not None:
-            host = [self.open_button, self.new_button]
+            host = self.host_buttons()
         else:
             host = [self.room_button, *self.seat_buttons[:len(self.kinds)], self.add_button, self.remove_button,
                     self.server_button, self.host_button]

@@ -149,3 +149,48 @@ def test_the_host_card_says_what_your_tables_says_and_follows_its_server(
     assert lobby.hosted.code == "192.168.1.20:8801/8RBR-A7PT"
     assert lobby.host_words() == t("net.host.over", result=t("net.yours.over_you"))
     assert "open the table" not in lobby.host_words()
+
+
+def test_the_host_card_offers_open_the_table_only_while_there_is_a_game_to_sit_at(
+        make_app: Callable[..., Any], home: Path) -> None:
+    """A finished game's host card says who won and offers no "Open the table" (only "Host another"); a table the
+    host holds no seat at any more (its server lost it, or the seat was given up) says so, never "Everyone is
+    seated: open the table and play" from the seats its server said last, and cannot be opened."""
+    from game.screens.scene_network import Hosted
+
+    settings.change("player_name", "Ann")
+    url = "ws://192.168.1.20:8801"
+    for table in ("8RBR-A7PT", "KQ2M-9XTP"):
+        SeatBook(home / SEATS_FILE).keep(url, table, 0, "token", "cactus", server="ann-srv")
+    watch = ServerWatch(ask=lambda at: Hello("ann-srv", None, (at,)) if at == url else None, start=False)
+    seated = TableNews("cactus", False, 0, (SeatNews(0, "Ann", "here"), SeatNews(1, "Ben", "here")),
+                       state="playing")
+    news = Watched({(url, "8RBR-A7PT"): seated, (url, "KQ2M-9XTP"): seated})
+    app, lobby = lobby_app(make_app)
+    lobby.servers, lobby.watch = watch, news
+
+    def host(table: str) -> None:
+        lobby.hosted = Hosted("cactus", url, f"192.168.1.20:8801/{table}", table, 0, "token",
+                              ["remote", "remote"], 1, f"ann-srv/{table}")
+        app.frame()
+
+    watch.run_round()
+    host("8RBR-A7PT")
+    assert lobby.host_words() == t("net.host.free_taken")
+    assert lobby.host_can_open() and lobby.open_button in lobby.host_buttons()
+    lobby.dismiss("ann-srv/8RBR-A7PT")  # as the lobby drops a table its server does not know any more
+    app.frame()
+    assert lobby.host_words() == t("net.host.no_seat")
+    assert not lobby.host_can_open() and lobby.host_buttons() == [lobby.new_button]
+
+    host("KQ2M-9XTP")
+    news.said[(url, "KQ2M-9XTP")] = TableNews("cactus", True, None, seated.seats, state="over", result={
+        "winners": [1], "seats": [{"seat": 0, "name": "Ann", "score": 2}, {"seat": 1, "name": "Ben", "score": 5}]})
+    news.version += 1
+    app.frame()
+    assert lobby.host_words() == t("net.host.over", result=t("net.yours.over_one", name="Ben"))
+    assert not lobby.host_can_open() and lobby.host_buttons() == [lobby.new_button]
+    assert lobby.open_button not in lobby.focus.items
+    joining = lobby.joining
+    lobby.open_hosted()  # a key or a stale click: nothing is opened
+    assert lobby.joining is joining
