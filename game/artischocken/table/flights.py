@@ -43,6 +43,12 @@ class Flight:
     dest: tuple[str, int | None] = ("", None)
     #: The garden-row slot it lands in (None: not a row slot, or not known).
     slot: int | None = None
+    #: Where it leaves from (engine zone, seat), as ``dest``: until it departs, the card still lies there.
+    origin: tuple[str, int | None] = ("", None)
+
+    @property
+    def departed(self) -> bool:
+        return self.t >= self.delay
 
     @property
     def done(self) -> bool:
@@ -147,12 +153,13 @@ def flights_for(entries: list[dict[str, Any]], lay: TableLayout, before: list[tu
         if what == "take":  # the leek's card goes into the hand of the seat that played it
             dst_seat = seat
         dest = (str(dst), dst_seat if dst in OWN_ZONES else None)
+        origin = (str(src), src_seat if src in OWN_ZONES else None)
         zone: Zone = ("flight", None) if entry.get("public") else ("private", viewer)
         for i, card in enumerate(cards[:MAX_FLYING]):
             a, _ = zone_rect(lay, src, src_seat, card, before, used)
             b, slot = zone_rect(lay, dst, dst_seat, card, after if index > last_reshuffle else [], used_after)
             flights.append(Flight(card if shown else None, zone, a.copy(), b.copy(), delay + i * FLIGHT_STAGGER,
-                                  dest=dest, slot=slot))
+                                  dest=dest, slot=slot, origin=origin))
         delay += EVENT_STAGGER + min(len(cards), MAX_FLYING) * FLIGHT_STAGGER * 0.5
     return flights
 
@@ -165,8 +172,14 @@ def reveal_items(entry: dict[str, Any], viewer: int | None) -> list[tuple[str | 
 
 
 def arriving(flights: Iterable[Flight], dest: tuple[str, int | None]) -> int:
-    """How many cards are still flying to ``dest`` (the state has them there already; drawing waits)."""
-    return sum(1 for f in flights if f.dest == dest)
+    """How many cards the pile at ``dest`` shows fewer than the state has: those still flying to it (the state has
+    them there already; drawing waits), less those that have yet to leave it (a whole turn's flights come at once:
+    a discard shuffled into the deck and drawn again lies on the deck until its flight departs, so the piles never
+    all read 0 while the turn plays out). Never below 0: a pile never shows cards the state does not hold."""
+    flights = list(flights)
+    coming = sum(1 for f in flights if f.dest == dest)
+    staying = sum(1 for f in flights if f.origin == dest and not f.departed and f.origin != f.dest)
+    return max(0, coming - staying)
 
 
 def arriving_cards(flights: Iterable[Flight], dest: tuple[str, int | None]) -> list[str]:
