@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -27,14 +28,16 @@ class Tally:
     finished: int = 0
 
 
-async def start_server(data: Path, log: IO[bytes] | None = None,
-                       extra: Sequence[str] = ()) -> tuple[asyncio.subprocess.Process, str]:
+async def start_server(data: Path, log: IO[bytes] | None = None, extra: Sequence[str] = (),
+                       env: Mapping[str, str] | None = None) -> tuple[asyncio.subprocess.Process, str]:
     """The server process and its URL; ``log``: a file for its log (else it shares this process's stderr);
-    ``extra``: more arguments of ``python -m game serve``."""
+    ``extra``: more arguments of ``python -m game serve`` (a ``--log-level`` among them replaces ``warning``);
+    ``env``: more environment variables."""
+    level = [] if "--log-level" in extra else ["--log-level", "warning"]
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data), "--log-level", "warning",
+        sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data), *level,
         "--limit-loopback",  # the load's hosts and an abuser come from loopback addresses of their own
-        *extra, stdout=asyncio.subprocess.PIPE, stderr=log)
+        *extra, stdout=asyncio.subprocess.PIPE, stderr=log, env={**os.environ, **(env or {})})
     assert proc.stdout is not None
     line = (await asyncio.wait_for(proc.stdout.readline(), START_TIMEOUT)).decode().strip()
     if not line.startswith("serving "):
@@ -123,16 +126,18 @@ def host_address(url: str, number: int) -> dict[str, Any]:
 
 
 async def make_tables(url: str | Sequence[str], count: int, seats: int, seed: int,
-                      per_connection: int = 8) -> list[dict[str, Any]]:
+                      per_connection: int = 8, first_host: int = 0) -> list[dict[str, Any]]:
     """``count`` tables of ``seats`` remote seats, ``per_connection`` from each host (each from an address of its
-    own: :func:`host_address`). Given several server URLs, table ``i`` is made through the ``i % len``-th."""
+    own: :func:`host_address`, numbered from ``first_host``). Given several server URLs, table ``i`` is made through
+    the ``i % len``-th."""
     urls = [url] if isinstance(url, str) else list(url)
     through = {u: list(range(p, count, len(urls))) for p, u in enumerate(urls)}  # the tables made through each
     batches = [(u, mine[k:k + per_connection]) for u, mine in through.items()
                for k in range(0, len(mine), per_connection)]
 
     async def batch(number: int, where_url: str, indices: list[int]) -> list[dict[str, Any]]:
-        async with connect(where_url, compression=None, max_size=None, **host_address(where_url, number)) as ws:
+        async with connect(where_url, compression=None, max_size=None,
+                           **host_address(where_url, first_host + number)) as ws:
             out = []
             for i in indices:
                 created = await ask(ws, {"type": "create", "room": "artischocken", "seats": ["remote"] * seats,

@@ -111,9 +111,10 @@ class Journal:
         self.refused: set[str] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
-        #: Figures: groups made durable (fsyncs or round trips) and records written.
+        #: Figures: groups made durable (fsyncs or round trips), records written, when the first and last group were.
         self.groups = 0
         self.records = 0
+        self.first = self.last = 0.0
 
     def start(self) -> None:
         self.loop = asyncio.get_running_loop()
@@ -181,6 +182,9 @@ class Journal:
         if self.thread is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.thread.join, 30.0)
         self.sink.close()
+        if self.groups:
+            log.info("the journal kept %d changes in %d durable writes (%.1f a second while tables changed)",
+                     self.records, self.groups, self.groups / max(self.last - self.first, 1e-3))
 
     def _settle(self, upto: int, refused: set[str]) -> None:
         """(On the loop) every record up to ticket ``upto`` is durable, but those of ``refused``."""
@@ -218,8 +222,11 @@ class Journal:
             if failing:
                 log.warning("the journal is written again")
                 failing, wait = False, 0.01
-            self.groups += bool(lines)
-            self.records += len(lines)
+            if lines:
+                self.last = time.monotonic()
+                self.first = self.first or self.last
+                self.groups += 1
+                self.records += len(lines)
             for item in work:
                 if not isinstance(item, Line):
                     self._tidy(*item)
