@@ -17,13 +17,13 @@ The clock and the asking are handed in (``clock``, ``ask``), so tests run rounds
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from game.net.client.rounds import Rounds
 from game.net.client.servers import Hello, KnownServers, is_loopback, say_hello, ws_url
 from game.net.discovery import FoundServer, OpenTable
 
@@ -49,7 +49,6 @@ class ServerWatch:
         self.clock = clock
         self.every, self.keep = every, keep
         self.known = known
-        self.wake = wake
         self._lock = threading.Lock()
         self._urls: list[str] = []
         self._answers: dict[str, tuple[Hello, float]] = {}
@@ -58,14 +57,16 @@ class ServerWatch:
         # What answered as of the last round's end: an answer that grew too old between two rounds is a change
         # the next round reports (else nothing wakes the window and the dead server stays drawn).
         self._stood: frozenset[tuple[str, str]] = frozenset()
-        #: Asking at all (off while a table is open over the lobby).
-        self.active = True
-        self._stop = threading.Event()
-        self._asked = threading.Event()
-        self._thread: threading.Thread | None = None
-        if start:
-            self._thread = threading.Thread(target=self._run, name="server watch", daemon=True)
-            self._thread.start()
+        self.rounds = Rounds("server watch", self.run_round, every, wake=wake, start=start)
+
+    @property
+    def active(self) -> bool:
+        """Asking at all (off while a table is open over the lobby)."""
+        return self.rounds.active
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        self.rounds.active = value
 
     def look(self, urls: Iterable[str]) -> None:
         """Ask these addresses from now on (at once when there are new ones)."""
@@ -74,8 +75,7 @@ class ServerWatch:
             new = set(wanted) - set(self._urls)
             self._urls = wanted
         if new or not self.active:
-            self.active = True
-            self._asked.set()
+            self.rounds.ask_now()
 
     def alive(self, url: str) -> Hello | None:
         """What the server at ``url`` said, while its last answer counts (None: it does not answer)."""
@@ -132,17 +132,8 @@ class ServerWatch:
         except Exception:  # an address that cannot be asked at all answers nothing, like a silent one
             return None
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            if self.active and self.run_round() and self.wake is not None:
-                with contextlib.suppress(Exception):  # a window that is gone: nothing to wake
-                    self.wake()
-            self._asked.wait(self.every)
-            self._asked.clear()
-
     def close(self) -> None:
-        self._stop.set()
-        self._asked.set()
+        self.rounds.close()
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ traceback.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import threading
 from collections.abc import Callable
@@ -25,6 +24,8 @@ from typing import Any
 
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
+
+from game.net.client.rounds import Rounds
 
 #: What a peek may say besides a :class:`TableNews`: the table is gone, the server cannot be reached, or it gave
 #: no answer that could be read (a server that does not know ``peek``, say).
@@ -160,9 +161,7 @@ class TableWatch:
     """Peeks at the tables of :meth:`watch` again every :data:`EVERY` seconds, in a thread (see the module
     text). ``wake`` is called (in the thread) when the news changed, so an idle window draws them."""
 
-    def __init__(self, wake: Callable[[], None] | None = None, every: float = EVERY) -> None:
-        self.wake = wake
-        self.every = every
+    def __init__(self, wake: Callable[[], None] | None = None, every: float = EVERY, *, start: bool = True) -> None:
         self._lock = threading.Lock()
         self._tables: list[tuple[str, str]] = []
         self._news: dict[tuple[str, str], TableNews | str] = {}
@@ -170,12 +169,16 @@ class TableWatch:
         self._replays: dict[tuple[str, str], dict[str, Any]] = {}
         #: Counts the rounds whose news differed from the round before.
         self.version = 0
-        #: Asking at all (off while a table is open over the lobby: nobody reads the news then).
-        self.active = True
-        self._stop = threading.Event()
-        self._asked = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="table watch", daemon=True)
-        self._thread.start()
+        self.rounds = Rounds("table watch", self.run_round, every, wake=wake, start=start)
+
+    @property
+    def active(self) -> bool:
+        """Asking at all (off while a table is open over the lobby: nobody reads the news then)."""
+        return self.rounds.active
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        self.rounds.active = value
 
     def watch(self, tables: list[tuple[str, str]]) -> None:
         """Ask about these (server address, table code) pairs from now on (at once when there are new ones)."""
@@ -183,8 +186,7 @@ class TableWatch:
             new = set(tables) - set(self._tables)
             self._tables = list(tables)
         if new or not self.active:
-            self.active = True
-            self._asked.set()
+            self.rounds.ask_now()
 
     def news(self) -> dict[tuple[str, str], TableNews | str]:
         with self._lock:
@@ -201,44 +203,35 @@ class TableWatch:
             got, self._replays = self._replays, {}
         return got
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            if not self.active:
-                self._asked.wait(self.every)
-                self._asked.clear()
-                continue
+    def run_round(self) -> bool:
+        """Peek at every table once, one connection per server; True when the news changed."""
+        with self._lock:
+            tables = list(self._tables)
+            want = set(self._want)
+        by_server: dict[str, list[str]] = {}
+        for url, table in tables:
+            by_server.setdefault(url, []).append(table)
+        news: dict[tuple[str, str], TableNews | str] = {}
+        changed_replays = False
+        for url, codes in by_server.items():
+            if self.rounds.stopping:
+                return False
+            got: dict[str, dict[str, Any]] = {}
+            wanted = {table for at, table in want if at == url}
+            news.update({(url, code): said for code, said in peek_server(url, codes, replays=wanted,
+                                                                          got=got).items()})
             with self._lock:
-                tables = list(self._tables)
-                want = set(self._want)
-            by_server: dict[str, list[str]] = {}
-            for url, table in tables:
-                by_server.setdefault(url, []).append(table)
-            news: dict[tuple[str, str], TableNews | str] = {}
-            changed_replays = False
-            for url, codes in by_server.items():
-                if self._stop.is_set():
-                    return
-                got: dict[str, dict[str, Any]] = {}
-                wanted = {table for at, table in want if at == url}
-                news.update({(url, code): said for code, said in peek_server(url, codes, replays=wanted,
-                                                                              got=got).items()})
-                with self._lock:
-                    self._replays.update({(url, code): replay for code, replay in got.items()})
-                    changed_replays = changed_replays or bool(got)
-            with self._lock:
-                changed = news != self._news or changed_replays
-                self._news = news
-                if changed:
-                    self.version += 1
-            if changed and self.wake is not None:
-                with contextlib.suppress(Exception):  # a window that is gone: nothing to wake
-                    self.wake()
-            self._asked.wait(self.every)
-            self._asked.clear()
+                self._replays.update({(url, code): replay for code, replay in got.items()})
+                changed_replays = changed_replays or bool(got)
+        with self._lock:
+            changed = news != self._news or changed_replays
+            self._news = news
+            if changed:
+                self.version += 1
+        return changed
 
     def close(self) -> None:
-        self._stop.set()
-        self._asked.set()
+        self.rounds.close()
 
 
 __all__ = ["GONE", "LIFE", "UNKNOWN", "UNREACHABLE", "SeatNews", "TableNews", "TableWatch", "peek_server", "read_news",
