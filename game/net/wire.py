@@ -79,10 +79,25 @@ def parse(raw: str | bytes) -> dict[str, Any]:
         raise bad("a message must be a JSON object")
     if too_deep(message, MAX_DEPTH):
         raise bad(f"a message nests lists and objects at most {MAX_DEPTH} deep")
+    if _SURROGATE.search(raw) and not _encodable(message):
+        raise bad("text must be valid Unicode (no lone surrogate, such as \\ud800)")
     kind = message.get("type")
     if not isinstance(kind, str):
         raise bad("a message needs a \"type\" that is a string")
     return message
+
+
+#: A JSON escape of a UTF-16 surrogate: the only way a lone one (text no UTF-8 can hold: a token hashed, a name
+#: logged would fail on it) gets into a parsed message; a frame's own text is valid UTF-8 already.
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _encodable(message: dict[str, Any]) -> bool:
+    try:
+        json.dumps(message, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def too_deep(value: object, most: int) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from game.net import wire
+from game.net.server.room_table import TableError
 from game.net.server.table_host import ProcessHost
 from game.net.server.table_runner import INTERNAL
 
@@ -98,3 +99,18 @@ def test_a_call_that_cannot_cross_to_its_worker_fails_alone_and_the_worker_answe
             await host.close()
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("raw", [
+    '{"type": "input", "items": [NaN]}', '{"type": "input", "items": [1e400]}', '{"type": "x", "a": -Infinity}',
+    '{"type": "join", "token": "\\ud800"}', json.dumps({"type": "x", "a": deep(16)}),
+])
+def test_parse_refuses_what_is_not_plain_bounded_data(raw: str) -> None:
+    with pytest.raises(TableError) as refused:
+        wire.parse(raw)
+    assert refused.value.code == "bad_message"
+
+
+def test_parse_takes_sixteen_levels_and_paired_surrogates() -> None:
+    assert wire.parse(json.dumps({"type": "x", "a": deep(15)}))["type"] == "x"
+    assert wire.parse('{"type": "join", "name": "\\ud83c\\udf35"}')["name"] == "\U0001f335"
