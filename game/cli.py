@@ -32,6 +32,7 @@ BENCHMARKS: dict[str, str] = {"artischocken": "game.lab.artischocken.bench", "ca
                               "cactus-bot": "game.lab.cactus.botbench", "frames": "game.lab.framebench",
                               "net": "game.lab.net_bench"}
 BENCHMARKS["reconnect"] = "game.lab.reconnect_bench"  # a silent server noticed; seats back after a kill -9
+BENCHMARKS["crash"] = "game.lab.crash_bench"  # kill -9 under load: no answered move lost, what durability costs
 BENCHMARKS["cactus-net"] = "game.lab.cactus_net_bench"  # Cactus over the wire (sizes, rates, server time)
 BENCHMARKS["artischocken-bots"] = "game.lab.artischocken.thinkbench"  # the card table's frames while bots think
 BENCHMARKS["artischocken-search"] = "game.lab.artischocken.search_bench"  # CPU per decision of the search levels
