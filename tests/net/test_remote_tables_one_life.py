@@ -13,8 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.cactus.bots.simple import Bot
-
+from .helpers_two_seated import at_cactus_turn_begun, at_cards
 from .inprocess import Peer, ServerThread, running, until
 
 CARDS = {"type": "create", "room": "artischocken", "seed": 4}
@@ -117,17 +116,10 @@ def test_a_person_who_holds_a_seat_gets_no_second_one_and_joins_their_own_again(
 
 def test_leave_gives_the_seat_to_a_bot_at_once_and_its_token_takes_it_back(tmp_path: Path) -> None:
     with running(tmp_path, seat_timeout=600) as server:
-        tom = Peer(server.url)
-        assert tom.ask({"type": "leave"}, "left")["code"] == "bad_message"  # no seat
-        created = tom.ask({**CARDS, "seats": ["remote", "remote"], "start_player": 0, "hold": True, "name": "Tom",
-                           "player": "tom"}, "created")
-        code, token = created["table"], created["tokens"]["0"]
-        tom.ask({"type": "join", "table": code, "seat": 0, "token": token}, "joined")
-        first = tom.reply("state")
-        ann = Peer(server.url)
-        claimed = ann.ask({"type": "claim", "table": code, "name": "Ann", "player": "ann"}, "claimed")
-        ann.ask({"type": "join", "table": code, "seat": 1, "token": claimed["token"]}, "joined")
-        ann.reply("state")
+        assert Peer(server.url).ask({"type": "leave"}, "left")["code"] == "bad_message"  # no seat
+        two = at_cards(server, seed=CARDS["seed"], tom={"player": "tom"}, ann={"player": "ann"})
+        tom, ann, code, token, first = two.tom, two.ann, two.code, two.token, two.first
+        assert first is not None
         assert tom.ask({"type": "leave"}, "left") == {"type": "left", "table": code, "seat": 0}
         until(lambda: ann.states().get(0) == "left", [ann], what="Ann to hear Tom left")
         assert ann.presences[-1]["seats"][0] == {"seat": 0, "name": "Tom", "kind": "remote", "state": "left",
@@ -143,24 +135,13 @@ def test_leave_gives_the_seat_to_a_bot_at_once_and_its_token_takes_it_back(tmp_p
 def test_leave_in_the_middle_of_a_cactus_turn_lets_the_bot_finish_it_and_the_token_takes_the_seat_back(
         tmp_path: Path) -> None:
     with running(tmp_path, seat_timeout=600) as server:
-        tom = Peer(server.url, 0, cactus=True)
-        created = tom.ask({"type": "create", "room": "cactus", "seats": ["remote", "remote"], "seed": 5,
-                           "start_player": 0, "hold": True, "name": "Tom"}, "created")
-        code = created["table"]
-        tom.send({"type": "join", "table": code, "seat": 0, "token": created["tokens"]["0"]})
-        ann = Peer(server.url, 1, cactus=True)
-        claimed = ann.ask({"type": "claim", "table": code, "name": "Ann"}, "claimed")
-        ann.send({"type": "join", "table": code, "seat": claimed["seat"], "token": claimed["token"]})
-        until(lambda: tom.link is not None and tom.link.active and ann.link is not None
-              and ann.link.match is not None, [tom, ann])
-        assert tom.link is not None and tom.link.match is not None
-        Bot().act(tom.link.match)  # the turn begun: a roll or a piece taken
-        tom.pump()
+        two = at_cactus_turn_begun(server)  # Tom's turn begun: a roll or a piece taken
+        tom, ann, code = two.tom, two.ann, two.code
         assert tom.ask({"type": "leave"}, "left")["seat"] == 0
         until(lambda: ann.link is not None and ann.link.active, [ann], what="the bot to end Tom's turn")
         assert ann.states()[0] == "left"
         back = Peer(server.url, 0, cactus=True)
-        back.send({"type": "join", "table": code, "seat": 0, "token": created["tokens"]["0"]})
+        back.send({"type": "join", "table": code, "seat": 0, "token": two.token})
         until(lambda: ann.states().get(0) in ("here", "returning"), [ann, back], what="Tom back")
 
 

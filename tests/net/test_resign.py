@@ -6,25 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.cactus.bots.simple import Bot
-
+from .helpers_two_seated import at_cactus_turn_begun, at_cards
 from .inprocess import Peer, running, until
 
 
 def test_a_seat_given_up_is_played_by_a_bot_at_once_and_its_token_joins_no_more(tmp_path: Path) -> None:
     with running(tmp_path, seat_timeout=600) as server:
-        tom = Peer(server.url)
-        created = tom.ask({"type": "create", "room": "artischocken", "seats": ["remote", "remote"], "seed": 8,
-                           "start_player": 0, "hold": True, "name": "Tom", "bot_takeover": False}, "created")
-        code, token = created["table"], created["tokens"]["0"]
-        tom.ask({"type": "join", "table": code, "seat": 0, "token": token}, "joined")
-        first = tom.reply("state")
-        assert first["view"]["current_player"] == 0  # Tom decides now
-        ann = Peer(server.url)
-        claimed = ann.ask({"type": "claim", "table": code, "name": "Ann"}, "claimed")
-        ann.ask({"type": "join", "table": code, "seat": claimed["seat"], "token": claimed["token"]}, "joined")
-        ann.reply("state")
-
+        two = at_cards(server, seed=8, bot_takeover=False)
+        tom, ann, code, token, first = two.tom, two.ann, two.code, two.token, two.first
+        assert first is not None
         assert tom.ask({"type": "resign"}, "resigned") == {"type": "resigned", "table": code, "seat": 0}
         until(lambda: ann.states().get(0) == "resigned", [ann], what="Ann to hear of it")
         assert ann.presences[-1]["seats"][0] == {"seat": 0, "name": "Tom", "kind": "remote", "state": "resigned",
@@ -53,19 +43,8 @@ def test_only_a_seat_can_be_given_up(tmp_path: Path) -> None:
 
 def test_a_cactus_seat_given_up_mid_turn_is_finished_by_the_bot(tmp_path: Path) -> None:
     with running(tmp_path) as server:
-        tom = Peer(server.url, 0, cactus=True)
-        created = tom.ask({"type": "create", "room": "cactus", "seats": ["remote", "remote"], "seed": 5,
-                           "start_player": 0, "hold": True, "name": "Tom"}, "created")
-        code = created["table"]
-        tom.send({"type": "join", "table": code, "seat": 0, "token": created["tokens"]["0"]})
-        ann = Peer(server.url, 1, cactus=True)
-        claimed = ann.ask({"type": "claim", "table": code, "name": "Ann"}, "claimed")
-        ann.send({"type": "join", "table": code, "seat": claimed["seat"], "token": claimed["token"]})
-        until(lambda: tom.link is not None and tom.link.active and ann.link is not None
-              and ann.link.match is not None, [tom, ann])
-        assert tom.link is not None and tom.link.match is not None
-        Bot().act(tom.link.match)  # the turn begun: a roll or a piece taken
-        tom.pump()
+        two = at_cactus_turn_begun(server)  # Tom's turn begun: a roll or a piece taken
+        tom, ann = two.tom, two.ann
         assert tom.ask({"type": "resign"}, "resigned")["seat"] == 0
         until(lambda: ann.link is not None and ann.link.active, [ann], what="the bot to end Tom's turn")
         assert ann.states()[0] == "resigned"
