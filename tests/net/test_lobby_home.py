@@ -459,30 +459,42 @@ def saved(data: Path, table: str) -> bool:
                if path.is_file())
 
 
+def host_and_kill(app: Any, lobby: NetworkScene, home: Path) -> tuple[Any, HomeServer, int | None]:
+    """Host a table on the program's own server, then kill -9 that server once the table is saved: the hosted
+    table, the server and the port it served on."""
+    click(app, lobby.host_button.rect)
+    hosted = run_until(app, lambda: lobby.hosted, timeout=30)
+    server = program_server(app)
+    assert server is not None and server.local is not None and server.local.pid is not None
+    wait_for(lambda: saved(home / "server", hosted.table), timeout=30)  # a kill -9 loses nothing saved
+    port = server.port
+    os.kill(server.local.pid, signal.SIGKILL)
+    wait_for(lambda: not answers(port), timeout=15)
+    return hosted, server, port
+
+
+def sits_down_from_its_row(app: Any, lobby: NetworkScene, hosted: Any) -> None:
+    """A click on the hosted table's row of Your tables opens the table at the host's seat."""
+    row = run_until(app, lambda: next((r for r in lobby.tables if r.key.endswith(f"/{hosted.table}")), None))
+    click(app, row.button.rect)
+    scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None, timeout=30)
+    assert scene.remote.seat == hosted.seat and scene.remote.table_id == hosted.table
+    app.pop()
+
+
 def test_the_programs_own_server_killed_is_started_again_when_the_lobby_needs_it(
         make_app: Callable[..., Any], named: str, home: Path) -> None:
     """After a kill -9 of the program's own server, "Your tables" holding a table of it: reopening the lobby
     starts it again on the same port, and a click on the row sits the host down (not "server does not answer")."""
     app, lobby = lobby_app(make_app, data=home / "server")
     try:
-        click(app, lobby.host_button.rect)
-        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
-        server = program_server(app)
-        assert server is not None and server.local is not None and server.local.pid is not None
-        wait_for(lambda: saved(home / "server", hosted.table), timeout=30)  # a kill -9 loses nothing saved
-        port = server.port
-        os.kill(server.local.pid, signal.SIGKILL)
-        wait_for(lambda: not answers(port), timeout=15)
+        hosted, server, port = host_and_kill(app, lobby, home)
         app.pop()  # the lobby closed ...
         app.push(lobby := NetworkScene(discover=False, data=home / "server"))  # ... and opened again
         assert program_server(app) is server
         run_until(app, lambda: server.status == "running" or None, timeout=30)
         assert server.port == port
-        row = run_until(app, lambda: next((r for r in lobby.tables if r.key.endswith(f"/{hosted.table}")), None))
-        click(app, row.button.rect)
-        scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None, timeout=15)
-        assert scene.remote.seat == hosted.seat and scene.remote.table_id == hosted.table
-        app.pop()
+        sits_down_from_its_row(app, lobby, hosted)
     finally:
         end_server(app)
 
@@ -491,18 +503,7 @@ def test_a_click_on_a_row_of_the_programs_own_server_killed_starts_it_again(
         make_app: Callable[..., Any], named: str, home: Path) -> None:
     app, lobby = lobby_app(make_app, data=home / "server")
     try:
-        click(app, lobby.host_button.rect)
-        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
-        server = program_server(app)
-        assert server is not None and server.local is not None and server.local.pid is not None
-        wait_for(lambda: saved(home / "server", hosted.table), timeout=30)  # a kill -9 loses nothing saved
-        port = server.port
-        os.kill(server.local.pid, signal.SIGKILL)
-        wait_for(lambda: not answers(port), timeout=15)
-        row = run_until(app, lambda: next((r for r in lobby.tables if r.key.endswith(f"/{hosted.table}")), None))
-        click(app, row.button.rect)
-        scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None, timeout=30)
-        assert scene.remote.seat == hosted.seat and scene.remote.table_id == hosted.table
-        app.pop()
+        hosted, _, _ = host_and_kill(app, lobby, home)
+        sits_down_from_its_row(app, lobby, hosted)  # the click starts it again first
     finally:
         end_server(app)
