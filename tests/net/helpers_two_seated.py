@@ -56,3 +56,15 @@ def at_cactus_turn_begun(server: ServerThread) -> TwoSeated:
     Bot().act(me.link.match)
     me.pump()
     return TwoSeated(me, friend, code, token)
+
+
+def steps_away(two: TwoSeated, kind: str) -> None:
+    """Tom at a card table sends ``kind`` ("leave" or "resign"): the server confirms it for seat 0 (answer "left"
+    or "resigned", the seat's state from then on), Ann hears it, and a bot takes Tom's decision at once."""
+    state = {"leave": "left", "resign": "resigned"}[kind]
+    assert two.tom.ask({"type": kind}, state) == {"type": state, "table": two.code, "seat": 0}
+    until(lambda: two.ann.states().get(0) == state, [two.ann], what=f"Ann to hear Tom's seat {state}")
+    assert two.ann.presences[-1]["seats"][0] == {"seat": 0, "name": "Tom", "kind": "remote", "state": state,
+                                                 "bot_in": None}
+    moved = two.ann.reply("state")  # no wait for the seat timeout
+    assert two.first is not None and moved["view"]["log_size"] > two.first["view"]["log_size"]

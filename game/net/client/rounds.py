@@ -56,4 +56,22 @@ class Rounds:
         self._asked.set()
 
 
-__all__ = ["Rounds"]
+class AsksInRounds:
+    """A look-out that asks through its :attr:`rounds`: asking on or off, and closing."""
+
+    rounds: Rounds
+
+    @property
+    def active(self) -> bool:
+        """Asking at all (off while a table is open over the lobby: nobody reads the news then)."""
+        return self.rounds.active
+
+    @active.setter
+    def active(self, value: bool) -> None:
+        self.rounds.active = value
+
+    def close(self) -> None:
+        self.rounds.close()
+
+
+__all__ = ["AsksInRounds", "Rounds"]

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from game.net.client.rounds import Rounds
+from game.net.client.rounds import AsksInRounds, Rounds
 from game.net.client.servers import Hello, KnownServers, is_loopback, say_hello, ws_url
 from game.net.discovery import FoundServer, OpenTable
 
@@ -36,7 +36,7 @@ TIMEOUT = 2.0
 AT_ONCE = 8
 
 
-class ServerWatch:
+class ServerWatch(AsksInRounds):
     """Asks the addresses of :meth:`look` ``hello`` again and again (see the module text). ``start`` False: no
     thread, rounds only by :meth:`run_round` (tests). ``known``: the directory every answer is written into.
     ``wake`` is called (in the thread) when the servers that answer changed."""
@@ -58,15 +58,6 @@ class ServerWatch:
         # the next round reports (else nothing wakes the window and the dead server stays drawn).
         self._stood: frozenset[tuple[str, str]] = frozenset()
         self.rounds = Rounds("server watch", self.run_round, every, wake=wake, start=start)
-
-    @property
-    def active(self) -> bool:
-        """Asking at all (off while a table is open over the lobby)."""
-        return self.rounds.active
-
-    @active.setter
-    def active(self, value: bool) -> None:
-        self.rounds.active = value
 
     def look(self, urls: Iterable[str]) -> None:
         """Ask these addresses from now on (at once when there are new ones)."""
@@ -131,9 +122,6 @@ class ServerWatch:
             return self.ask(url)
         except Exception:  # an address that cannot be asked at all answers nothing, like a silent one
             return None
-
-    def close(self) -> None:
-        self.rounds.close()
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from typing import Any
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
-from game.net.client.rounds import Rounds
+from game.net.client.rounds import AsksInRounds, Rounds
 
 #: What a peek may say besides a :class:`TableNews`: the table is gone, the server cannot be reached, or it gave
 #: no answer that could be read (a server that does not know ``peek``, say).
@@ -157,7 +157,7 @@ def _answer(text: str | bytes, table: str) -> TableNews | str:
     return read_news(message) or UNKNOWN
 
 
-class TableWatch:
+class TableWatch(AsksInRounds):
     """Peeks at the tables of :meth:`watch` again every :data:`EVERY` seconds, in a thread (see the module
     text). ``wake`` is called (in the thread) when the news changed, so an idle window draws them."""
 
@@ -170,15 +170,6 @@ class TableWatch:
         #: Counts the rounds whose news differed from the round before.
         self.version = 0
         self.rounds = Rounds("table watch", self.run_round, every, wake=wake, start=start)
-
-    @property
-    def active(self) -> bool:
-        """Asking at all (off while a table is open over the lobby: nobody reads the news then)."""
-        return self.rounds.active
-
-    @active.setter
-    def active(self, value: bool) -> None:
-        self.rounds.active = value
 
     def watch(self, tables: list[tuple[str, str]]) -> None:
         """Ask about these (server address, table code) pairs from now on (at once when there are new ones)."""
@@ -229,9 +220,6 @@ class TableWatch:
             if changed:
                 self.version += 1
         return changed
-
-    def close(self) -> None:
-        self.rounds.close()
 
 
 __all__ = ["GONE", "LIFE", "UNKNOWN", "UNREACHABLE", "SeatNews", "TableNews", "TableWatch", "peek_server", "read_news",
