@@ -63,7 +63,7 @@ from game.net.server.entry import CODE_LETTERS, Entry, claimable, request_key, t
 from game.net.server.keeping import journal
 from game.net.server.keeping.journal import Journal, NotKept, Sink, env_body, later_records
 from game.net.server.keeping.kept import KeptHost, entry_of, envelope_of, reopen
-from game.net.server.keeping.segments import FolderJournal, Records
+from game.net.server.keeping.segments import FolderJournal, Records, set_aside_unused
 from game.net.server.keeping.store import FORMAT, Saver, Snapshot, Store, TableStore, Unsaved
 from game.net.server.limits import AddressBook
 from game.net.server.options import ServerOptions
@@ -240,7 +240,11 @@ class Server:
         """Every table of the data folder back: from its save and the journal's records since."""
         folder = self.folder
         assert folder is not None
-        records: Records = self.folder_journal.load() if self.folder_journal is not None else {}
+        records: Records = {}
+        if self.folder_journal is not None:
+            records = self.folder_journal.load()
+        else:
+            set_aside_unused(folder.folder)
         saves = dict(folder.load_all())
         for code in sorted(saves.keys() | records.keys()):
             try:

@@ -172,6 +172,21 @@ class FolderJournal:
             self.sweep()
 
 
+def set_aside_unused(folder: Path) -> None:
+    """The journal is switched off (a measurement): its segments in ``folder/journal`` are set aside, never made again
+    onto saves written without it (they name no record)."""
+    here = Path(folder) / "journal"
+    for path in sorted(here.glob("*.log")) if here.is_dir() else []:
+        if path.stem.isdigit():
+            try:
+                kept = userdata.move_aside(path)
+            except OSError as exc:
+                log.error("journal segment %s could not be set aside: %s", path.name, exc)
+                continue
+            log.warning("the journal is switched off; its segment %s is kept as %s and not used", path.name,
+                        kept.name)
+
+
 def sync_folder(folder: Path) -> None:
     """Make the names in ``folder`` durable (a new file's entry), where the system allows it."""
     try:
@@ -186,4 +201,5 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-__all__ = ["SEGMENT_BYTES", "SEGMENT_SECONDS", "FolderJournal", "Records", "decode_line", "encode_line"]
+__all__ = ["SEGMENT_BYTES", "SEGMENT_SECONDS", "FolderJournal", "Records", "decode_line", "encode_line",
+           "set_aside_unused"]
