@@ -226,14 +226,19 @@ def test_own_tables_are_not_in_the_found_list(make_app: Callable[..., Any], name
     assert [row.key for row in lobby.tables] == ["anna/MINE-0001"]  # moved under the id that answers there
 
 
+def host_one(app: Any, lobby: NetworkScene) -> tuple[Any, int | None]:
+    """Host the table as set, on the program's own server: the hosted table and the server's port."""
+    click(app, lobby.host_button.rect)
+    hosted = run_until(app, lambda: lobby.hosted, timeout=30)
+    return hosted, program_server(app).port
+
+
 # -- the program's server and your tables ------------------------------------------------------------------------
 def test_the_host_leaves_for_the_launcher_and_back_and_the_table_plays_on(
         make_app: Callable[..., Any], named: str, home: Path) -> None:
     app, lobby = lobby_app(make_app, data=home / "server")
     try:
-        click(app, lobby.host_button.rect)
-        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
-        port = program_server(app).port
+        hosted, port = host_one(app, lobby)
         assert read_saved(home / FILE_NAME)["port"] == port  # remembered for the next start
         click(app, lobby.new_button.rect)  # "Host another": the table stays on the screen, in Your tables
         server_id = Client(f"ws://127.0.0.1:{port}").ask({"type": "hello"})["server"]
@@ -267,9 +272,7 @@ def test_a_host_back_after_ending_the_server_finds_the_table_served_again(
     app, lobby = lobby_app(make_app, data=home / "server")
     app2 = None
     try:
-        click(app, lobby.host_button.rect)
-        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
-        port = program_server(app).port
+        hosted, port = host_one(app, lobby)
         end_server(app)
         wait_for(lambda: not answers(port), timeout=15)
         app2, again = lobby_app(make_app, data=home / "server")
@@ -302,12 +305,12 @@ def test_quitting_with_a_hosted_table_in_play_asks_and_a_kept_server_is_found_ag
     app, lobby = lobby_app(make_app, data=home / "server")
     kept_pid = None
     try:
-        click(app, lobby.host_button.rect)
-        hosted = run_until(app, lambda: lobby.hosted, timeout=30)
-        port = program_server(app).port
+        hosted, port = host_one(app, lobby)
         key(app, pygame.K_ESCAPE)
         launcher = app.scene
-        key(app, pygame.K_ESCAPE)  # Esc quits the launcher: asked too
+        key(app, pygame.K_ESCAPE)  # Esc on the launcher asks whether to quit ...
+        assert launcher.dialog is not None and launcher.dialog.title == t("launcher.quit_question.title")
+        click(app, launcher.dialog.widgets[0].rect)  # ... Quit: the hosted table is asked about too
         assert app.running and launcher.dialog is not None and launcher.dialog.title == t("net.quit.title")
         key(app, pygame.K_RETURN)  # the focused one: Cancel
         assert app.running and app.scene is launcher and launcher.dialog is None
@@ -462,12 +465,10 @@ def saved(data: Path, table: str) -> bool:
 def host_and_kill(app: Any, lobby: NetworkScene, home: Path) -> tuple[Any, HomeServer, int | None]:
     """Host a table on the program's own server, then kill -9 that server once the table is saved: the hosted
     table, the server and the port it served on."""
-    click(app, lobby.host_button.rect)
-    hosted = run_until(app, lambda: lobby.hosted, timeout=30)
+    hosted, port = host_one(app, lobby)
     server = program_server(app)
     assert server is not None and server.local is not None and server.local.pid is not None
     wait_for(lambda: saved(home / "server", hosted.table), timeout=30)  # a kill -9 loses nothing saved
-    port = server.port
     os.kill(server.local.pid, signal.SIGKILL)
     wait_for(lambda: not answers(port), timeout=15)
     return hosted, server, port
