@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -164,10 +165,11 @@ class AcceptErrors:
 
 
 def counted_connections(options: ServerOptions) -> type[ServerConnection]:
-    """The connection class of a server of ``options``: at most its bound of connections, and never more than its
-    descriptors allow (:func:`descriptor_room`)."""
+    """The connection class of a server of ``options``: never more sockets than its descriptors allow
+    (:func:`descriptor_room`). The server's own bound of connections (:attr:`Limits.connections`) is kept after
+    the handshake, politely (1013); this one, for the descriptors, closes a socket at once."""
     room = descriptor_room(options.workers)
-    most = options.limits.connections if room is None else min(options.limits.connections, room)
+    most = sys.maxsize if room is None else room
     if most < options.limits.connections:
         log.info("the file descriptors allow %d connections at once", most)
     return Sockets(most).connection_class()
