@@ -117,8 +117,9 @@ class Server:
             else:
                 sink = RedisJournal(cluster)
             self.journal = Journal(sink)
-        #: Where the tables run (made in :meth:`start`, on the loop).
+        #: Where the tables run (made in :meth:`start`, on the loop), and where their calls go: through the journal.
         self.host: Host | None = None
+        self.calls: Host | None = None
         self.connections = 0
         self.closing = False
         self.ws_server: WsServer | None = None
@@ -144,7 +145,8 @@ class Server:
         owners, not resumed from the folder)."""
         workers = self.options.workers
         runs: Host = ProcessHost(workers) if workers > 0 else InlineHost()
-        self.host = runs if self.journal is None else KeptHost(runs, self.journal)
+        self.host = runs
+        self.calls = runs if self.journal is None else KeptHost(runs, self.journal)
         if self.journal is not None:
             self.journal.start()
         if self.sharing is None:
@@ -264,7 +266,7 @@ class Server:
                      records: list[dict[str, Any]] | None = None) -> Entry | None:
         """Table ``code`` back from its save and its journal records since (any exception: it cannot be resumed;
         None: there is nothing to resume, or it was dropped)."""
-        host = self.host
+        host = self.calls
         assert host is not None
         base, later, last = later_records(data, records or [], code)
         if base is None:
@@ -531,7 +533,7 @@ class Server:
         self.book.created(conn.address, code, all_bots=all_bots)  # counted while it is made: no overtaking
         self.host.place(code, bots_only=all_bots)
         try:
-            table = await open_table(self.host, code, "create", message)
+            table = await open_table(self.calls or self.host, code, "create", message)
         except Exception:
             self.book.ended(code)
             if cluster is not None:
