@@ -51,6 +51,8 @@ PLAY_GAP = (0.02, 0.4)
 BACK_TIMEOUT = 60.0
 #: Seconds a join may wait for its answer.
 ANSWER_TIMEOUT = 15.0
+#: Seconds before a seat whose connection failed tries the same server again.
+RETRY = 0.5
 #: The server's line saying how often its journal made its records durable.
 DURABLE = re.compile(r"the journal kept \d+ changes in (\d+) durable writes \(([\d.]+) a second")
 
@@ -89,8 +91,6 @@ class Book:
                 return
             mirror.apply(wire.action_from_json(action))
             self.answered.add(pre)  # in the game: from now on it must stay there
-        for pre in [p for p in self.sent if p >= size and p not in self.answered]:
-            del self.sent[pre]  # sent, never answered, and not kept: the seat chooses again
         if mirror.log_size != size:
             self.mismatches.append(f"the resumed game has {size} log entries, the mirror {mirror.log_size}")
         elif plain(mirror.view(seat, log_since=0)) != view:
@@ -183,6 +183,8 @@ class CrashRun:
                     await self.kill()
                     await self.back()
                     self.back_seconds.append(time.perf_counter() - began)
+                    if self.kills % 20 == 0:
+                        print(f"{self.kills} kills", file=sys.stderr, flush=True)
                 if self.kills < kills:
                     await asyncio.gather(*tasks)
             finally:
@@ -217,8 +219,9 @@ class CrashRun:
                             return
                 except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake):
                     pass
-                if self.life is life:  # its server is gone: wait for the next
-                    await self.new_life.wait()
+                if self.life is life:  # its server is gone (wait for the next), or it asked to be tried again
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.new_life.wait(), RETRY)
         finally:
             self.playing -= 1
 
@@ -303,24 +306,25 @@ async def priced_load(data: Path, tables: int, seats: int, seed: int, journal: b
 
 
 @contextlib.asynccontextmanager
-async def where(root: Path, use_redis: bool) -> AsyncIterator[list[str]]:
-    """The extra arguments of every server process: with ``use_redis``, those of a Redis of the bench's own."""
+async def where(root: Path, use_redis: bool) -> AsyncIterator[list[list[str]]]:
+    """The extra arguments of the server processes of each part of the bench (the kills, the load without and with
+    the journal): with ``use_redis``, a database each of a Redis of the bench's own."""
     if not use_redis:
-        yield []
+        yield [[], [], []]
         return
     folder = root / "redis"
     folder.mkdir()
     async with redis_server(folder) as url:
-        yield ["--redis", url]
+        yield [["--redis", f"{url.rsplit('/', 1)[0]}/{db}"] for db in range(3)]
 
 
 async def bench(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="garden-table-crash-") as root:
-        async with where(Path(root), args.redis) as extra:
+        async with where(Path(root), args.redis) as extras:
             (Path(root) / "crash").mkdir()
-            out = await crash_run(Path(root) / "crash", args.kills, args.tables, args.seats, args.seed, extra)
+            out = await crash_run(Path(root) / "crash", args.kills, args.tables, args.seats, args.seed, extras[0])
             if args.compare:
-                for journal in (False, True):
+                for journal, extra in ((False, extras[1]), (True, extras[2])):
                     folder = Path(root) / f"load-{journal}"
                     folder.mkdir()
                     with tempfile.TemporaryFile() as log:

@@ -77,7 +77,8 @@ def test_a_damaged_segment_is_set_aside_with_one_log_line_after_its_good_records
     assert [r["n"] for r in back["AAAA-AAAA"]] == [1]
     assert not segment.exists() and (tmp_path / "journal" / f"{segment.stem}.corrupt-1.log").exists()
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert len(errors) == 1 and "line 2 is not a record" in errors[0].getMessage() and "kept as" in errors[0].getMessage()
+    assert len(errors) == 1
+    assert "line 2 is not a record" in errors[0].getMessage() and "kept as" in errors[0].getMessage()
 
 
 @given(st.binary(max_size=200))

@@ -54,6 +54,8 @@ SWEEP_EVERY = 0.5
 OPEN_TTL = 10.0
 #: How long a connection to Redis may take before the server says it cannot reach it (seconds).
 CONNECT_TIMEOUT = 5.0
+#: The most connections to Redis one process opens at once (more commands wait for one of them).
+POOL = 64
 
 #: Renew the leases ``KEYS`` of process ``ARGV[1]`` for ``ARGV[2]`` ms: 1 for each still held, 0 for each lost.
 RENEW = """
@@ -114,8 +116,12 @@ class Cluster:
         self.peer_url = peer_url
         self.id = secrets.token_hex(6)
         # A command that takes longer than a lease has failed: a Redis that hangs must not hang the server with it.
-        self.redis: aredis.Redis = aredis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT,
-                                                   socket_timeout=LEASE)
+        # Many seats joining at once (a process's tables taken over, their players back) wait for a connection of the
+        # pool rather than fail ("Too many connections" past redis-py's 100).
+        pool = aredis.BlockingConnectionPool.from_url(url, decode_responses=True, max_connections=POOL,
+                                                      timeout=LEASE, socket_connect_timeout=CONNECT_TIMEOUT,
+                                                      socket_timeout=LEASE)
+        self.redis: aredis.Redis = aredis.Redis(connection_pool=pool)
         #: The synchronous client of the saver's writing thread (:class:`RedisStore`).
         self.sync: redis.Redis = redis.from_url(url, decode_responses=True, socket_connect_timeout=CONNECT_TIMEOUT,
                                                 socket_timeout=LEASE)

@@ -194,7 +194,8 @@ class SharedTables:
             if entry is None:
                 raise ValueError("neither its save nor its journal holds the table")
         except Exception as exc:  # noqa: BLE001 - any save that cannot be resumed is set aside, never fatal
-            await cluster.set_aside(code, f"{type(exc).__name__}: {exc}")
+            if not self.server.closing:  # shutting down, the workers stop: the save is whole, the next process takes it
+                await cluster.set_aside(code, f"{type(exc).__name__}: {exc}")
             await cluster.release(code)
             return None
         if not cluster.holds(code):  # the resume took longer than the lease was trusted

@@ -39,7 +39,7 @@ log = logging.getLogger("game.net.server.store")
 #: How long a change of a table at rest may wait before the table is written (seconds).
 FLUSH_DELAY = 0.1
 #: A table in play is written at most this often (seconds): a save costs about a millisecond of the loop, and
-#: a busy server would otherwise spend half its time saving. A crash (not a SIGTERM) loses at most this much.
+#: a busy server would otherwise spend half its time saving. A crash loses nothing answered: the journal holds it.
 MIN_INTERVAL = 1.0
 #: The most tables one saving round takes snapshots of (at once: they are made where the tables live).
 ROUND_TABLES = 16
