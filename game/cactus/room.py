@@ -22,10 +22,8 @@ from game.cactus.bots.simple import BOT_NAMES
 from game.cactus.guide.coach import GuideCoach, guide_match
 from game.cactus.match import BOT_KINDS, Match
 from game.cactus.rules import MAX_PLAYERS, MIN_PLAYERS, Die, Options
-from game.cactus.screens import (
-    navigation,
-    scene_end,  # noqa: F401  (registers the end screen with game.cactus.screens.navigation)
-)
+from game.cactus.screens import scene_end  # noqa: F401  (registers the end screen with navigation)
+from game.cactus.screens.navigation import register as register_screen
 from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_remote import ConnectingScene, Connection
 from game.cactus.screens.scene_rules import rules_scene
@@ -136,7 +134,7 @@ def guide_scene() -> BaseScene:
     return PlayScene(guide_match(), autosave=False, record_replay=False, coach=GuideCoach())
 
 
-navigation.register("guide", guide_scene)
+register_screen("guide", guide_scene)
 
 
 def replay_scene(data: object) -> BaseScene:
