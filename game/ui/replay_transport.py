@@ -57,12 +57,13 @@ class ReplayTransport(BaseScene):
         return bool(self.session.index >= self.session.length)
 
     def keys(self) -> dict[int, Callable[[], None]]:
-        """The transport's keys; a viewer adds its own."""
+        """The transport's keys; a viewer adds its own. Down (PgDn) goes to the next turn and Up (PgUp) back, as
+        in every list of the program."""
         s = self.session
         slower = lambda: self.faster(-1)  # noqa: E731
         return {pygame.K_SPACE: self.toggle, pygame.K_RIGHT: lambda: self.step(1), pygame.K_LEFT: lambda: self.step(-1),
-                pygame.K_UP: lambda: self.turn(1), pygame.K_PAGEUP: lambda: self.turn(1),
-                pygame.K_DOWN: lambda: self.turn(-1), pygame.K_PAGEDOWN: lambda: self.turn(-1),
+                pygame.K_DOWN: lambda: self.turn(1), pygame.K_PAGEDOWN: lambda: self.turn(1),
+                pygame.K_UP: lambda: self.turn(-1), pygame.K_PAGEUP: lambda: self.turn(-1),
                 pygame.K_HOME: lambda: self.seek(0), pygame.K_END: lambda: self.seek(s.length),
                 pygame.K_PLUS: self.faster, pygame.K_EQUALS: self.faster, pygame.K_KP_PLUS: self.faster,
                 pygame.K_MINUS: slower, pygame.K_KP_MINUS: slower}

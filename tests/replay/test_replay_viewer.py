@@ -43,9 +43,9 @@ def test_the_viewer_steps_plays_seeks_and_switches_seats(make_app: Callable[...,
     assert s.index == 0 and scene.still()
     _key(app, pygame.K_RIGHT, now)
     assert s.index == 1
-    _key(app, pygame.K_UP, now)  # the next turn
+    _key(app, pygame.K_DOWN, now)  # the next turn
     assert s.index == s.turn_starts[1]
-    _key(app, pygame.K_DOWN, now)
+    _key(app, pygame.K_UP, now)
     assert s.index == 0
     _key(app, pygame.K_PLUS, now)  # 2x
     assert SPEEDS[scene.speed] == 2.0

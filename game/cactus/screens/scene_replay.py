@@ -9,8 +9,6 @@ every list of the program), Home/End the ends, +/- the speed (0.5x to 8x); a cli
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from game.cactus.match import Stage
@@ -45,13 +43,6 @@ class ReplayScene(ReplayTransport):
         return super().at_end() and not self.session.left
 
     # -- scene hooks ---------------------------------------------------------------------------------------
-    def keys(self) -> dict[int, Callable[[], None]]:
-        """The transport's keys, with Down (PgDn) the next turn and Up (PgUp) the previous one."""
-        keys = dict(super().keys())
-        keys.update({pygame.K_DOWN: lambda: self.turn(1), pygame.K_PAGEDOWN: lambda: self.turn(1),
-                     pygame.K_UP: lambda: self.turn(-1), pygame.K_PAGEUP: lambda: self.turn(-1)})
-        return keys
-
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         self.bar = pygame.Rect(0, h - BAR_H, w, BAR_H)
