@@ -70,6 +70,7 @@ from game.net.server.options import ServerOptions
 from game.net.server.room_table import SPECTATORS, TableError, seat_number
 from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, open_table
 from game.net.server.table_runner import Sent
+from game.net.server.web import Pages
 
 log = logging.getLogger("game.net.server.table_server")
 
@@ -151,9 +152,11 @@ class Server:
             self.journal.start()
         if self.sharing is None:
             await self.resume_all()
+        pages = Pages()  # the browser seat's page, answered on the same port (plain HTTP GET)
         self.ws_server = await serve(self.handler, host, port, max_size=MAX_FRAME, compression=None,
                                      ping_interval=20, ping_timeout=40, close_timeout=CLOSE_TIMEOUT,
-                                     create_connection=counted_connections(self.options))
+                                     create_connection=counted_connections(self.options),
+                                     process_request=pages.answer)
         self.addresses = identity.addresses(host, self.ws_server.sockets[0].getsockname()[1])
         loop = asyncio.get_running_loop()
         if self.sharing is not None:
