@@ -151,16 +151,17 @@ class TableKeeper:
     def _presence(self, now: float, facts: TableFacts) -> None:
         board = self.board
         names = list(facts.names)
+        turn = None if facts.over else facts.turn
         if board.changes != self.presence_seen:
             self.presence_seen = board.changes
-            missing = not_seated(board, self.seat, names)
+            # a person whose turn it is is named by the banner over the table: the note would say it twice
+            missing = not_seated(board, self.seat, names, besides=turn)
             if missing and not self.told_not_seated:
                 self.told_not_seated = True
                 self.not_seated_said = t("presence.not_seated", name=missing[0])
                 self.notes.show(self.not_seated_said, "warn", 5.0)
             elif not missing:
                 self.notes.withdraw(self.not_seated_said)
-        turn = None if facts.over else facts.turn
         lines = seat_lines(board, now, facts.players, self.seat, names, live=self.live, turn=turn)
         note = None
         if turn is not None and turn != self.seat and 0 <= turn < len(lines):

@@ -120,15 +120,24 @@ def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(
     table.frames()
     scene = table.scene
     assert texts(scene)[1:3] == [("Anna", False, "has not sat down yet"), ("Ben", False, "back from the next turn")]
-    assert scene.message.visible and scene.message.text == "Anna has not sat down at the table yet."
     assert scene.turn_note == t("presence.turn.waiting", name="Anna")
+    assert not scene.message.visible  # the banner says it of the seat on turn: one sentence, not two
     save(app, tmp_path, "cards-waiting.png")
+
+
+def test_a_friend_not_yet_seated_whose_turn_it_is_not_is_told_in_one_note(make_app: Callable[..., Any]) -> None:
+    table = Table(make_app((1024, 700)), players=3, start_player=0)
+    table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "waiting", None),
+                                     (None, "bot", "bot", None)))
+    table.frames()
+    assert table.scene.turn_note is None  # this player's turn: no banner
+    assert table.scene.message.visible and table.scene.message.text == "Anna has not sat down at the table yet."
 
 
 def test_the_not_sat_down_note_goes_as_soon_as_everybody_sat_down(make_app: Callable[..., Any]) -> None:
     """The note that a friend has not sat down is withdrawn the moment the friend does: it never contradicts the
     list of who is at the table."""
-    table = Table(make_app((1024, 700)), players=2, start_player=1)
+    table = Table(make_app((1024, 700)), players=2, start_player=0)
     table.link.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "waiting", None)))
     table.frames()
     assert table.scene.message.visible and table.scene.message.text == "Anna has not sat down at the table yet."

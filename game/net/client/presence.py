@@ -284,13 +284,14 @@ def turn_words(board: PresenceBoard, seat: int | None, name: str, now: float, *,
     return board_words(board, seat, name, now, live=live, you=you, turn=True).line or None
 
 
-def not_seated(board: PresenceBoard, me: int | None, game_names: Sequence[str] = ()) -> list[str]:
-    """The names of the people who have not sat down at the table yet (this player aside)."""
+def not_seated(board: PresenceBoard, me: int | None, game_names: Sequence[str] = (),
+               besides: int | None = None) -> list[str]:
+    """The names of the people who have not sat down at the table yet (this player aside, and seat ``besides``)."""
     current = board.current
     if current is None:
         return []
     return [seat_name(board, e.seat, game_names) for e in current.seats
-            if e.seat != me and e.kind == "remote" and e.state == "waiting"]
+            if e.seat not in (me, besides) and e.kind == "remote" and e.state == "waiting"]
 
 
 __all__ = ["KINDS", "MAX_NAME", "MAX_SEATS", "MAX_WAIT", "STATES", "TABLE_STATES", "TONES", "UNKNOWN", "WORD_KEYS",
