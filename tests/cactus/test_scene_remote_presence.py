@@ -16,6 +16,7 @@ from net.helpers_cactus_net import Inbox, Loop, LoopConnection
 
 from game.app import BaseScene
 from game.cactus.room import remote_play_scene
+from game.cactus.screens import panels
 from game.cactus.screens.scene_remote import RemotePlayScene
 from game.i18n import t
 
@@ -83,15 +84,18 @@ def test_the_strip_names_every_seat_and_the_banner_says_the_player_on_turn_is_aw
 
 
 def test_the_not_sat_down_note_goes_as_soon_as_everybody_sat_down(make_app: Any) -> None:
-    """The note that the host has not sat down is withdrawn the moment the host does."""
-    connection, driver, scene = open_scene(make_app, (1024, 640), ("remote", "remote"))
-    connection.inbox.append(presence(("Tom", "remote", "waiting", None), ("Anna", "remote", "here", None)))
+    """The note that a friend has not sat down (whose turn it is not: the banner names the one on turn) is withdrawn
+    the moment the friend does."""
+    connection, driver, scene = open_scene(make_app, (1024, 640), ("remote", "remote", "remote"))
+    connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None),
+                                     ("Ben", "remote", "waiting", None)))
     driver.frames()
-    assert scene.message.visible and scene.message.text == "Tom has not sat down at the table yet."
-    connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None)))
+    assert scene.message.visible and scene.message.text == "Ben has not sat down at the table yet."
+    connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None),
+                                     ("Ben", "remote", "here", None)))
     driver.frames()
     assert not scene.message.visible
-    assert texts(scene)[0] == ("Tom", False, "here")
+    assert texts(scene)[2] == ("Ben", False, "here")
 
 
 def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(make_app: Any, tmp_path: Path) -> None:
@@ -101,14 +105,34 @@ def test_a_friend_who_comes_first_is_told_the_host_has_not_sat_down(make_app: An
     driver.frames()
     assert texts(scene)[0] == ("Tom", False, "has not sat down yet")
     assert texts(scene)[3] == ("Ben", False, t("presence.away"))
-    assert scene.message.visible and scene.message.text == "Tom has not sat down at the table yet."
     assert scene.shown_banner.text == t("presence.turn.waiting", name="Tom")
+    assert not scene.message.visible  # the banner says it of the seat on turn: one sentence, not two
     strip = scene.strip
     assert strip is not None and scene.strip_compact  # a short window: a line a seat, the state in a few words
     assert [line.short for line in scene.strip_lines] == ["not here yet", "here", "bot", "away"]
     for name in ("score", "table", "prompt"):
         assert not strip.colliderect(scene.rects[name]), name
     pygame.image.save(driver.app.surface, str(tmp_path / "cactus-waiting.png"))
+
+
+def test_the_turn_log_names_the_seats_as_the_panels_do_before_the_match_knows_their_names(
+        make_app: Any, monkeypatch: Any) -> None:
+    """The match learns a seat's name only at the next turn start; the log's first line ("... starts") names the
+    seat as the flowers panel does meanwhile, not "Player 1"."""
+    drawn: list[list[str]] = []
+    real = panels.draw_log
+
+    def draw_log(surface: Any, rules: Any, rect: Any, names: Any = None) -> None:
+        drawn.append([line for _e, line, _c in panels.log_entries(rules, names=names)])
+        real(surface, rules, rect, names)
+
+    monkeypatch.setattr(panels, "draw_log", draw_log)
+    connection, driver, scene = open_scene(make_app)
+    assert scene.match.rules.names[0] == "Player 1"
+    connection.inbox.append(presence(("Tom", "remote", "here", None), ("Anna", "remote", "here", None),
+                                     (None, "bot", "bot", None)))
+    driver.frames()
+    assert drawn and drawn[-1][-1] == t("cactus.event.start", player="Tom")
 
 
 def test_a_malformed_presence_changes_nothing(make_app: Any) -> None:

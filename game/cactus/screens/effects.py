@@ -5,7 +5,7 @@ out in the scene's ``update`` (beside the pieces it is about, never over them); 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -105,17 +105,18 @@ class Effects:
         self.flyers = [fl for fl in self.flyers if fl.age < fl.delay + fl.life]
 
     def event(self, e: Event, rules: CactusGame, spot: Spot, seat: Callable[[int | None], Point], supply: Point,
-              table: Point) -> Notice | None:
+              table: Point, names: Sequence[str] | None = None) -> Notice | None:
         """Feedback for a rule event: floating text where it happened and flowers flying; returns the line
-        for the message bar, if the event has one. A repeat of the event before counts on its text (``×N``)."""
+        for the message bar, if the event has one (the seats by ``names`` where given, as the panels name them). A
+        repeat of the event before counts on its text (``×N``)."""
         count = self.last[1] + 1 if self.last is not None and self.last[0] == e else 1
         self.last = (e, count)
         before = len(self.floats)
-        notice = self._feedback(e, rules, spot, seat, supply, table)
+        notice = self._feedback(e, rules, spot, seat, supply, table, names)
         if len(self.floats) > before:
             self._fold(count)
         if notice is not None and count > 1:
-            notice = Notice(txt.describe_times(rules, e, count), notice.level, notice.seconds)
+            notice = Notice(txt.describe_times(rules, e, count, names), notice.level, notice.seconds)
         return notice
 
     def _fold(self, count: int) -> None:
@@ -132,7 +133,7 @@ class Effects:
         self.floats.append(new)
 
     def _feedback(self, e: Event, rules: CactusGame, spot: Spot, seat: Callable[[int | None], Point],
-                  supply: Point, table: Point) -> Notice | None:
+                  supply: Point, table: Point, names: Sequence[str] | None) -> Notice | None:
         if e.kind == "award" and e.flowers > 0:
             label = t("cactus.float.award", flowers=e.flowers, award=txt.award_name(e.detail))
             self.floats.append(FloatText(label, spot.at, PALETTE.ok, world=spot.world, pieces=spot.pieces))
@@ -144,18 +145,18 @@ class Effects:
             self.floats.append(FloatText(label, spot.at, PALETTE.error, world=spot.world, pieces=spot.pieces))
             for k in range(abs(e.flowers)):
                 self.flyers.append(Flyer(seat(e.player), supply, delay=0.15 * k))
-            return Notice(txt.describe(rules, e), "error", 4.0)
+            return Notice(txt.describe(rules, e, names), "error", 4.0)
         elif e.kind == "placed_fell":
             self.floats.append(FloatText(t("cactus.float.fell"), spot.at, PALETTE.warn,
                                          world=spot.world, pieces=spot.pieces))
-            return Notice(txt.describe(rules, e), "warn", 4.0)
+            return Notice(txt.describe(rules, e, names), "warn", 4.0)
         elif e.kind == "awards_void":
             self.floats.append(FloatText(t("cactus.float.void"), table, PALETTE.error))
         elif e.kind in ("piece_out", "piece_returned"):
-            self.floats.append(FloatText(txt.describe(rules, e), spot.at, PALETTE.ink_soft, life=1.6,
+            self.floats.append(FloatText(txt.describe(rules, e, names), spot.at, PALETTE.ink_soft, life=1.6,
                                          pieces=spot.pieces))
         elif e.kind == "award_lost":
-            self.floats.append(FloatText(txt.describe(rules, e), table, PALETTE.warn))
+            self.floats.append(FloatText(txt.describe(rules, e, names), table, PALETTE.warn))
         return None
 
     def draw(self, surface: pygame.Surface) -> None:

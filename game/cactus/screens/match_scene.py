@@ -428,7 +428,7 @@ class MatchScene(BaseScene):
         sounds.event_sounds(events)
         for e in events:
             notice = self.effects.event(e, self.match.rules, self._event_spot(e), self._seat_anchor,
-                                        self.rects["supply"].center, self.rects["table"].center)
+                                        self.rects["supply"].center, self.rects["table"].center, self.seat_names())
             if notice is not None:
                 self.message.show(notice.text, notice.level, notice.seconds)
 
@@ -586,7 +586,7 @@ class MatchScene(BaseScene):
                 if self.shown_banner.short:
                     callouts.draw_explanation(surface, m, log)
                 else:
-                    panels.draw_log(surface, m.rules, log)
+                    panels.draw_log(surface, m.rules, log, names)
             panels.draw_heap(surface, m, lay, self.pointer, human)
             panels.draw_row(surface, m, lay)
             panels.draw_actions(surface, m, lay, self.controls, human)

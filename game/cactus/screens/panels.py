@@ -272,18 +272,21 @@ def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Seque
               size=SIZES.text_small, color=PALETTE.ink_faint, anchor="midright")
 
 
-def log_entries(rules: CactusGame, last: int = 80) -> list[tuple[Event, str, Color]]:
+def log_entries(rules: CactusGame, last: int = 80,
+                names: Sequence[str] | None = None) -> list[tuple[Event, str, Color]]:
     """The turn log's entries, newest first, of the ``last`` events: each event with its sentence and colour; a run
-    of identical events (the same piece fell again and again) is one entry that says how often ("×5")."""
+    of identical events (the same piece fell again and again) is one entry that says how often ("×5"). The seats
+    by ``names`` where given (as the panels name them), else the match's."""
     out: list[tuple[Event, str, Color]] = []
     for e, count in reversed(txt.fold(e for e in rules.log[-last:] if e.kind != "take")):
         colour = PALETTE.ok if e.kind == "award" else PALETTE.error if e.kind in (
             "hand_touch", "knocked", "awards_void") else PALETTE.ink_soft
-        out.append((e, txt.describe_times(rules, e, count), colour))
+        out.append((e, txt.describe_times(rules, e, count, names), colour))
     return out
 
 
-def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> None:
+def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect,
+             names: Sequence[str] | None = None) -> None:
     """The turn log, newest first, as much as fits; a run of identical events is one line ("fell ×5")."""
     draw.panel(surface, rect, PALETTE.paper, PALETTE.sand_dark, 14)
     draw.text(surface, t("cactus.log"), (rect.x + 14, rect.y + 16), size=SIZES.text_small, bold=True,
@@ -296,7 +299,7 @@ def draw_log(surface: pygame.Surface, rules: CactusGame, rect: pygame.Rect) -> N
     line_h = fnt.get_linesize()
     lines: list[tuple[str, Color]] = []
     swatches: list[tuple[int, str]] = []
-    for e, line, colour in log_entries(rules):
+    for e, line, colour in log_entries(rules, names=names):
         wrapped = [w for w, _ in layers.wrapped(line, SIZES.text_small - 1, False, inner.width)]
         block = [(wrapped[0], colour)] + [("  " + w, colour) for w in wrapped[1:]]
         if (len(lines) + len(block)) * line_h > inner.height:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from game.cactus.match import Match, Stage
@@ -39,10 +39,12 @@ def in_sentence(name: str) -> str:
     return name.lower() if t("cactus.names.in_sentence") == "lower" else name
 
 
-def player_name(rules: CactusGame, seat: int | None) -> str:
+def player_name(rules: CactusGame, seat: int | None, names: Sequence[str] | None = None) -> str:
+    """The seat's name: by ``names`` where given (a remote table knows its people's names before its match does),
+    else the match's."""
     if seat is None or not 0 <= seat < rules.players:
         return "?"
-    return rules.names[seat]
+    return names[seat] if names and seat < len(names) and names[seat] else rules.names[seat]
 
 
 def award_name(kind: str | None) -> str:
@@ -88,9 +90,9 @@ def violation_explained(match: Match, v: Violation) -> str:
     return t(f"cactus.explain.{v.kind}", piece=piece, other=other, where=where)
 
 
-def describe(rules: CactusGame, e: Event) -> str:
-    """One turn-log sentence for a rule event."""
-    player = player_name(rules, e.player)
+def describe(rules: CactusGame, e: Event, names: Sequence[str] | None = None) -> str:
+    """One turn-log sentence for a rule event (the seats by ``names`` where given, as the panels name them)."""
+    player = player_name(rules, e.player, names)
     piece = piece_name(rules, e.pieces[0]) if e.pieces else ""
     values: dict[str, Any] = {"player": player, "piece": piece, "flowers": abs(e.flowers), "nominal": e.nominal,
                               "cactus": "" if e.cactus is None else e.cactus + 1,
@@ -124,14 +126,14 @@ def fold(events: Iterable[Event]) -> list[tuple[Event, int]]:
     return runs
 
 
-def describe_times(rules: CactusGame, e: Event, count: int) -> str:
+def describe_times(rules: CactusGame, e: Event, count: int, names: Sequence[str] | None = None) -> str:
     """:func:`describe` for an event that came ``count`` times in a row (one line for all of them)."""
     if count <= 1:
-        return describe(rules, e)
+        return describe(rules, e, names)
     if e.kind == "placed_fell" and e.pieces:
         return t("cactus.event.placed_fell_times", piece=piece_name(rules, e.pieces[0]), count=count,
                  it=piece_pronoun(rules, e.pieces[0]))
-    return t("cactus.repeated", text=describe(rules, e), count=count)
+    return t("cactus.repeated", text=describe(rules, e, names), count=count)
 
 
 def stage_prompt(match: Match) -> str:
