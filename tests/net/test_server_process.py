@@ -9,6 +9,9 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -191,3 +194,32 @@ def test_a_table_of_bots_plays_to_its_end_and_is_dropped_once_over(tmp_path: Pat
     finally:
         assert server.stop() == 0
     assert "dropped" in server.stderr()
+
+
+def test_a_second_server_on_the_same_data_folder_refuses_in_one_line_and_a_killed_one_leaves_no_lock(
+        tmp_path: Path) -> None:
+    """Two processes on one data folder would each resume its tables (each friend at a copy of their own): the
+    second refuses with one plain line and exit 2, the first serves on; once the first is killed with SIGKILL, the
+    next start takes the folder at once (the lock went with the process)."""
+    first = ServerProcess(tmp_path)
+    try:
+        second = subprocess.run([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(tmp_path)],
+                                capture_output=True, text=True, timeout=60, check=False)
+        assert second.returncode == 2
+        assert second.stdout == ""
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1 and "in use" in lines[0] and str(first.proc.pid) in lines[0], second.stderr
+        client = Client(first.url)
+        assert client.ask({"type": "hello"})["type"] == "hello"  # the first serves on
+        client.close()
+        first.proc.send_signal(signal.SIGKILL)
+        first.proc.wait(10)
+    finally:
+        first.stop()
+    again = ServerProcess(tmp_path)
+    try:
+        client = Client(again.url)
+        assert client.ask({"type": "hello"})["type"] == "hello"
+        client.close()
+    finally:
+        assert again.stop() == 0

@@ -1,12 +1,14 @@
 """``python -m game serve``: run the table server (no window) until Ctrl-C or SIGTERM.
 
-Prints two lines on stdout once it accepts connections: ``serving ws://HOST:PORT`` (``--port 0``: the port it
+Prints three lines on stdout once it accepts connections: ``serving ws://HOST:PORT`` (``--port 0``: the port it
 got; HOST is an address another machine reaches it by: its address on the local network when it listens on every
-interface, never 0.0.0.0) and ``server ID``, the server's id (kept in the data folder: the same after a restart,
-on any port). With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
+interface, never 0.0.0.0), ``server ID``, the server's id (kept in the data folder: the same after a restart,
+on any port), and ``page http://HOST:PORT/``, the server's own page for a seat in a browser.
+With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
 :mod:`game.net.server.announce`) under the host player's NAME, and withdraws the announcement when it stops.
 Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
-exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1. When some table
+exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1; a data folder another
+``serve`` holds (:mod:`game.net.server.data_lock`) one line and exit 2. When some table
 cannot be saved on the way out (a read-only or full data folder), each is named in the log and the last line on
 stderr says ``N tables could not be saved: CODE, CODE``: exit 3. The log (connections, joins, errors; never a
 token) goes to stderr.
@@ -40,6 +42,7 @@ from game.net.server.announce import Announcer
 from game.net.server.cluster.bot_queue import run_worker
 from game.net.server.cluster.directory import ClusterError
 from game.net.server.connection import AcceptErrors
+from game.net.server.data_lock import DataLock, FolderInUse
 from game.net.server.limits import Limits
 from game.net.server.options import KEEP_FINISHED
 from game.net.server.room_table import TableError
@@ -48,6 +51,8 @@ from game.net.server.table_server import Server, ServerOptions
 PROG = "python -m game serve"
 #: The exit code when some table could not be saved on the way out.
 EXIT_UNSAVED = 3
+#: The exit code when another server holds the data folder.
+EXIT_FOLDER_IN_USE = 2
 
 
 def positive_seconds(text: str) -> float:
@@ -146,6 +151,11 @@ def url(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
 
 
+def page_url(host: str, port: int) -> str:
+    """The server's own page (:mod:`game.net.server.web`), on the same address and port as its websockets."""
+    return "http" + url(host, port)[2:] + "/"
+
+
 def watch_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
     """Set ``stop`` once stdin reaches its end (read in a thread of its own: it blocks)."""
 
@@ -197,6 +207,7 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
             loop.add_signal_handler(sig, stop.set)
     print(f"serving {url(identity.hosts(host)[0], got)}", flush=True)
     print(f"server {server.id}", flush=True)
+    print(f"page {page_url(identity.hosts(host)[0], got)}", flush=True)  # the browser seat's start page
     if lifeline:
         watch_stdin(loop, stop)
     announcing = announce(server, host, got, advertise) if advertise is not None else None
@@ -249,6 +260,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.paths import user_data_dir
 
         data = user_data_dir() / "server"
+    lock = None
+    if args.redis is None:  # (a cluster keeps its tables in Redis: its processes share no folder's saves)
+        try:
+            lock = DataLock.take(data)
+        except FolderInUse as exc:
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return EXIT_FOLDER_IN_USE
+        except OSError as exc:  # the data folder cannot be made
+            print(f"{PROG}: {exc}", file=sys.stderr)
+            return 1
     try:
         options = ServerOptions(data=data, seat_timeout=args.seat_timeout, keep_finished=args.keep_finished,
                                 workers=args.workers, limits=Limits(loopback=args.limit_loopback,
@@ -261,6 +282,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers stood
         return 0
+    finally:
+        if lock is not None:
+            lock.release()
 
 
-__all__ = ["EXIT_UNSAVED", "build_parser", "main", "run", "url"]
+__all__ = ["EXIT_FOLDER_IN_USE", "EXIT_UNSAVED", "build_parser", "main", "run", "url"]
