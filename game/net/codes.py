@@ -41,6 +41,12 @@ class TableCode:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"ws://{host}:{self.port}"
 
+    @property
+    def page(self) -> str:
+        """The link to the table's page on its server (a seat in a browser): ``http://HOST:PORT/t/TABLE``."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/t/{self.table}"
+
     def __str__(self) -> str:
         return make_code(self.host, self.port, self.table)
 

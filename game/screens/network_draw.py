@@ -8,6 +8,7 @@ import pygame
 
 from game import settings
 from game.i18n import t
+from game.screens import table_link
 from game.ui import draw
 from game.ui.theme import PALETTE, SIZES, shade
 
@@ -126,8 +127,12 @@ def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
             size -= 2
         draw.text(surface, hosted.code, box.center, size=size, bold=True, color=PALETTE.terracotta_dark,
                   anchor="center")
-        y = box.bottom + (18 if small else 24)
-        draw.fit_text(surface, t(f"launcher.{hosted.room}.name"), (x, y), inner, size=SIZES.text, bold=True,
+        y = box.bottom + (18 if small else 24) + 16  # below the link line
+        beside = pygame.Rect(x, y - 10, inner, scene.open_button.rect.top - y - 16)
+        table_link.draw_link(surface, hosted.code, pygame.Rect(x, box.bottom + 2, inner, 20), beside)
+        qr = table_link.qr_side(beside.height)
+        column = inner - (qr + 12 if qr else 0)  # the game and its seats, left of the QR code
+        draw.fit_text(surface, t(f"launcher.{hosted.room}.name"), (x, y), column, size=SIZES.text, bold=True,
                       color=PALETTE.cactus_dark, anchor="midleft")
         y += 26 if small else 30
         step = 21 if small else 24
@@ -136,9 +141,10 @@ def _host_card(surface: pygame.Surface, scene: NetworkScene) -> None:
             label = t("net.host.you") if i == 0 else names.get(i) or kind_text(hosted.room, kind)
             draw.text(surface, str(i + 1), (x + 12, y), size=SIZES.text_small, bold=True, color=PALETTE.terracotta,
                       anchor="center")
-            draw.fit_text(surface, label, (x + 30, y), inner - 30, size=SIZES.text_small, color=PALETTE.ink,
+            draw.fit_text(surface, label, (x + 30, y), column - 30, size=SIZES.text_small, color=PALETTE.ink,
                           anchor="midleft")
             y += step
+        inner = column
         block = pygame.Rect(x, y, inner, scene.open_button.rect.top - y - 6)
         words = scene.host_words()
         if scene.host_status is not None:  # taking the seat, or why that failed: in place of the hint

@@ -51,6 +51,14 @@ def raw_get(server: ServerProcess, target: str) -> str:
     return answer.split(b"\r\n", 1)[0].decode("latin-1")
 
 
+def test_serve_prints_the_pages_link_on_the_address_of_its_websockets(server: ServerProcess) -> None:
+    assert server.proc.stdout is not None
+    assert server.proc.stdout.readline().startswith("server ")
+    line = server.proc.stdout.readline().strip()
+    assert line == f"page {http_base(server)}/"
+    assert get(server, "/")[0] == 200
+
+
 def test_the_start_page_and_a_table_page_are_served_with_a_type_and_a_policy(server: ServerProcess) -> None:
     for path, marker in (("/", b'src="/static/start.js"'), ("/t/K7QX-2M9P", b'src="/static/table.js"'),
                          ("/t/k7qx-2m9p?from=qr", b'src="/static/table.js"')):

@@ -1,9 +1,10 @@
 """``python -m game serve``: run the table server (no window) until Ctrl-C or SIGTERM.
 
-Prints two lines on stdout once it accepts connections: ``serving ws://HOST:PORT`` (``--port 0``: the port it
+Prints three lines on stdout once it accepts connections: ``serving ws://HOST:PORT`` (``--port 0``: the port it
 got; HOST is an address another machine reaches it by: its address on the local network when it listens on every
-interface, never 0.0.0.0) and ``server ID``, the server's id (kept in the data folder: the same after a restart,
-on any port). With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
+interface, never 0.0.0.0), ``server ID``, the server's id (kept in the data folder: the same after a restart,
+on any port), and ``page http://HOST:PORT/``, the server's own page for a seat in a browser.
+With ``--advertise NAME`` it announces itself and its open tables on the local network (zeroconf,
 :mod:`game.net.server.announce`) under the host player's NAME, and withdraws the announcement when it stops.
 Ctrl-C and SIGTERM (and, with ``--stdin-lifeline``, the end of stdin) save every table and
 exit 0; an address that cannot be had (a port in use) gives one line on stderr and exit 1; a data folder another
@@ -150,6 +151,11 @@ def url(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
 
 
+def page_url(host: str, port: int) -> str:
+    """The server's own page (:mod:`game.net.server.web`), on the same address and port as its websockets."""
+    return "http" + url(host, port)[2:] + "/"
+
+
 def watch_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
     """Set ``stop`` once stdin reaches its end (read in a thread of its own: it blocks)."""
 
@@ -201,6 +207,7 @@ async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = 
             loop.add_signal_handler(sig, stop.set)
     print(f"serving {url(identity.hosts(host)[0], got)}", flush=True)
     print(f"server {server.id}", flush=True)
+    print(f"page {page_url(identity.hosts(host)[0], got)}", flush=True)  # the browser seat's start page
     if lifeline:
         watch_stdin(loop, stop)
     announcing = announce(server, host, got, advertise) if advertise is not None else None
