@@ -255,6 +255,9 @@ def later_records(save: Mapping[str, Any] | None, records: list[dict[str, Any]],
     base_n = journal_mark(save)
     later = sorted((r for r in records if r["n"] > base_n), key=lambda r: r["n"])
     if (later and "drop" in later[-1]) or (save is None and (not later or later[0]["n"] != 1)):
+        if save is None and later and "drop" not in later[-1]:
+            log.error("table %s has no save that can be read, and its journal holds its changes only from %d on; it "
+                      "is not resumed", code, later[0]["n"])
         return None, [], 0
     run: list[dict[str, Any]] = []
     expect = base_n + 1

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from game import userdata
 from game.net import wire
+from game.net.server.keeping.segments import sync_folder
 
 log = logging.getLogger("game.net.server.store")
 
@@ -63,6 +64,9 @@ class TableStore:
 
     def write(self, code: str, text: str) -> None:
         userdata.write_bytes_atomic(self.path(code), text.encode("utf-8"))
+        # The rename itself made durable: the journal lets go of the records this save holds once it is told the
+        # save landed, and a power cut must not bring the older save back without them.
+        sync_folder(self.folder)
 
     def remove(self, code: str) -> None:
         """Delete a table's save; one that cannot be deleted is logged (the reaper that calls this goes on)."""
@@ -75,6 +79,7 @@ class TableStore:
 
     def load_all(self) -> Iterator[tuple[str, dict[str, Any]]]:
         """Every readable save as (code, envelope); an unreadable one is logged and set aside."""
+        self.clear_cut_short()
         for path in sorted(self.folder.glob("*.json")):
             code = path.stem
             if ".corrupt-" in code or not wire.CODE_PATTERN.fullmatch(code) or code == "server":  # server.json: its id
@@ -98,6 +103,24 @@ class TableStore:
                 self.set_aside(code, "not a table save of this server")
                 continue
             yield code, data
+
+    def clear_cut_short(self) -> None:
+        """Delete the temporary files of saves a crash cut short (``.CODE.json.XXXX.tmp``): never read as a save (the
+        save before them is whole), they would otherwise stay for good."""
+        deleted = 0
+        for path in self.folder.glob(".*.json.*.tmp"):
+            if wire.CODE_PATTERN.fullmatch(path.name[1:].split(".json.", 1)[0]) and not_a_file(path) is None:
+                try:
+                    path.unlink()
+                except FileNotFoundError:
+                    continue
+                except OSError as exc:  # a read-only folder: it stays, harmless
+                    log.warning("a save cut short by a crash, %s, could not be deleted: %s", path.name, reason(exc))
+                    continue
+                deleted += 1
+        if deleted:
+            log.info("deleted %d save%s cut short by a crash (the save before each is whole)", deleted,
+                     "" if deleted == 1 else "s")
 
     def set_aside(self, code: str, reason: str) -> None:
         """A save that cannot be resumed: renamed aside (never deleted), with one line in the log."""
