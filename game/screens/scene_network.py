@@ -924,23 +924,24 @@ class NetworkScene(BaseScene):
                 if names:
                     title = t("net.yours.with", game=title, names=", ".join(names))
                 state, kind = over_words(held.result, held.seat), "over"
-            elif isinstance(said, TableNews):
-                others = [s.name for s in said.seats if s.seat != held.seat and s.name]
-                if others:
+            else:
+                others = _others(said, held.seat) if isinstance(said, TableNews) else held.others
+                if others:  # while its server does not answer: the names it said last
                     title = t("net.yours.with", game=title, names=", ".join(others))
-                state, kind = _table_state(said, held.seat)
-                if said.seeded:
-                    state = t("net.seeded.entry", entry=state)
-            elif said == UNREACHABLE:
-                state, kind = t("net.yours.unreachable"), "error"
-            elif said == UNKNOWN:
-                state = t("net.yours.unknown")
+                if isinstance(said, TableNews):
+                    state, kind = _table_state(said, held.seat)
+                    if said.seeded:
+                        state = t("net.seeded.entry", entry=state)
+                elif said == UNREACHABLE:
+                    state, kind = t("net.yours.unreachable"), "error"
+                elif said == UNKNOWN:
+                    state = t("net.yours.unknown")
             out.append((key, title, state, kind))
         return out
 
     def _note_over(self) -> None:
         """Tables the servers say are over keep their result (listed until dismissed); tables gone that were
-        not over leave the book."""
+        not over leave the book; each table keeps the other seats' names as its server said them last."""
         if self.watch is None:
             return
         book = self._book()
@@ -948,8 +949,10 @@ class NetworkScene(BaseScene):
             said = self._news_of(held, key)
             if said == GONE and not held.over:
                 book.drop(key)
-            elif isinstance(said, TableNews) and said.over:
-                book.finish(key, said.result or {"winners": [], "seats": []})
+            elif isinstance(said, TableNews):
+                book.heard(key, _others(said, held.seat))
+                if said.over:
+                    book.finish(key, said.result or {"winners": [], "seats": []})
 
     def _keep_replays(self) -> None:
         """Replays fetched of tables over: written once into the Replays list, under a name of their own."""
@@ -1142,6 +1145,11 @@ def over_words(result: dict[str, object], mine: int) -> str:
     if len(names) == 1:
         return t("net.yours.over_one", name=names[0])
     return t("net.yours.over_many", names=t("net.yours.and").join([", ".join(names[:-1]), names[-1]]))
+
+
+def _others(news: TableNews, seat: int) -> tuple[str, ...]:
+    """The names the server gives the other seats of a table (nameless ones left out)."""
+    return tuple(s.name for s in news.seats if s.seat != seat and s.name)
 
 
 def _table_state(news: TableNews, seat: int) -> tuple[str, str]:

@@ -65,6 +65,34 @@ def test_a_finished_table_says_who_won_and_leaves_only_by_its_dismiss_control(
     assert lobby.tables == []
 
 
+def test_a_table_whose_server_stops_answering_keeps_the_names_it_said_last(
+        make_app: Callable[..., Any], named: str, home: Path) -> None:
+    """The row keeps "with Ann" (what the server said last) and says the server does not answer; the names are
+    kept in the seat book, so a lobby opened again while the server is still down says them too."""
+    from game.net.client.your_tables import UNREACHABLE
+
+    url = "ws://192.168.1.20:8765"
+    SeatBook(home / SEATS_FILE).keep(url, "PLAY-0001", 0, "tok", "cactus", server="srv")
+    app, lobby = lobby_app(make_app, size=(1024, 700))
+    news = News({(url, "PLAY-0001"): TableNews("cactus", False, 1, (SeatNews(0, "Tom", "here"),
+                                                                   SeatNews(1, "Ann", "here")), state="playing")})
+    lobby.watch = news
+    app.frame()
+    (row,) = lobby.tables
+    with_ann = t("net.yours.with", game=t("launcher.cactus.name"), names="Ann")
+    assert row.title == with_ann
+    news.said = {(url, "PLAY-0001"): UNREACHABLE}
+    news.version += 1
+    app.frame()
+    (row,) = lobby.tables
+    assert (row.title, row.state, row.kind) == (with_ann, t("net.yours.unreachable"), "error")
+    app2, lobby2 = lobby_app(make_app, size=(1024, 700))  # the program started again, the server still down
+    lobby2.watch = News({(url, "PLAY-0001"): UNREACHABLE})
+    app2.frame()
+    (row,) = lobby2.tables
+    assert (row.title, row.state) == (with_ann, t("net.yours.unreachable"))
+
+
 def test_who_won_in_plain_words() -> None:
     both = {**RESULT, "winners": [0, 1]}
     assert over_words(RESULT, 1) == t("net.yours.over_you") == "Over: you won"

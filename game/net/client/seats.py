@@ -16,8 +16,9 @@ A table found over stays in the book with its result (:meth:`SeatBook.finish`) u
 
 The file: ``{"seats": {"SERVER_ID/TABLE" (or, written before ids, "ws://HOST:PORT/TABLE"): {"seat": n,
 "token": "...", "room": "...", "joined": "ISO time", "server": id or absent, "url": "ws://HOST:PORT", "result":
-{...} or absent, "replay": "file name" or absent}}}``. A file that cannot be read is kept aside by
-:func:`game.userdata.read_json` and reported once (:attr:`SeatBook.problem`); the book then starts empty.
+{...} or absent, "replay": "file name" or absent, "others": [the other seats' names as last said] or absent}}}``.
+A file that cannot be read is kept aside by :func:`game.userdata.read_json` and reported once
+(:attr:`SeatBook.problem`); the book then starts empty.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ FILE_NAME = "remote_seats.json"
 @dataclass(frozen=True)
 class HeldSeat:
     """A seat this player took: its number, its token, the room, when it was taken, the server's id (None: not
-    known yet), the address it was last reached at, the table's result once it was found over, and the replay
-    file written of it."""
+    known yet), the address it was last reached at, the table's result once it was found over, the replay
+    file written of it, and the other seats' names as its server last said them (shown while it does not
+    answer)."""
 
     seat: int
     token: str
@@ -51,6 +53,7 @@ class HeldSeat:
     url: str = ""
     result: dict[str, Any] | None = None
     replay: str = ""
+    others: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -104,10 +107,13 @@ class SeatBook:
             if isinstance(seat, int) and not isinstance(seat, bool) and isinstance(token, str) and token:
                 server, url, result = entry.get("server"), entry.get("url"), entry.get("result")
                 server = server if isinstance(server, str) and SERVER_ID.fullmatch(server) else None
+                others = entry.get("others")
                 seats[str(key)] = HeldSeat(
                     seat, token, str(entry.get("room", "")), str(entry.get("joined", "")), server,
                     url if isinstance(url, str) and url else _url_of(str(key)),
-                    result if isinstance(result, dict) else None, str(entry.get("replay", "")))
+                    result if isinstance(result, dict) else None, str(entry.get("replay", "")),
+                    tuple(str(n)[:24] for n in others[:8] if isinstance(n, str) and n) if isinstance(others, list)
+                    else ())
         return seats
 
     def _write(self) -> None:
@@ -115,7 +121,8 @@ class SeatBook:
                                 "url": held.url,
                                 **({"server": held.server} if held.server else {}),
                                 **({"result": held.result} if held.result is not None else {}),
-                                **({"replay": held.replay} if held.replay else {})}
+                                **({"replay": held.replay} if held.replay else {}),
+                                **({"others": list(held.others)} if held.others else {})}
                           for key, held in self.seats.items()}}
         # a folder that cannot be written: the seat is still held for as long as the program runs
         with contextlib.suppress(OSError):
@@ -173,6 +180,14 @@ class SeatBook:
         held = self.seats.get(key)
         if held is not None and held.result != result:
             self.seats[key] = replace(held, result=result)
+            self._write()
+
+    def heard(self, key: str, others: tuple[str, ...]) -> None:
+        """The table's server named the other seats ``others``: kept, so the entry still says who plays there
+        while the server does not answer (after a restart of this program too)."""
+        held = self.seats.get(key)
+        if held is not None and others and held.others != others:
+            self.seats[key] = replace(held, others=others)
             self._write()
 
     def replay_written(self, key: str, name: str) -> None:
