@@ -54,7 +54,7 @@ from game.net.client.presence import seat_words
 from game.net.client.remote_cards import RemoteTable
 from game.net.client.seats import HeldSeat, SeatBook, note_seating, seat_problem_text, table_of, take_seat
 from game.net.client.server_watch import ServerWatch, found_rows, found_url
-from game.net.client.servers import KnownServers
+from game.net.client.servers import FindsAgain, KnownServers
 from game.net.client.your_tables import GONE, UNKNOWN, UNREACHABLE, TableNews, TableWatch
 from game.net.codes import CodeError, make_code, parse_code
 from game.net.discovery import Browser
@@ -649,6 +649,8 @@ class NetworkScene(BaseScene):
         for watch in (self.watch, self.servers):
             if watch is not None:
                 watch.active = False  # no asking while the table is open; on_enter looks again
+        if server is not None and isinstance(link, Connection):  # its server back elsewhere is found by its id
+            link.find = FindsAgain(server, self.places, known=self.known)
         if room == "artischocken" and module is not None and seating.remote is not None:
             self.opened.append((url, server, seating.remote))
             self.app.push(module.remote_table_scene(seating.remote, on_resign=on_resign, seeded=seating.seeded))
@@ -855,21 +857,24 @@ class NetworkScene(BaseScene):
         return server.url if server is not None else None
 
     def _look(self) -> None:
+        if self.servers is not None:
+            self.servers.look(self.places())
+
+    def places(self) -> list[str]:
         """Every address worth a hello: the found servers', the program's own, and for each table held, where it
-        was last reached and the addresses its server last said."""
-        if self.servers is None:
-            return
+        was last reached and the addresses its server last said (a table's connection asks them too, from its
+        thread, when its server is no longer where it was)."""
         # every server heard, not only those with a free seat: a server back on another port whose tables are all
         # taken is where the player's seats are
         urls = [found_url(found) for found in (self.browser.heard() if self.browser is not None else [])]
         home = self._home_url()
         urls += [home] if home else []
         urls += [self.down[0]] if self.down is not None else []
-        for held in self._book().seats.values():
+        for held in list(self._book().seats.values()):
             urls.append(held.url)
             if held.server and self.known is not None:
                 urls += self.known.addresses(held.server)
-        self.servers.look(urls)
+        return urls
 
     def _follow_servers(self) -> None:
         """The servers answered (or stopped): the program's own server's id learnt, entries kept under an

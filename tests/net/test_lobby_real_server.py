@@ -17,6 +17,7 @@ from game.artischocken.table.scene_remote import RemoteTableScene
 from game.net.client.connection import Connection
 from game.net.client.home_server import program_server
 from game.net.client.lobby import Seating
+from game.net.client.servers import FindsAgain, say_hello
 from game.net.codes import parse_code
 from game.screens.scene_network import NetworkScene
 
@@ -95,6 +96,10 @@ def test_hosted_in_the_lobby_and_played_through_the_scene(make_app: Callable[...
         click(app, lobby.open_button.rect)
         scene = run_until(app, lambda: app.scene if isinstance(app.scene, RemoteTableScene) else None)
         assert scene.remote.seat == 0
+        find = getattr(scene.remote.link, "find", None)  # the server back elsewhere is looked for by its id, where
+        assert isinstance(find, FindsAgain) and find.places == lobby.places  # the lobby looks
+        hello = say_hello(f"ws://127.0.0.1:{code.port}")
+        assert hello is not None and find.server == hello.server
         wait_for(lambda: (app.frame(), other.pump(), getattr(other.session.presence.get(0), "state", ""))[-1]
                  == "here")
         assert play_both(app, scene, other, 8) >= 8

@@ -15,6 +15,11 @@ poll), and reads :attr:`Connection.status`:
   from elsewhere); :attr:`Connection.error` says why in words;
 - ``"closed"``: :meth:`Connection.close` was called.
 
+A server may come back elsewhere (killed and started again on another port: the same server, by its id). When a
+reconnect attempt finds nobody at the address, :attr:`Connection.find` (when set: the lobby sets a
+:class:`~game.net.client.servers.FindsAgain` for the server's id) is asked, in the connection's thread, where that
+server answers now; the next attempts go there, and the seat is joined again there with its token.
+
 While open, the connection pings the server every :data:`PING_INTERVAL` seconds; a ping unanswered for
 :data:`PING_TIMEOUT` seconds drops the connection (a server that went silent is noticed even while the socket
 looks open) and reconnecting begins. :attr:`Connection.contacts` counts what was heard from the server (messages
@@ -104,6 +109,9 @@ class Connection:
         self.reconnects = 0
         #: The reason the server gave when it last closed the connection ("" for none).
         self.close_reason = ""
+        #: Asked after a reconnect attempt found nobody at :attr:`url` (given it): where the same server answers now
+        #: (None: nowhere else). Runs in the connection's thread; it may block for a few seconds.
+        self.find: Callable[[str], str | None] | None = None
         self.close_code: int | None = None
         self._inbox: deque[dict[str, Any]] = deque()
         self._pending: deque[dict[str, Any]] = deque()  # sent while not connected: sent once connected
@@ -221,6 +229,8 @@ class Connection:
                     self.status = "failed"
                     self._notify()
                     return
+                if await self._found_elsewhere():
+                    attempt = 0  # a new address: its waits begin from the shortest
             if self._stop:
                 break
             if not self.reconnect or (self.attempts is not None and attempt >= self.attempts):
@@ -238,6 +248,21 @@ class Connection:
         if self.status != "failed":
             self.status = "closed"
         self._notify()
+
+    async def _found_elsewhere(self) -> bool:
+        """Nobody answered at :attr:`url`: ask :attr:`find` where the same server answers now, and go there (True
+        when it answers elsewhere)."""
+        find = self.find
+        if find is None or self._stop:
+            return False
+        try:
+            there = await asyncio.to_thread(find, self.url)
+        except Exception:  # a look-out that failed finds nothing: the address stays
+            return False
+        if not there or there.rstrip("/") == self.url.rstrip("/") or self._stop:
+            return False
+        self.url = there.rstrip("/")
+        return True
 
     async def _open(self) -> ClientConnection | None:
         """A new connection, or None when :meth:`close` is called before it is made (the attempt is dropped at

@@ -19,6 +19,7 @@ import contextlib
 import datetime
 import json
 import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -150,6 +151,33 @@ class KnownServers:
         return known.addresses if known is not None else ()
 
 
+class FindsAgain:
+    """Where the server ``server`` (its id) answers now, when a table screen's connection finds nobody at its
+    address (:attr:`game.net.client.connection.Connection.find`): each of the addresses ``places`` gives (asked
+    anew each time: the servers the network announces, the program's own, the addresses the server last said) is
+    asked ``hello`` in turn, the one it was reached at aside, and the first that answers with that id is where it
+    is (written into ``known``). Blocks while it asks: for the connection's thread only."""
+
+    def __init__(self, server: str, places: Callable[[], Iterable[str]], *, known: KnownServers | None = None,
+                 ask: Callable[[str], Hello | None] | None = None) -> None:
+        self.server = server
+        self.places = places
+        self.known = known
+        self.ask = ask if ask is not None else (lambda url: say_hello(url, 2.0))
+
+    def __call__(self, url: str) -> str | None:
+        gone = url.rstrip("/")
+        for place in dict.fromkeys(p.rstrip("/") for p in self.places() if p):
+            if place == gone:
+                continue
+            hello = self.ask(place)
+            if hello is not None and hello.server == self.server:
+                if self.known is not None:
+                    self.known.note(hello, place)
+                return place
+        return None
+
+
 def ws_url(host: str, port: int) -> str:
     """The websocket address of ``host``:``port`` (IPv6 in brackets)."""
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"
@@ -161,4 +189,5 @@ def is_loopback(url: str) -> bool:
     return host in ("localhost", "::1") or host.startswith("127.")
 
 
-__all__ = ["FILE_NAME", "Hello", "KnownServer", "KnownServers", "is_loopback", "read_hello", "say_hello", "ws_url"]
+__all__ = ["FILE_NAME", "FindsAgain", "Hello", "KnownServer", "KnownServers", "is_loopback", "read_hello", "say_hello",
+           "ws_url"]
