@@ -18,6 +18,7 @@ from game.artischocken import CARDS, new_game
 from game.artischocken.describe import card_rule, card_short, describe, unplayable_text
 from game.artischocken.session import sessions_for
 from game.cactus.match import Match, Stage
+from game.cactus.screens import panels
 from game.cactus.screens import texts as txt
 from game.cactus.screens.scene_play import PlayScene
 from game.cli import build_parser
@@ -153,10 +154,13 @@ def test_die_flowers_and_supply_explain_themselves_on_hover(make_app: Callable[.
     assert die == i18n.t("cactus.help.die") and "!!" in die  # what the "!!" face asks for
     flowers = hover(d, scene.lay.seat_rects[1].center)
     assert flowers == i18n.t("cactus.help.flowers") and "1" in flowers and "3" in flowers  # a token's two sides
-    supply = hover(d, rects["supply"].center)
+    supply_words, box_words = panels.bank_words(scene.match.rules, scene.lay)
+    supply = hover(d, supply_words.center)
     assert supply == i18n.t("cactus.help.supply")  # why the supply goes up
-    assert len({die, flowers, supply}) == 3
-    assert with_ids([die, flowers, supply]) == []
+    box = hover(d, box_words.center)
+    assert box == i18n.t("cactus.help.box")  # what the box is, where it stands
+    assert len({die, flowers, supply, box}) == 4
+    assert with_ids([die, flowers, supply, box]) == []
     assert hover(d, rects["table"].center) is None  # the table itself needs no tooltip
     scene.draw(d.app.surface)
 

@@ -13,6 +13,7 @@ from helpers_scene import Driver, rolled_and_taken
 from game.app import App, BaseScene
 from game.cactus.match import Match, Stage
 from game.cactus.saves import autosave_path, load_autosave
+from game.cactus.screens import panels
 from game.cactus.screens.scene_play import PlayScene
 from game.i18n import t
 from game.ui.widgets import Dialog
@@ -118,7 +119,8 @@ def test_a_game_that_is_not_saved_says_leaving_ends_it(app: App) -> None:
 def test_a_hint_shown_before_escape_does_not_stand_under_the_dialog(app: App) -> None:
     d = start(app, rolled_and_taken())
     scene = d.scene
-    d.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.rects["supply"].center, rel=(0, 0), buttons=(0, 0, 0)))
+    supply, _box = panels.bank_words(scene.match.rules, scene.lay)
+    d.post(pygame.event.Event(pygame.MOUSEMOTION, pos=supply.center, rel=(0, 0), buttons=(0, 0, 0)))
     d.frames(30)
     assert scene.tooltip.visible  # the supply explains itself
     d.key(pygame.K_ESCAPE)

@@ -17,6 +17,7 @@ from game.app import App, BaseScene
 from game.cactus.bots.simple import find_violation_drop
 from game.cactus.match import Match, Stage
 from game.cactus.rules import Die, Event, Options
+from game.cactus.screens import panels
 from game.cactus.screens.match_scene import MatchScene
 from game.cactus.screens.scene_play import PlayScene
 from physics.scenes import drop_position, hang_points
@@ -200,3 +201,28 @@ def test_the_hint_message_stays_inside_the_table_in_either_language(app: App, la
         assert_clear(d.scene)
     finally:
         i18n.set_language("en")
+
+
+def test_each_thing_in_the_side_panels_is_explained_beside_it_never_over_it(app: App) -> None:
+    # "Box: 9" and the pink token on its 3-side (C-K4) said nothing where they stand: a rest of the pointer on
+    # each explains that very thing, in a tooltip beside it
+    m = Match.new(2, seed=3)
+    m.rules.bank.award(0, 2)  # 5 flowers: one token on its 3-side and two on their 1-side
+    d = open_scene(app, m)
+    scene = d.scene
+    lay, rules = scene.lay, scene.match.rules
+    supply, box = panels.bank_words(rules, lay)
+    tokens = panels.token_cells(rules, lay)
+    three = next(cell for cell, side in tokens if side)
+    one = next(cell for cell, side in tokens if not side)
+    spots = [(scene.rects["die_panel"].center, "cactus.help.die"), (supply.center, "cactus.help.supply"),
+             (box.center, "cactus.help.box"), (three.center, "cactus.help.token3"), (one.center, "cactus.help.token1"),
+             ((lay.seat_rects[1].right - 30, lay.seat_rects[1].centery), "cactus.help.flowers")]
+    for pos, key in spots:
+        d.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(40)
+        assert scene.tooltip.visible and scene.tooltip.text == i18n.t(key), key
+        tip = next(item for item in scene.overlays if item.kind == "tooltip")
+        assert tip.subjects and tip.subjects[0].collidepoint(pos), key
+        assert app.surface.get_rect().contains(tip.rect), key
+        assert_clear(scene)

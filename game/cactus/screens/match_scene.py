@@ -246,7 +246,8 @@ class MatchScene(BaseScene):
                     if not any(b is h for h in hidden))
         tip = self.tooltip.box(self.app.surface.get_rect())
         if tip is not None:
-            laid.append(placing.Laid("tooltip", tip))
+            about = self.tooltip.subject
+            laid.append(placing.Laid("tooltip", tip, () if about is None else (about,)))
         badge = panels.zoom_badge(self.view, self.rects["table"])
         if badge is not None:
             laid.append(placing.Laid("badge", badge))
@@ -267,7 +268,7 @@ class MatchScene(BaseScene):
     # ------------------------------------------------------------------ what the table shows
     def banner(self) -> callouts.Banner:
         """The banner: (text, rect, shortened, size); see :func:`game.cactus.screens.callouts.banner`."""
-        return callouts.banner(self.match, self.rects)
+        return callouts.banner(self.match, {**self.rects, "log": self.log_area()})
 
     def violation_spot(self) -> pygame.Rect | None:
         return callouts.violation_spot(self.match, self.view, self.rects["table"])
@@ -280,7 +281,7 @@ class MatchScene(BaseScene):
         return callouts.placed_callout(self.match, self.view, self.rects["table"], keep)
 
     def explain_room(self) -> bool:
-        return callouts.explain_room(self.rects["log"])
+        return callouts.explain_room(self.log_area())
 
     # ------------------------------------------------------------------ actions
     @property
@@ -330,7 +331,8 @@ class MatchScene(BaseScene):
         self.woken = self.woken or self.match.resting
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-            self.tooltip.hover(panels.help_at(self.lay, event.pos), event.pos)
+            here = panels.help_at(self.lay, self.match.rules, event.pos)
+            self.tooltip.hover(None if here is None else here.text, event.pos, None if here is None else here.subject)
         if first_taker([*self.buttons, *(b for _kind, b in self.claim_buttons)], event):
             return
         if self.director.handle_event(event, self.rects["table"], self.pointer):
@@ -561,7 +563,8 @@ class MatchScene(BaseScene):
                 len(r.log), tuple(r.supply), tuple(r.row), tuple(r.out), r.bank.supply, r.bank.box,
                 tuple(r.bank.tokens(p) for p in range(r.players)), tuple(m.bots), tuple(self.seat_names()),
                 self.seat_marks(), tuple(str(v) for v in m.violations), self.shown_banner.short,
-                self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die, self.aside_key())
+                self.shown_banner.text if self.shown_banner.short else "", buttons, hover, die, tuple(self.log_area()),
+                self.aside_key())
 
     @staticmethod
     def _paint_backdrop(surface: pygame.Surface) -> None:
@@ -581,7 +584,7 @@ class MatchScene(BaseScene):
             if not die_moving:
                 panels.draw_die_panel(surface, m, lay, self.roll_button, self.roll_anim, human, self._flash())
             panels.draw_scores(surface, m, lay, names, self.seat_marks())
-            log = self.rects["log"]
+            log = self.log_area()
             if log.height >= 60:
                 if self.shown_banner.short:
                     callouts.draw_explanation(surface, m, log)
@@ -593,6 +596,11 @@ class MatchScene(BaseScene):
             self.paint_aside(surface)
 
         return paint
+
+    def log_area(self) -> pygame.Rect:
+        """Where the turn log (or the long explanation of a broken rule) stands: the side panel under the flowers
+        (a local table with a guide: what its card leaves of it)."""
+        return self.rects["log"]
 
     def aside_key(self) -> tuple[object, ...]:
         """What :meth:`paint_aside` shows: the panels are painted again when it changes."""

@@ -127,19 +127,58 @@ def lay_out(size: tuple[int, int], view: TableView, players: int, buttons: PlayB
     return lay
 
 
-def help_at(lay: PlayLayout, pos: tuple[int, int]) -> str | None:
-    """What the term under ``pos`` means, for the tooltip: the die's faces (the "!!" among them), a seat's
-    flower tokens and their two sides, the supply line and why it grows; None where nothing needs saying."""
+@dataclass(frozen=True)
+class Help:
+    """A tooltip's words and the rectangle of what they explain (the tooltip stands beside it, never over it)."""
+
+    text: str
+    subject: pygame.Rect
+
+
+#: A flower token in the flowers panel is this large (px), with this gap to the next.
+TOKEN_SIZE, TOKEN_GAP = 18, 2
+
+
+def token_cells(rules: CactusGame, lay: PlayLayout) -> list[tuple[pygame.Rect, bool]]:
+    """Where each seat's flower tokens stand in the flowers panel (the 3-sides first): each token's rectangle and
+    whether it lies on its 3-side."""
+    cells: list[tuple[pygame.Rect, bool]] = []
+    for seat, row in enumerate(lay.seat_rects):
+        ones, threes = rules.bank.tokens(seat)
+        x = row.x + 10
+        for three in [True] * threes + [False] * ones:
+            cells.append((pygame.Rect(x, row.y + 30, TOKEN_SIZE, TOKEN_SIZE), three))
+            x += TOKEN_SIZE + TOKEN_GAP
+    return cells
+
+
+def bank_words(rules: CactusGame, lay: PlayLayout) -> tuple[pygame.Rect, pygame.Rect]:
+    """Where the supply's words (with their token) and the box's words stand on the supply line."""
+    line = lay.rects["supply"]
+    supply_w = 24 + draw.font_width(t("cactus.bank.supply", tokens=rules.bank.supply), SIZES.text_small)
+    box_w = draw.font_width(t("cactus.bank.box", tokens=rules.bank.box), SIZES.text_small)
+    return (pygame.Rect(line.x, line.y, supply_w, line.height),
+            pygame.Rect(line.right - box_w, line.y, box_w, line.height))
+
+
+def help_at(lay: PlayLayout, rules: CactusGame, pos: tuple[int, int]) -> Help | None:
+    """What the thing under ``pos`` means, for the tooltip: the die's faces (the "!!" among them), a flower token
+    (its side and what it counts), a seat's flowers, the supply and why it grows, the box; with the thing's
+    rectangle. None where nothing needs saying."""
     rects = lay.rects
     if "die_panel" not in rects:
         return None
     if rects["die_panel"].collidepoint(pos):
-        return t("cactus.help.die")
-    if rects["supply"].collidepoint(pos):
-        return t("cactus.help.supply")
-    if any(row.collidepoint(pos) for row in lay.seat_rects):
-        return t("cactus.help.flowers")
-    return None
+        return Help(t("cactus.help.die"), rects["die_panel"])
+    supply, box = bank_words(rules, lay)
+    for key, words in (("cactus.help.supply", supply), ("cactus.help.box", box)):
+        if words.collidepoint(pos):
+            return Help(t(key), words)
+    for cell, three in token_cells(rules, lay):
+        if cell.collidepoint(pos):
+            return Help(t("cactus.help.token3" if three else "cactus.help.token1"), cell)
+    row = next((row for row in lay.seat_rects if row.collidepoint(pos)), None)
+    return None if row is None else Help(t("cactus.help.flowers"), row)
 
 
 def draw_top(surface: pygame.Surface, rules: CactusGame, lay: PlayLayout, leave: Button,
@@ -252,23 +291,15 @@ def draw_scores(surface: pygame.Surface, m: Match, lay: PlayLayout, names: Seque
             tag_x = row.x + 16 + fnt.size(name)[0]
             draw.fit_text(surface, tag, (tag_x, row.y + 15), max(0, row.right - 50 - tag_x),
                           size=SIZES.text_small - 2, color=PALETTE.ink_faint)
-        ones, threes = rules.bank.tokens(seat)
-        x = row.x + 10
-        y = row.y + 30
-        size = 18
-        for _k in range(threes):
-            surface.blit(flower_icon(size, True), (x, y))
-            x += size + 2
-        for _k in range(ones):
-            surface.blit(flower_icon(size, False), (x, y))
-            x += size + 2
         draw.text(surface, str(rules.bank.value(seat)), (row.right - 12, row.centery), size=26, bold=True,
                   color=PALETTE.terracotta if current else PALETTE.ink, anchor="midright")
-    supply = lay.rects["supply"]
-    surface.blit(flower_icon(18, False), (supply.x, supply.y + 4))
+    for cell, three in token_cells(rules, lay):
+        surface.blit(flower_icon(TOKEN_SIZE, three), cell.topleft)
+    supply, box = bank_words(rules, lay)
+    surface.blit(flower_icon(TOKEN_SIZE, False), (supply.x, supply.y + 4))
     draw.text(surface, t("cactus.bank.supply", tokens=rules.bank.supply), (supply.x + 24, supply.centery),
               size=SIZES.text_small, color=PALETTE.ink_soft, anchor="midleft")
-    draw.text(surface, t("cactus.bank.box", tokens=rules.bank.box), (supply.right, supply.centery),
+    draw.text(surface, t("cactus.bank.box", tokens=rules.bank.box), box.midright,
               size=SIZES.text_small, color=PALETTE.ink_faint, anchor="midright")
 
 
@@ -389,6 +420,7 @@ def draw_actions(surface: pygame.Surface, m: Match, lay: PlayLayout, buttons: Pl
                       color=PALETTE.ink_soft, anchor="midbottom")
 
 
-__all__ = ["MAX_ROW_CELL", "MIN_ROW_CELL", "PROMPT_STRIP", "PlayButtons", "PlayLayout", "draw_actions",
-           "draw_die_panel", "draw_heap", "draw_log", "draw_row", "draw_scores", "draw_top", "draw_zoom_badge",
-           "help_at", "lay_out", "log_entries", "zoom_badge"]
+__all__ = ["MAX_ROW_CELL", "MIN_ROW_CELL", "PROMPT_STRIP", "TOKEN_GAP", "TOKEN_SIZE", "Help", "PlayButtons",
+           "PlayLayout", "bank_words", "draw_actions", "draw_die_panel", "draw_heap", "draw_log", "draw_row",
+           "draw_scores", "draw_top", "draw_zoom_badge", "help_at", "lay_out", "log_entries", "token_cells",
+           "zoom_badge"]
