@@ -62,7 +62,7 @@ def test_a_broken_placement_is_named_and_a_valid_one_is_confirmed() -> None:
 def test_every_guide_word_is_there_in_both_languages(lang: str) -> None:
     set_language(lang)
     try:
-        keys = [f"cactus.guide.{s}" for s in (*STEPS, "done", "title_done", "play_on", "back", "you")]
+        keys = [f"cactus.guide.{s}" for s in (*STEPS, "done", "title_done", "play_on", "back")]
         keys += [f"cactus.guide.problem.{p}" for p in ("fell", "paid", "ring_paid", "let_go_early", "taken_again",
                                                        "placed_fell", "on_base", "not_hanging", "wrong_cactus",
                                                        "same_colour", "same_form")]
@@ -127,3 +127,25 @@ def test_a_scripted_newcomer_plays_the_guide_through(make_app: Callable[..., App
     d.frames(2)
     assert g.done and guide_seen()
     assert coach.play_on.enabled and coach.play_on.rect.width > 0
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 800), "en"), ((800, 600), "de")])
+def test_the_guide_card_is_as_tall_as_its_words_and_the_log_goes_on_under_it(
+        make_app: Callable[..., App], size: tuple[int, int], lang: str) -> None:
+    set_language(lang)
+    try:
+        app = make_app(size)
+        app.push(BaseScene())
+        app.push(guide_scene())
+        d = Driver(app)
+        d.frames(3)
+        scene = d.scene
+        coach = getattr(scene, "coach", None)
+        assert isinstance(coach, GuideCoach)
+        card, log = coach.card, scene.rects["log"]
+        assert card.topleft == log.topleft and card.height == coach.card_height(card.width) < log.height
+        assert coach.text_top(coach.words()[0], card.width) > 16  # the title in as many lines as it takes, never cut
+        rest = scene.log_area()
+        assert rest.height == 0 or (rest.top > card.bottom and rest.bottom == log.bottom)
+    finally:
+        set_language("en")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import settings
 from game.cactus.bots.simple import BOT_NAMES
 from game.cactus.guide.seen import mark_guide_seen
 from game.cactus.guide.steps import STEPS, Guide, Seen
@@ -25,11 +26,16 @@ from game.ui.widgets import Button, first_taker
 
 #: The guide's game: always the same table, so every newcomer gets the same first turn.
 GUIDE_SEED = 40
+#: The card's title starts this far under its top (px) and its words end this far over its bottom; its buttons (once
+#: the guide is done) are this tall.
+TITLE_TOP, CARD_PAD, BUTTON_H = 8, 12, 34
 
 
 def guide_match() -> Match:
-    """The guide's match: the player and one bot, a fresh table."""
-    return Match.new(2, names=[t("cactus.guide.you"), BOT_NAMES[1]], seed=GUIDE_SEED, bots=[False, True],
+    """The guide's match: the player (by the name they go by, else the first seat's usual one: the log's sentences
+    speak of a player, never to "you") and one bot, a fresh table."""
+    name = settings.current().player_name or t("cactus.setup.default_name", n=1)
+    return Match.new(2, names=[name, BOT_NAMES[1]], seed=GUIDE_SEED, bots=[False, True],
                      start_player=0)
 
 
@@ -89,21 +95,43 @@ class GuideCoach:
         return first_taker([b for b in self.buttons if b.enabled], event)
 
     def _lay_card(self, scene: MatchScene) -> None:
+        """The card at the top of the turn log's place, as tall as its words (the log goes on under it)."""
         log = scene.rects.get("log")
         show = self.card_open and log is not None
-        self.card = log.copy() if show and log is not None else pygame.Rect(0, 0, 0, 0)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        if show and log is not None:
+            self.card = pygame.Rect(log.x, log.y, log.width, min(log.height, self.card_height(log.width)))
         done = self.guide.done and show
         for b in (self.play_on, self.to_setup):
             b.enabled = done
         if done:
-            bh = 34
             w = (self.card.width - 36) // 2
-            y = self.card.bottom - 12 - bh
-            self.play_on.rect = pygame.Rect(self.card.x + 12, y, w, bh)
-            self.to_setup.rect = pygame.Rect(self.play_on.rect.right + 12, y, w, bh)
+            y = self.card.bottom - CARD_PAD - BUTTON_H
+            self.play_on.rect = pygame.Rect(self.card.x + 12, y, w, BUTTON_H)
+            self.to_setup.rect = pygame.Rect(self.play_on.rect.right + 12, y, w, BUTTON_H)
         else:
             self.play_on.rect = pygame.Rect(0, 0, 0, 0)
             self.to_setup.rect = pygame.Rect(0, 0, 0, 0)
+
+    def card_height(self, width: int) -> int:
+        """How tall the card of ``width`` is for its words now (the title, the step, what went wrong, the buttons)."""
+        title, body, problem = self.words()
+        inner = width - 28
+        height = self.text_top(title, width) + layers.text_height(body, inner, size=SIZES.text_small) + CARD_PAD
+        if problem is not None:
+            height += 8 + layers.text_height(problem, inner, size=SIZES.text_small)
+        if self.guide.done:
+            height += 8 + BUTTON_H
+        return height
+
+    @staticmethod
+    def text_top(title: str, width: int) -> int:
+        """How far under the card's top the step's words start: under the title, in as many lines as it takes."""
+        return TITLE_TOP + layers.text_height(title, width - 28, size=SIZES.text_small, bold=True) + 4
+
+    def covers(self) -> pygame.Rect:
+        """Where the card stands over the turn log's place (an empty rect while it is closed)."""
+        return self.card
 
     def close_card(self) -> None:
         self.card_open = False
@@ -131,9 +159,10 @@ class GuideCoach:
         rect = self.card
         title, body, problem = self.words()
         draw.panel(surface, rect, PALETTE.paper, PALETTE.terracotta, 14)
-        draw.fit_text(surface, title, (rect.x + 14, rect.y + 16), rect.width - 28, size=SIZES.text_small, bold=True,
-                      color=PALETTE.terracotta_dark)
-        inner = pygame.Rect(rect.x + 14, rect.y + 32, rect.width - 28, rect.height - 40)
+        top = self.text_top(title, rect.width)
+        layers.text_block(surface, title, pygame.Rect(rect.x + 14, rect.y + TITLE_TOP, rect.width - 28, top),
+                          size=SIZES.text_small, bold=True, color=PALETTE.terracotta_dark)
+        inner = pygame.Rect(rect.x + 14, rect.y + top, rect.width - 28, rect.height - top - CARD_PAD)
         if self.guide.done:
             inner.height = max(0, self.play_on.rect.top - 8 - inner.y)
         size = SIZES.text_small

@@ -27,6 +27,9 @@ from game.ui.rules_book import RULES_KEY
 from game.ui.theme import SIZES
 from game.ui.widgets import Button
 
+#: The turn log under a guide's card is shown when it has room for a line or two (px), else left out.
+MIN_LOG = 80
+
 
 class Coach(Protocol):
     """Something that runs beside a local table (the guided first game): it sees the scene each frame, may take an
@@ -37,6 +40,10 @@ class Coach(Protocol):
     def handle_event(self, event: pygame.event.Event) -> bool: ...
 
     def draw(self, surface: pygame.Surface) -> None: ...
+
+    def covers(self) -> pygame.Rect:
+        """Where it stands over the turn log's place (the log goes on under it)."""
+        ...
 
 
 class PlayScene(MatchScene):
@@ -78,6 +85,15 @@ class PlayScene(MatchScene):
         super().update(dt)
         if self.coach is not None:
             self.coach.update(self, dt)
+
+    def log_area(self) -> pygame.Rect:
+        log = self.rects["log"]
+        card = self.coach.covers() if self.coach is not None else None
+        if not card or not card.colliderect(log):
+            return log
+        top = card.bottom + 12  # the same gap as between the panels
+        rest = log.bottom - top
+        return pygame.Rect(log.x, top, log.width, rest if rest >= MIN_LOG else 0)  # a log with no line: none
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
