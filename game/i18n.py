@@ -79,3 +79,12 @@ def t(key: str, lang: str | None = None, **values: object) -> str:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def plural(key: str, number: int, lang: str | None = None, **values: object) -> str:
+    """The text of ``key_one`` when ``number`` is 1, else of ``key_other`` (English and German plurals); of
+    ``key_zero`` for 0 where the catalogue has one ("no turn yet" rather than "0 turns")."""
+    language = lang or _current
+    if number == 0 and (f"{key}_zero" in catalogue(language) or f"{key}_zero" in catalogue(DEFAULT_LANGUAGE)):
+        return t(f"{key}_zero", lang, **values)
+    return t(f"{key}_{'one' if number == 1 else 'other'}", lang, **values)

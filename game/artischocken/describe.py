@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.i18n import t
+from game.i18n import plural, t
 
 
 def card_name(card: str, lang: str | None = None) -> str:
@@ -19,11 +19,6 @@ def card_name(card: str, lang: str | None = None) -> str:
 
 def card_rule(card: str, lang: str | None = None) -> str:
     return t(f"artischocken.card.{card}.rule", lang)
-
-
-def plural(key: str, number: int, lang: str | None = None, **values: object) -> str:
-    """The text of ``key_one`` when ``number`` is 1, else of ``key_other`` (English and German plurals)."""
-    return t(f"{key}_{'one' if number == 1 else 'other'}", lang, **values)
 
 
 def card_short(card: str, lang: str | None = None) -> str:

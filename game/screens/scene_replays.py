@@ -15,7 +15,7 @@ import pygame
 
 from game import rooms
 from game.app import BaseScene
-from game.i18n import t
+from game.i18n import plural, t
 from game.replay import store
 from game.replay.format import OlderReplay, ReplayError, check
 from game.ui import draw
@@ -43,10 +43,11 @@ class Entry:
         winner = result.get("winner")
         turns = result.get("begun", result.get("turns", 0))  # the turns begun, as the viewer counts them
         won = names[winner] if isinstance(winner, int) and 0 <= winner < len(names) else None
+        count = plural("replays.turns", turns, n=turns) if isinstance(turns, int) else str(turns)
         if result.get("over") is False:
-            outcome = t("replays.unfinished", turns=turns)
+            outcome = t("replays.unfinished", turns=count)
         else:
-            outcome = t("replays.won", name=won, turns=turns) if won else t("replays.no_winner", turns=turns)
+            outcome = t("replays.won", name=won, turns=count) if won else t("replays.no_winner", turns=count)
         return when, room, ", ".join(names), outcome
 
 

@@ -4,7 +4,9 @@ as the draw pile where it stands; "Gartenstapel"; "Gemüsekisten")."""
 
 from __future__ import annotations
 
-from game.i18n import catalogue
+from pathlib import Path
+
+from game.i18n import catalogue, set_language
 
 
 def test_recorded_games_are_aufzeichnungen_never_wiederholungen() -> None:
@@ -25,3 +27,36 @@ def test_the_replay_counters_say_what_they_count() -> None:
     for lang in ("en", "de"):
         status = catalogue(lang)["replay.status"]
         assert "/" not in status and status.count("{") == 4, status
+
+
+def test_cactus_names_the_pieces_under_the_table_and_the_flower_supply_apart() -> None:
+    # "Vorrat" named both the basic pieces under the table and the spare flower tokens: each has its own word now
+    for lang, pieces, flowers in (("de", "Grundform", "Vorrat"), ("en", "basic piece", "supply")):
+        words = catalogue(lang)
+        assert flowers.lower() in words["cactus.bank.supply"].lower()
+        for key in ("cactus.heap", "cactus.prompt.choose", "cactus.refuse.choose_first", "cactus.guide.choose",
+                    "cactus.place.supply", "rules.cactus.take.text"):
+            assert pieces.lower() in words[key].lower(), (lang, key)
+            assert flowers.lower() not in words[key].lower(), (lang, key)
+
+
+def test_a_count_of_turns_reads_right_for_none_one_and_many() -> None:
+    # a first-turn win left the other seat with "0 Züge", and a one-turn replay said "1 Züge"
+    from game.artischocken.table.panels import stats_lines
+    from game.screens.scene_replays import Entry
+
+    def plain(text: str) -> str:
+        return text.replace("\N{NO-BREAK SPACE}", " ")
+
+    def listed(begun: int) -> str:
+        data = {"room": "artischocken", "seats": [{"name": "Anna"}, {"name": "Ben"}],
+                "result": {"winner": 0, "begun": begun, "over": True}}
+        return Entry(Path("x.json"), data).summary[3]
+
+    for lang, none, one, many in (("de", "kein Zug", "1 Zug", "2 Züge"), ("en", "no turn", "1 turn", "2 turns")):
+        set_language(lang)
+        try:
+            assert [plain(stats_lines({"turns": n})[0].split("  ·  ")[0]) for n in (0, 1, 2)] == [none, one, many]
+            assert [plain(listed(n).rsplit(" · ", 1)[1]) for n in (0, 1, 2)] == [none, one, many]
+        finally:
+            set_language("en")
