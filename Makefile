@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: play test quick lint typecheck pytest bench clean redis-server
+.PHONY: play test quick lint typecheck pytest bench clean redis-server chromium
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,13 +30,21 @@ redis-server:
 	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null; }
 
-pytest: $(STAMP) redis-server
+# the browser seat's tests drive Debian's chromium headless (Playwright for Python, never a browser download)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  command -v apt-get >/dev/null 2>&1 || { echo "the browser tests need chromium: install it"; exit 1; }; \
+	  echo "installing chromium (Debian package) for the browser tests"; \
+	  SUDO=$$(test "$$(id -u)" = 0 || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+pytest: $(STAMP) redis-server chromium
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 $(PY) -m pytest
 
 test: lint typecheck pytest
 
 # the quick loop while working: every test not marked slow (make test still runs everything)
-quick: $(STAMP) redis-server
+quick: $(STAMP) redis-server chromium
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 $(PY) -m pytest -m "not slow"
 
 bench: $(STAMP)

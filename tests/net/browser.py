@@ -1,0 +1,49 @@
+"""Headless Chromium for the browser seat's tests: Debian's ``chromium`` (``make test`` installs it), driven by
+Playwright for Python pointed at that binary (no browser of Playwright's own is ever downloaded).
+
+Where chromium or Playwright is missing the tests are skipped, saying why; in CI (``CI`` set) they fail instead,
+so a run that should have driven a browser cannot pass without one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+#: Chromium's switches: headless, no sandbox (tests run as root in containers), and nothing that reaches out
+#: (no QUIC, sync, component updates or background requests): the page must work on a LAN with no internet.
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def missing(why: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{why}: CI must run the browser tests (make test installs chromium; the test extra, Playwright)")
+    pytest.skip(f"{why} (make test installs it)")
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium")
+    if path is None:
+        missing("chromium is not installed")
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a test module."""
+    path = chromium_path()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright for Python is not installed")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=path, headless=True, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
