@@ -47,8 +47,9 @@ _TABLE_PATH = re.compile(r"^/t/[A-Za-z0-9_-]{1,64}$")
 #: What a Host header may hold to be named in the policy (a host name or address and a port): anything else is
 #: left out, and the page may then talk only to ``'self'``.
 _HOST = re.compile(r"^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$")
-#: The catalogue keys the page uses: the card game's words, the words about seats, and the page's own.
-WORD_PREFIXES = ("artischocken.", "presence.", "web.")
+#: The catalogue keys the page uses: the card game's words, the names of its bots, the words about seats, and the
+#: page's own.
+WORD_PREFIXES = ("artischocken.", "table.bot_names", "presence.", "web.")
 #: The most a page of this server may weigh (every file together), checked by the tests and the web bench.
 MAX_PAGE_BYTES = 200_000
 

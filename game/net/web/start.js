@@ -9,7 +9,7 @@ const status = document.getElementById("status");
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   const text = field.value.trim();
-  const table = text.split("/").pop().replace(/\s+/g, "-").toUpperCase();
+  const table = text.split("/").pop().trim().replace(/\s+/g, "-").toUpperCase();
   if (!/^[A-Z0-9_-]{1,64}$/.test(table)) {
     status.textContent = t("web.start.bad_code");
     return;

@@ -1,4 +1,353 @@
-// The table page: one seat of a card table, over the same websocket wire as any client.
-import { loadWords } from "/static/words.js";
+// The table page: one seat of a card table, over the same websocket wire as any client (docs/design.md, "Remote
+// play"). The browser keeps the player's name, a player id and, per table code, the seat and its token, so a
+// reload or a tab opened again takes the same seat back.
+import { actionWords, askWords, cardName, cardRule, describe, seatWords } from "/static/card_words.js";
+import { loadWords, t } from "/static/words.js";
+
+const STORE = "garden-table";
+const RETRY = [1, 2, 4, 5];
+const code = decodeURIComponent(location.pathname.slice(3)).toUpperCase();
+const $ = (id) => document.getElementById(id);
+
+let socket = null;
+let tries = 0;
+let stopped = false; // a final refusal, or the player left: no reconnect
+let seat = null;
+let view = null;
+let legal = [];
+let log = [];
+let presence = null;
+let presenceAt = 0;
+let waiting = false; // an act sent, its answer not here yet: no second click
+
+function stored() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+function keep(change) {
+  const data = { ...stored(), ...change };
+  localStorage.setItem(STORE, JSON.stringify(data));
+  return data;
+}
+
+function randomId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function seatsKept() {
+  return stored().seats || {};
+}
+
+function keepSeat(entry) {
+  const seats = { ...seatsKept() };
+  if (entry) seats[code] = entry;
+  else delete seats[code];
+  const asking = { ...(stored().asking || {}) };
+  delete asking[code];
+  keep({ seats, asking });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function say(text, problem = false) {
+  const line = $("link");
+  line.textContent = text;
+  line.classList.toggle("problem", problem);
+}
+
+// A seat's name: the person's, or a bot's as the program names its bots (Ada, Basil, ...), else "Player n".
+function nameOf(index) {
+  const seats = presence ? presence.seats : [];
+  const entry = seats.find((s) => s.seat === index);
+  if (entry && entry.name) return entry.name;
+  if (entry && entry.kind === "bot") {
+    const names = t("table.bot_names").split("|");
+    const before = seats.filter((s) => s.seat < index && s.kind === "bot" && !s.name).length;
+    return names[before % names.length];
+  }
+  return t("artischocken.seat", { n: index + 1 });
+}
+
+// -- the connection ---------------------------------------------------------------------------------------------
+
+function connect() {
+  say(t("web.connecting"));
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/`);
+  socket.addEventListener("open", () => {
+    tries = 0;
+    send({ type: "peek", table: code }); // the room first: only a card table is sat at from here
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message && typeof message === "object") handle(message);
+  });
+  socket.addEventListener("close", (event) => {
+    socket = null;
+    if (stopped) return;
+    if (event.code === 1008 || (event.code >= 4000 && event.code < 5000)) {
+      stop(t("web.error.closed", { detail: event.reason || event.code }));
+      return;
+    }
+    const wait = RETRY[Math.min(tries, RETRY.length - 1)];
+    tries += 1;
+    say(t("web.lost", { seconds: wait }), true);
+    render();
+    setTimeout(connect, wait * 1000);
+  });
+}
+
+function stop(text) {
+  stopped = true;
+  say(text, true);
+  if (socket) socket.close();
+  render();
+}
+
+function sitDown() {
+  const data = stored();
+  const mine = seatsKept()[code];
+  if (mine) {
+    send({ type: "join", table: code, seat: mine.seat, token: mine.token, name: data.name, player: data.player });
+    return;
+  }
+  // the same request id again after a lost answer gets the same seat, never a second one
+  const asking = { ...(data.asking || {}) };
+  asking[code] = asking[code] || randomId();
+  keep({ asking });
+  send({ type: "claim", table: code, request: asking[code], name: data.name, player: data.player });
+}
+
+const FINAL = {
+  no_table: () => t("web.error.no_table", { code }),
+  table_full: () => t("web.error.table_full"),
+  already_seated: () => t("web.error.already_seated"),
+};
+
+function handle(message) {
+  switch (message.type) {
+    case "table":
+      if (message.room !== "artischocken") stop(t("web.not_card"));
+      else sitDown();
+      return;
+    case "claimed":
+      keepSeat({ seat: message.seat, token: message.token });
+      sitDown();
+      return;
+    case "joined":
+      seat = message.seat;
+      log = [];
+      say("");
+      return;
+    case "state":
+      view = message.view;
+      legal = Array.isArray(message.legal) ? message.legal : [];
+      if (message.log_from === 0) log = [];
+      log.push(...(view.log || []));
+      waiting = false;
+      render();
+      return;
+    case "presence":
+      presence = message;
+      presenceAt = performance.now();
+      render();
+      return;
+    case "left":
+      seat = null;
+      stopped = true;
+      socket.close();
+      renderLeft();
+      return;
+    case "error":
+      waiting = false;
+      if (message.code === "bad_token") {
+        keepSeat(null); // the seat is not this browser's any more: a reload asks for a free one
+        stop(t("web.error.bad_token"));
+      } else if (FINAL[message.code]) {
+        stop(FINAL[message.code]());
+      } else {
+        say(t("web.error.other", { detail: message.message || message.code }), true);
+        render();
+      }
+      return;
+    default:
+  }
+}
+
+// -- drawing ----------------------------------------------------------------------------------------------------
+
+function cardItem(card) {
+  const item = document.createElement("li");
+  item.textContent = cardName(card);
+  item.title = cardRule(card);
+  item.className = card;
+  return item;
+}
+
+function fill(list, items) {
+  list.replaceChildren(...items);
+}
+
+function botIn(entry) {
+  if (entry.bot_in == null) return null;
+  if (presence.state === "paused") return entry.bot_in;
+  return Math.max(0, entry.bot_in - (performance.now() - presenceAt) / 1000);
+}
+
+function renderSeats() {
+  const items = [];
+  const count = view ? view.players : presence ? presence.seats.length : 0;
+  for (let index = 0; index < count; index += 1) {
+    const item = document.createElement("li");
+    const head = document.createElement("strong");
+    head.textContent = nameOf(index) + (index === seat ? ` (${t("web.you")})` : "");
+    item.append(head);
+    if (view && view.current_player === index && !view.is_over) {
+      const mark = document.createElement("span");
+      mark.className = "turn-mark";
+      mark.textContent = " ◀";
+      mark.setAttribute("aria-hidden", "true");
+      item.append(mark);
+    }
+    const entry = presence && presence.seats.find((s) => s.seat === index);
+    if (entry) {
+      const words = seatWords(entry, nameOf(index), { you: index === seat, botIn: botIn(entry) });
+      const state = document.createElement("span");
+      state.className = `state ${words.tone}`;
+      state.textContent = words.text;
+      item.append(state);
+    }
+    const facts = view && view.seats[index];
+    if (facts && index !== seat) {
+      const line = document.createElement("span");
+      line.className = "state";
+      const top = facts.discard.length ? ` · ${t("web.seat.top", { card: cardName(facts.discard.at(-1)) })}` : "";
+      const chokes = facts.artichokes != null ? ` · ${t("web.seat.artichokes", { n: facts.artichokes })}` : "";
+      line.textContent = t("web.seat.facts", { hand: facts.hand_count, deck: facts.deck_count,
+        discard: facts.discard.length }) + top + chokes;
+      item.append(line);
+    }
+    items.push(item);
+  }
+  fill($("seats"), items);
+}
+
+function turnWords() {
+  if (view.is_over) {
+    if (view.winner == null) return t("web.over.none");
+    return view.winner === seat ? t("web.over.you") : t("web.over.win", { name: nameOf(view.winner) });
+  }
+  if (legal.length) return askWords(view, nameOf);
+  const pending = view.pending;
+  if (pending && pending.kind === "eggplant") return t("web.ask.wait_pass");
+  const turn = view.current_player;
+  const entry = presence && presence.seats.find((s) => s.seat === turn);
+  if (entry && entry.state !== "here") {
+    const words = seatWords(entry, nameOf(turn), { turn: true, botIn: botIn(entry) });
+    if (words.line) return words.line;
+  }
+  return t("web.ask.wait", { name: nameOf(turn) });
+}
+
+function renderMove() {
+  const region = $("move");
+  const live = socket && socket.readyState === WebSocket.OPEN;
+  const buttons = (live && view && !view.is_over ? legal : []).map((action) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = actionWords(action, view, nameOf);
+    button.disabled = waiting;
+    button.addEventListener("click", () => {
+      if (waiting) return;
+      waiting = true;
+      for (const other of region.querySelectorAll("button")) other.disabled = true;
+      send({ type: "act", action });
+    });
+    return button;
+  });
+  fill(region, buttons);
+}
+
+function render() {
+  // what the page stands at, for a test or a screen reader's script: over, a move asked, or waiting
+  document.body.dataset.state = !view ? "" : view.is_over ? "over" : legal.length ? "move" : "wait";
+  if (!view) {
+    renderSeats();
+    return;
+  }
+  $("turn").textContent = turnWords();
+  renderMove();
+  fill($("hand"), view.hand.map(cardItem));
+  const own = view.seats[view.seat];
+  const known = view.deck_top_known.length ? ` (${view.deck_top_known.map(cardName).join(", ")})` : "";
+  $("own").textContent = t("web.own", { deck: own.deck_count, discard: own.discard.length,
+    compost: view.compost.length }) + known;
+  fill($("row"), view.garden_row.map(cardItem));
+  $("garden").textContent = `${t("web.garden", { n: view.garden_stack_count })} · ${t("web.round", {
+    n: view.turn.round + 1 })}`;
+  renderSeats();
+  const lines = log.slice(-200).map((event) => {
+    const item = document.createElement("li");
+    item.textContent = describe(event, nameOf);
+    return item;
+  });
+  const list = $("log");
+  fill(list, lines);
+  list.scrollTop = list.scrollHeight;
+  $("leave").hidden = seat === null || view.is_over;
+}
+
+function renderLeft() {
+  $("turn").textContent = t("web.left");
+  fill($("move"), []);
+  const again = document.createElement("button");
+  again.type = "button";
+  again.textContent = t("web.sit_again");
+  again.addEventListener("click", () => {
+    stopped = false;
+    fill($("move"), []);
+    connect();
+  });
+  $("move").append(again);
+  $("leave").hidden = true;
+}
+
+// -- the start --------------------------------------------------------------------------------------------------
+
+function askName() {
+  const form = $("name-form");
+  const field = $("name");
+  form.hidden = false;
+  document.body.classList.add("asking"); // the name first: the table's empty panels wait
+  field.focus();
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = field.value.trim().replace(/\s+/g, " ").slice(0, 24);
+    if (!name) return;
+    keep({ name });
+    form.hidden = true;
+    document.body.classList.remove("asking");
+    connect();
+  });
+}
 
 await loadWords();
+$("title").textContent = t("web.table", { code });
+$("leave").addEventListener("click", () => send({ type: "leave" }));
+setInterval(() => { if (presence && view) renderSeats(); }, 1000); // the countdowns of away seats
+if (!stored().player) keep({ player: randomId() });
+if (stored().name) connect();
+else askName();

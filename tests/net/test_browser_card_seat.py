@@ -1,0 +1,199 @@
+"""A seat of a card table in a real browser (docs/remote-play.md, "A seat in the browser"): headless Chromium opens
+the table's link on a real ``serve``, asks the name once, sits down by the code over the websocket wire, and plays
+a whole game against the table's bot by clicking the buttons of the region "Your move"; a reload mid-game and a
+tab opened again take the same seat back; a path outside the page is refused; the page breaks no rule of its
+Content-Security-Policy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .browser import browser
+from .netserver import Client, ServerProcess, create
+
+__all__ = ["browser"]  # the fixture, used by name
+
+pytestmark = pytest.mark.slow
+#: The longest any one step of the page may take before the test gives up (a bound, not a measure).
+STEP_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("browser"), "--workers", "0")
+    yield proc
+    assert proc.stop() == 0
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A browser profile of the test's own (its own storage), in English."""
+    made = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900})
+    yield made
+    made.close()
+
+
+def base(server: ServerProcess) -> str:
+    return "http://" + server.url.removeprefix("ws://")
+
+
+def new_table(server: ServerProcess, **options: Any) -> str:
+    client = Client(server.url)
+    created = create(client, ["remote", "greedy"], **options)
+    client.close()
+    return str(created["table"])
+
+
+def peek(server: ServerProcess, table: str) -> dict[str, Any]:
+    client = Client(server.url)
+    answer = client.ask({"type": "peek", "table": table})
+    client.close()
+    return answer
+
+
+def open_page(context: Any, server: ServerProcess, table: str, problems: list[str]) -> Any:
+    page = context.new_page()
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.goto(f"{base(server)}/t/{table}")
+    return page
+
+
+def sit_down(page: Any, name: str) -> None:
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Sit down").click()
+
+
+def my_move(page: Any) -> str:
+    """Wait until the page asks a move of this seat or the game is over: "move" or "over"."""
+    # locators, not a script: the page's policy lets no test script be evaluated in it either
+    page.locator("body[data-state=over], #move button:enabled").first.wait_for(timeout=STEP_MS)
+    return "over" if page.locator("body").get_attribute("data-state") == "over" else "move"
+
+
+def click_a_move(page: Any) -> str:
+    """Click one of the legal moves: a vegetable or a card before ending the turn. Its words."""
+    buttons = page.get_by_role("region", name="Your move").get_by_role("button")
+    words = [text.strip() for text in buttons.all_inner_texts()]
+    assert words and all(words), words
+    choice = next((i for i, text in enumerate(words) if text != "End turn"), 0)
+    buttons.nth(choice).click()
+    return words[choice]
+
+
+def test_a_whole_card_game_is_played_by_clicking(context: Any, server: ServerProcess, tmp_path: Path) -> None:
+    table = new_table(server, seed=11, round_limit=40)
+    problems: list[str] = []
+    page = open_page(context, server, table, problems)
+    sit_down(page, "Anna")
+    seen: set[str] = set()
+    clicks = 0
+    while my_move(page) == "move":
+        if clicks == 3:
+            page.screenshot(path=str(tmp_path / "move.png"))
+            assert page.get_by_role("heading", name="Your hand").is_visible()
+        seen.add(click_a_move(page).split(" ")[0])
+        clicks += 1
+        assert clicks < 2000
+    over = peek(server, table)
+    assert over["over"] is True and over["seats"][0]["name"] == "Anna"
+    winners = over["result"]["winners"]
+    verdict = page.locator("#turn").inner_text()
+    assert verdict == ("You win!" if winners == [0] else "Ada wins!" if winners == [1] else
+                       "No winner: the round limit was reached.") or (winners == [1] and verdict.endswith(" wins!"))
+    assert {"Harvest", "Play"} <= seen
+    assert page.locator("#log li").count() > 20 and page.locator("#hand li").count() >= 0
+    assert problems == []
+
+
+def test_a_reload_and_a_new_tab_take_the_same_seat_back(context: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=5)
+    problems: list[str] = []
+    page = open_page(context, server, table, problems)
+    sit_down(page, "Ben")
+    for _ in range(4):
+        assert my_move(page) == "move"
+        click_a_move(page)
+    assert my_move(page) == "move"
+    hand = page.locator("#hand li").all_inner_texts()
+    page.reload()
+    assert my_move(page) == "move"  # no name asked again: the browser kept it, and the seat's token
+    assert page.locator("#hand li").all_inner_texts() == hand
+    assert page.locator("#seats li").first.inner_text().startswith("Ben (you)")
+    page.close()
+    again = open_page(context, server, table, problems)
+    assert my_move(again) == "move"
+    click_a_move(again)
+    stands = peek(server, table)
+    assert [(s["name"], s["state"]) for s in stands["seats"]][0] == ("Ben", "here")
+    assert problems == []
+
+
+def test_a_second_browser_gets_no_seat_at_a_full_table(browser: Any, context: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=2)
+    first = open_page(context, server, table, [])
+    sit_down(first, "Cleo")
+    my_move(first)
+    other = browser.new_context(locale="en-GB")
+    try:
+        page = open_page(other, server, table, [])
+        sit_down(page, "Dan")
+        page.get_by_text("Every seat of this table is taken.").wait_for(timeout=STEP_MS)
+        assert page.get_by_role("region", name="Your move").get_by_role("button").count() == 0
+    finally:
+        other.close()
+
+
+def test_the_page_speaks_german_to_a_german_browser(browser: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=3)
+    german = browser.new_context(locale="de-DE")
+    try:
+        page = open_page(german, server, table, [])
+        page.get_by_label("Dein Name").fill("Dora")
+        page.get_by_role("button", name="Hinsetzen").click()
+        assert my_move(page) == "move"
+        assert page.get_by_role("region", name="Dein Zug").get_by_role("button").first.inner_text().endswith(
+            " ernten")
+    finally:
+        german.close()
+
+
+def test_a_path_outside_the_page_is_refused(context: Any, server: ServerProcess) -> None:
+    page = context.new_page()
+    for path in ("/static/%2e%2e/web.py", "/static/..%2f..%2fserve.py", "/etc/passwd"):
+        answer = page.goto(f"{base(server)}{path}")
+        assert answer is not None and answer.status == 404, path
+    answer = page.goto(f"{base(server)}/")
+    assert answer is not None and answer.status == 200
+    assert answer.headers["content-security-policy"].startswith("default-src 'self'")
+
+
+def test_leaving_hands_the_seat_to_a_bot_and_sitting_down_again_takes_it_back(context: Any,
+                                                                              server: ServerProcess) -> None:
+    table = new_table(server, seed=8)
+    problems: list[str] = []
+    page = open_page(context, server, table, problems)
+    sit_down(page, "Eve")
+    assert my_move(page) == "move"
+    page.get_by_role("button", name="Leave the table").click()
+    page.get_by_text("You left the table: a bot plays your seat until you sit down again.").wait_for(timeout=STEP_MS)
+    assert peek(server, table)["seats"][0]["state"] == "left"
+    page.get_by_role("region", name="Your move").get_by_role("button", name="Sit down again").click()
+    assert my_move(page) in ("move", "over")
+    assert peek(server, table)["seats"][0]["state"] == "here"
+    assert problems == []
+
+
+def test_the_start_page_opens_the_table_of_a_typed_code(context: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=9)
+    page = context.new_page()
+    page.goto(f"{base(server)}/")
+    page.get_by_label("Table code").fill(f"{server.url.removeprefix('ws://')}/{table.lower()}")
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_url(f"**/t/{table}")
+    sit_down(page, "Finn")
+    assert my_move(page) == "move"
