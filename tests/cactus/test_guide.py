@@ -17,7 +17,9 @@ from game.cactus.guide.seen import guide_seen, mark_guide_seen
 from game.cactus.guide.steps import CARRY_NEEDED, STEPS, Guide, Seen
 from game.cactus.match import Stage
 from game.cactus.room import guide_scene
+from game.cactus.screens import panels
 from game.i18n import set_language, t
+from game.ui.theme import PALETTE
 
 
 def test_the_guide_waits_for_each_step_and_goes_back_when_the_piece_falls() -> None:
@@ -149,3 +151,25 @@ def test_the_guide_card_is_as_tall_as_its_words_and_the_log_goes_on_under_it(
         assert rest.height == 0 or (rest.top > card.bottom and rest.bottom == log.bottom)
     finally:
         set_language("en")
+
+
+def test_a_tooltip_stands_over_the_guide_card(make_app: Callable[..., App]) -> None:
+    app = make_app((1280, 800))
+    app.push(BaseScene())
+    app.push(guide_scene())
+    d = Driver(app)
+    d.frames(3)
+    scene = d.scene
+    coach = getattr(scene, "coach", None)
+    assert isinstance(coach, GuideCoach)
+    _supply, box = panels.bank_words(scene.match.rules, scene.lay)
+    d.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(40)
+    tip = scene.tooltip.box(app.surface.get_rect())
+    assert tip is not None and tip.colliderect(coach.card)
+    corner = tip.clip(coach.card)
+    scene.draw(app.surface)
+    # the tooltip's dark panel (its inner edge, clear of its rounded corners and its words) is seen, not the card
+    x = corner.right - 3 if corner.right < tip.right else corner.x + 3
+    seen = app.surface.get_at((x, corner.bottom - 3))
+    assert all(abs(a - b) <= 8 for a, b in zip(seen[:3], PALETTE.ink[:3], strict=True)), seen

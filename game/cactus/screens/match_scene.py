@@ -633,10 +633,15 @@ class MatchScene(BaseScene):
         if moving:
             panels.draw_die_panel(surface, m, self.lay, self.roll_button, self.roll_anim, self.human_turn,
                                   self._flash())
+        self.draw_beside(surface)
         self.effects.draw(surface)
         if self.message_rect is not None:
             self.message.draw(surface, self.message_rect.midbottom)
-        self.tooltip.draw(surface)
+        self.tooltip.draw(surface)  # last: a hint stands over everything, a guide's card too
+
+    def draw_beside(self, surface: pygame.Surface) -> None:
+        """What a table draws over its panels, under the effects, the message and the tooltip (a local table with a
+        guide: its card)."""
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         m = self.match

@@ -95,8 +95,7 @@ class PlayScene(MatchScene):
         rest = log.bottom - top
         return pygame.Rect(log.x, top, log.width, rest if rest >= MIN_LOG else 0)  # a log with no line: none
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_beside(self, surface: pygame.Surface) -> None:
         if self.coach is not None:
             self.coach.draw(surface)
 
