@@ -18,6 +18,7 @@ from game.artischocken import CARDS, new_game
 from game.artischocken.describe import card_rule, card_short, describe, unplayable_text
 from game.artischocken.session import sessions_for
 from game.cactus.match import Match, Stage
+from game.cactus.rules import Event
 from game.cactus.screens import panels
 from game.cactus.screens import texts as txt
 from game.cactus.screens.scene_play import PlayScene
@@ -205,3 +206,15 @@ def test_room_help_names_no_rule_id(room: str, capsys: pytest.CaptureFixture[str
         build_parser().parse_args([room, "--help"])
     text = capsys.readouterr().out
     assert "--help" in text and with_ids([text]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_log_says_what_a_roll_of_bangs_asks_for(lang: str) -> None:
+    # "Agave rolls !!." said nothing to a newcomer: the log names what the face asks for (C-T2)
+    rules = Match.new(2, names=["Ann", "Agave"], seed=0).rules
+    i18n.set_language(lang)
+    try:
+        line = txt.describe(rules, Event("roll", "C-T2", 2, player=1, detail="special"))
+        assert "!!" in line and "Agave" in line and {"en": "special piece", "de": "Sonderteil"}[lang] in line
+    finally:
+        i18n.set_language("en")

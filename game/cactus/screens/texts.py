@@ -98,6 +98,8 @@ def describe(rules: CactusGame, e: Event, names: Sequence[str] | None = None) ->
                               "cactus": "" if e.cactus is None else e.cactus + 1,
                               "it": piece_pronoun(rules, e.pieces[0] if e.pieces else None)}
     if e.kind == "roll":
+        if e.detail == "special":  # "!!" alone says nothing to a newcomer: what it asks for
+            return t("cactus.event.roll_special", player=player)
         values["face"] = face_name(e.detail)
     elif e.kind in ("award", "award_lost", "claim_rejected"):
         values["award"] = award_name(e.detail)
