@@ -39,6 +39,7 @@ BENCHMARKS["artischocken-search"] = "game.lab.artischocken.search_bench"  # CPU 
 BENCHMARKS["cactus-counts"] = "game.lab.cactus.countbench"  # the planner's piece choice on the count model (no physics)
 BENCHMARKS["cactus-hint"] = "game.lab.cactus.hintbench"  # the hint carried out by a scripted hand on the real match
 BENCHMARKS["fuzz-wire"] = "game.lab.wire_fuzz"  # mutated messages of every type against a real serve: breaks
+BENCHMARKS["web"] = "game.lab.web_bench"  # the browser seat: page weight, first state and act to state in Chromium
 #: Tools with no window: subcommand -> module with ``main(argv) -> int`` (its own flags after the name).
 TOOLS: dict[str, str] = {"serve": "game.net.server.serve"}
 

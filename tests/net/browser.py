@@ -7,16 +7,12 @@ so a run that should have driven a browser cannot pass without one."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-#: Chromium's switches: headless, no sandbox (tests run as root in containers), and nothing that reaches out
-#: (no QUIC, sync, component updates or background requests): the page must work on a LAN with no internet.
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from game.lab import chromium
 
 
 def missing(why: str) -> None:
@@ -26,7 +22,7 @@ def missing(why: str) -> None:
 
 
 def chromium_path() -> str:
-    path = shutil.which("chromium")
+    path = chromium.executable()
     if path is None:
         missing("chromium is not installed")
     assert path is not None
@@ -42,7 +38,7 @@ def browser() -> Iterator[Any]:
     except ImportError:
         missing("Playwright for Python is not installed")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, headless=True, args=ARGS)
+        launched = chromium.launch(playwright, path)
         try:
             yield launched
         finally:

@@ -9,7 +9,7 @@ from . import browser
 
 
 def test_a_missing_chromium_skips_outside_ci_and_fails_in_ci(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(browser.shutil, "which", lambda name: None)
+    monkeypatch.setattr(browser.chromium.shutil, "which", lambda name: None)
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match="chromium is not installed"):
         browser.chromium_path()
@@ -19,5 +19,5 @@ def test_a_missing_chromium_skips_outside_ci_and_fails_in_ci(monkeypatch: pytest
 
 
 def test_chromium_is_found_where_it_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(browser.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(browser.chromium.shutil, "which", lambda name: f"/usr/bin/{name}")
     assert browser.chromium_path() == "/usr/bin/chromium"

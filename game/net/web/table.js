@@ -19,6 +19,7 @@ let log = [];
 let presence = null;
 let presenceAt = 0;
 let waiting = false; // an act sent, its answer not here yet: no second click
+let sentAt = null; // when the last act was sent (performance.now()), until its state is on screen
 
 function stored() {
   try {
@@ -79,7 +80,7 @@ function nameOf(index) {
 // -- the connection ---------------------------------------------------------------------------------------------
 
 function connect() {
-  say(t("web.connecting"));
+  ready.then(() => { if (!view) say(t("web.connecting")); });
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/`);
   socket.addEventListener("open", () => {
@@ -93,7 +94,7 @@ function connect() {
     } catch {
       return;
     }
-    if (message && typeof message === "object") handle(message);
+    if (message && typeof message === "object") ready.then(() => handle(message)); // in order, once worded
   });
   socket.addEventListener("close", (event) => {
     socket = null;
@@ -159,6 +160,7 @@ function handle(message) {
       log.push(...(view.log || []));
       waiting = false;
       render();
+      shown();
       return;
     case "presence":
       presence = message;
@@ -173,6 +175,7 @@ function handle(message) {
       return;
     case "error":
       waiting = false;
+      sentAt = null;
       if (message.code === "bad_token") {
         keepSeat(null); // the seat is not this browser's any more: a reload asks for a free one
         stop(t("web.error.bad_token"));
@@ -274,6 +277,7 @@ function renderMove() {
       if (waiting) return;
       waiting = true;
       for (const other of region.querySelectorAll("button")) other.disabled = true;
+      sentAt = performance.now();
       send({ type: "act", action });
     });
     return button;
@@ -310,6 +314,22 @@ function render() {
   $("leave").hidden = seat === null || view.is_over;
 }
 
+// Once a state is drawn (the frame it is painted in): since the page opened for the first state, since the act
+// for the state that answers it. Kept on the body for the web bench (python -m game bench web).
+function shown() {
+  const since = sentAt;
+  sentAt = null;
+  requestAnimationFrame(() => {
+    const now = performance.now();
+    const marks = document.body.dataset;
+    if (!marks.firstMs) marks.firstMs = now.toFixed(1);
+    if (since !== null) {
+      marks.actMs = (now - since).toFixed(1);
+      marks.acts = String(Number(marks.acts || 0) + 1);
+    }
+  });
+}
+
 function renderLeft() {
   $("turn").textContent = t("web.left");
   fill($("move"), []);
@@ -344,10 +364,10 @@ function askName() {
   });
 }
 
-await loadWords();
-$("title").textContent = t("web.table", { code });
+// the words load while the connection opens: nothing is drawn before both are there
+const ready = loadWords().then(() => { $("title").textContent = t("web.table", { code }); });
 $("leave").addEventListener("click", () => send({ type: "leave" }));
 setInterval(() => { if (presence && view) renderSeats(); }, 1000); // the countdowns of away seats
 if (!stored().player) keep({ player: randomId() });
 if (stored().name) connect();
-else askName();
+else ready.then(askName);

@@ -1,0 +1,192 @@
+"""``python -m game bench web [--games N] [--others N] [--json]``: the browser seat's page on a real ``serve``, in
+headless Chromium (Debian's ``chromium``, driven by Playwright for Python).
+
+- ``page_bytes``: every file the server serves for its page (uncompressed), and ``table_page_bytes``, what opening
+  a table's link loads (the HTML, its style, its modules and the words of one language);
+- ``first_state_ms``: from opening the link (navigation start) to the frame that paints the seat's first state
+  (a returning player: the browser holds the name and the seat's token), one table per game;
+- ``act_ms``: from the click on a move to the frame that paints the state answering it, over whole games against
+  the table's greedy bot, while ``--others`` tables of two scripted players each (random legal moves over the
+  wire, :mod:`game.lab.net_load`) play on the same server, in a thread of their own, a new game as one ends.
+
+The page stamps both times itself (``performance.now()`` in the frame's ``requestAnimationFrame``) on its body
+(``data-first-ms``, ``data-act-ms``); this process only reads them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from game.lab import chromium
+from game.lab.net_load import load, percentile
+from game.net.server.web import MAX_PAGE_BYTES, Pages
+
+#: What a table's page loads (besides the words of its language).
+TABLE_FILES = ("table.js", "card_words.js", "words.js", "style.css")
+STEP_MS = 30_000
+
+
+def serve(data: Path) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data),
+                             "--log-level", "error"], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().split()
+    if len(line) != 2 or line[0] != "serving":
+        proc.kill()
+        raise RuntimeError(f"the server did not start: {line}")
+    return proc, line[1]
+
+
+def table_page_bytes(base: str) -> int:
+    total = 0
+    for path in ("/t/AAAA-AAAA", *(f"/static/{name}" for name in TABLE_FILES), "/static/words-en.json"):
+        with urllib.request.urlopen(base + path, timeout=10) as answer:
+            total += len(answer.read())
+    return total
+
+
+def new_table(url: str, seed: int) -> str:
+    with connect(url, compression=None) as ws:
+        ws.send(json.dumps({"type": "create", "room": "artischocken", "seats": ["remote", "greedy"], "seed": seed}))
+        created = json.loads(ws.recv(timeout=10))
+    if created.get("type") != "created":
+        raise RuntimeError(f"create refused: {created}")
+    return str(created["table"])
+
+
+class Others:
+    """``count`` tables of two scripted players each, playing game after game in a process of their own (not this
+    one's: Playwright's calls here must not wait for them) until :meth:`stop`."""
+
+    def __init__(self, url: str, count: int) -> None:
+        self.url, self.count = url, count
+        self.games = 0
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        if self.count:
+            self.proc = subprocess.Popen([sys.executable, "-m", "game.lab.web_bench", "--load", self.url,
+                                          "--others", str(self.count)], stdout=subprocess.PIPE, text=True)
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        self.proc.terminate()
+        out, _ = self.proc.communicate(timeout=60)
+        self.games = sum(int(line) for line in out.split() if line.isdigit())
+
+
+def run_others(url: str, count: int) -> None:
+    """The other tables' games, one round of ``count`` tables after another; each round's finished games on a line."""
+    seed = 1
+    while True:
+        result = asyncio.run(load(url, count, 2, seed))
+        print(result["games_finished"], flush=True)
+        seed += 1
+
+
+def moves(page: Any) -> str:
+    page.locator("body[data-state=over], #move button:enabled").first.wait_for(timeout=STEP_MS)
+    return "over" if page.locator("body").get_attribute("data-state") == "over" else "move"
+
+
+def play(page: Any, acts: list[float]) -> None:
+    """Play the page's seat to the end of its game, a vegetable before ending a turn; each act's time in ``acts``."""
+    count = 0
+    while moves(page) == "move":
+        buttons = page.locator("#move button")
+        words = buttons.all_inner_texts()
+        buttons.nth(next((i for i, text in enumerate(words) if text != "End turn"), 0)).click()
+        count += 1
+        page.locator(f"body[data-acts='{count}']").wait_for(timeout=STEP_MS)
+        acts.append(float(page.locator("body").get_attribute("data-act-ms") or "nan"))
+
+
+def measure(games: int, others: int) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    path = chromium.executable()
+    if path is None:
+        raise RuntimeError("chromium is not installed (make test installs Debian's chromium)")
+    with tempfile.TemporaryDirectory(prefix="web-bench-") as root:
+        proc, url = serve(Path(root))
+        base = "http://" + url.removeprefix("ws://")
+        load_thread = Others(url, others)
+        try:
+            weight = table_page_bytes(base)
+            with sync_playwright() as playwright:
+                browser = chromium.launch(playwright, path)
+                context = browser.new_context(locale="en-GB")
+                page = context.new_page()
+                page.goto(f"{base}/t/{new_table(url, 0)}")  # the name, asked once
+                page.get_by_label("Your name").fill("Bench")
+                page.get_by_role("button", name="Sit down").click()
+                moves(page)
+                page.close()
+                load_thread.start()
+                time.sleep(1.0 if others else 0.0)  # the other tables under way
+                firsts: list[float] = []
+                acts: list[float] = []
+                for game in range(games):
+                    page = context.new_page()
+                    page.goto(f"{base}/t/{new_table(url, 100 + game)}")
+                    page.locator("body[data-first-ms]").wait_for(timeout=STEP_MS)
+                    firsts.append(float(page.locator("body").get_attribute("data-first-ms") or "nan"))
+                    play(page, acts)
+                    page.close()
+                browser.close()
+        finally:
+            load_thread.stop()
+            proc.terminate()
+            proc.wait(30)
+    acts.sort()
+    return {
+        "bench": "web", "games": games, "other_tables": others, "other_games_finished": load_thread.games,
+        "page_bytes": Pages().total_bytes(), "table_page_bytes": weight, "page_bytes_bound": MAX_PAGE_BYTES,
+        "first_state_ms": {"median": round(statistics.median(firsts), 1), "max": round(max(firsts), 1)},
+        "act_ms": {"acts": len(acts), "p50": round(percentile(acts, 0.50), 1), "p95": round(percentile(acts, 0.95), 1),
+                   "max": round(acts[-1], 1) if acts else 0.0},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game bench web", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=3, help="whole games the page plays (default 3)")
+    parser.add_argument("--others", type=int, default=20,
+                        help="tables of two scripted players playing on the same server meanwhile (default 20)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--load", default=None, help=argparse.SUPPRESS)  # the other tables' own process
+    args = parser.parse_args(argv)
+    if args.load is not None:
+        with contextlib.suppress(KeyboardInterrupt):
+            run_others(args.load, max(1, args.others))
+        return 0
+    result = measure(max(1, args.games), max(0, args.others))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        acts, first = result["act_ms"], result["first_state_ms"]
+        print(f"page {result['page_bytes']} bytes (a table's page loads {result['table_page_bytes']}); first state "
+              f"on screen {first['median']} ms (max {first['max']}); act to next state p50 {acts['p50']} ms, p95 "
+              f"{acts['p95']} ms over {acts['acts']} acts, {result['other_tables']} other tables playing")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+__all__ = ["main", "measure"]
