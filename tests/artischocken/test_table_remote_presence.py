@@ -16,6 +16,7 @@ from helpers_link import ScriptedLink
 from game.app import App, BaseScene
 from game.artischocken.engine import new_game
 from game.artischocken.room import remote_table_scene
+from game.artischocken.table import panels
 from game.artischocken.table.scene_remote import RemoteTableScene
 from game.i18n import t
 from game.net.client.remote_cards import RemoteTable
@@ -235,3 +236,20 @@ def test_a_card_table_whose_creator_chose_the_seed_says_so_as_it_opens(make_app:
     table = Table(make_app((1280, 800)), seeded=seeded)
     message = table.scene.message
     assert (message.visible and message.text == t("net.seeded.note")) is seeded
+
+
+def test_the_keys_under_the_log_offer_no_undo_at_a_remote_table(make_app: Callable[..., Any],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing is taken back at a remote table: the keys line under its log does not offer U (undo)."""
+    hints: list[str | None] = []
+    real = panels.log_layer
+
+    def log_layer(size: Any, lines: Any, hint: str | None = None, **more: Any) -> pygame.Surface:
+        hints.append(hint)
+        return real(size, lines, hint, **more)
+
+    monkeypatch.setattr(panels, "log_layer", log_layer)
+    table = Table(make_app((1280, 800)))
+    table.frames()
+    assert hints and hints[-1] == t("net.table.hint")
+    assert "U " not in t("net.table.hint") and "U " in t("table.hint")

@@ -241,6 +241,10 @@ class RemoteTableScene(TableBase):
             at = (lay.table.centerx, lay.row[0].top - 64) if lay is not None and lay.row else None
             _banner(surface, note, at)
 
+    def keys_hint(self) -> str | None:
+        """Nothing is taken back at a remote table (the server has the game): no undo key is offered."""
+        return t("net.table.hint")
+
     def _after_game(self) -> tuple[str, Callable[[], None]]:
         """The game was the server's: no "again" here, back to the lobby instead."""
         return t("net.table.lobby"), self._to_launcher

@@ -494,8 +494,13 @@ class TableBase(TableControls, BaseScene):
                lay.log.size)
         if self._log_image is None or self._log_image[0] != key:
             room = self.rules_button.rect.width + 12 if self.open_rules is not None else 0
-            self._log_image = (key, panels.log_layer(lay.log.size, self.log_lines(), title_room=room))
+            self._log_image = (key, panels.log_layer(lay.log.size, self.log_lines(), self.keys_hint(),
+                                                     title_room=room))
         return self._log_image[1]
+
+    def keys_hint(self) -> str | None:
+        """The keys line under the log (None: the table's own, undo included)."""
+        return None
 
     def _bar(self, lay: TableLayout, d: Decision) -> None:
         """The bar's buttons for decision ``d`` (built again only when they change)."""
