@@ -85,7 +85,9 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/`);
   socket.addEventListener("open", () => {
     tries = 0;
-    send({ type: "peek", table: code }); // the room first: only a card table is sat at from here
+    // a seat this browser holds is taken back at once; before a first claim, the room: only a card table's
+    if (seatsKept()[code]) sitDown();
+    else send({ type: "peek", table: code });
   });
   socket.addEventListener("message", (event) => {
     let message;
