@@ -55,11 +55,12 @@ def peek(server: ServerProcess, table: str) -> dict[str, Any]:
     return answer
 
 
-def open_page(context: Any, server: ServerProcess, table: str, problems: list[str]) -> Any:
+def open_page(context: Any, server: ServerProcess, table: str, problems: list[str], *, watch: bool = False) -> Any:
+    """The table's page (``watch``: its spectators' link); what the page's console says wrong goes to ``problems``."""
     page = context.new_page()
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.goto(f"{base(server)}/t/{table}")
+    page.goto(f"{base(server)}/{'w' if watch else 't'}/{table}")
     return page
 
 
@@ -197,3 +198,27 @@ def test_the_start_page_opens_the_table_of_a_typed_code(context: Any, server: Se
     page.wait_for_url(f"**/t/{table}")
     sit_down(page, "Finn")
     assert my_move(page) == "move"
+
+
+def test_a_spectators_link_shows_the_table_and_nobodys_hand(browser: Any, context: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=4)
+    player = open_page(context, server, table, [])
+    sit_down(player, "Gus")
+    assert my_move(player) == "move"
+    click_a_move(player)
+    others = browser.new_context(locale="en-GB")
+    problems: list[str] = []
+    try:
+        page = open_page(others, server, table, problems, watch=True)  # no name asked of a spectator
+        assert not page.get_by_label("Your name").is_visible()
+        page.get_by_text("You are watching: the spectators' view, nobody's hand.").wait_for(timeout=STEP_MS)
+        page.locator("#log li").first.wait_for(timeout=STEP_MS)
+        assert page.locator("#seats li").first.inner_text().startswith("Gus")
+        assert page.locator("#hand li").count() == 0 and not page.locator("#hand").is_visible()
+        assert page.get_by_role("region", name="Your move").get_by_role("button").count() == 0
+        hidden = page.locator("#log li").all_inner_texts()
+        assert any("hidden card" in line for line in hidden)  # the draws of a hand are not told to a spectator
+        assert [s["state"] for s in peek(server, table)["seats"]] == ["here", "bot"]  # watching takes no seat
+    finally:
+        others.close()
+    assert problems == []

@@ -61,7 +61,8 @@ def test_serve_prints_the_pages_link_on_the_address_of_its_websockets(server: Se
 
 def test_the_start_page_and_a_table_page_are_served_with_a_type_and_a_policy(server: ServerProcess) -> None:
     for path, marker in (("/", b'src="/static/start.js"'), ("/t/K7QX-2M9P", b'src="/static/table.js"'),
-                         ("/t/k7qx-2m9p?from=qr", b'src="/static/table.js"')):
+                         ("/t/k7qx-2m9p?from=qr", b'src="/static/table.js"'),
+                         ("/w/K7QX-2M9P", b'src="/static/table.js"')):
         status, headers, body = get(server, path)
         assert status == 200 and marker in body, path
         assert headers["Content-Type"] == "text/html; charset=utf-8"
@@ -92,7 +93,8 @@ def test_the_words_are_the_programs_own_in_both_languages(server: ServerProcess)
     "/static/../serve.py", "/static/%2e%2e/serve.py", "/static/%2E%2E%2Fserve.py", "/static/..%2fweb.py",
     "/static/..\\web.py", "/static/%5c..%5cweb.py", "/static//etc/passwd", "/static/%2fetc%2fpasswd",
     "/../../etc/passwd", "//etc/passwd", "/etc/passwd", "/static/", "/static", "/static/words-fr.json",
-    "/t/", "/t/K7QX/../../static/table.js", "/t/%2e%2e", "/favicon.ico", "/static/.hidden", "/index.htm",
+    "/t/", "/w/", "/x/K7QX-2M9P", "/t/K7QX/../../static/table.js", "/t/%2e%2e", "/favicon.ico", "/static/.hidden",
+    "/index.htm",
     "/static/web.py", "/static/table.js/..", "/static/TABLE.JS",
 ])
 def test_any_other_path_is_not_found(server: ServerProcess, target: str) -> None:

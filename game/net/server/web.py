@@ -5,7 +5,8 @@ websocket handshake. A request that asks for a websocket (an ``Upgrade: websocke
 handshake as before, whatever its path. Any other GET is answered here, and only these paths exist:
 
 - ``/``: the start page (type a table code, or open a link);
-- ``/t/CODE``: the table page of table CODE (letters, digits, ``-`` and ``_``, as table ids are);
+- ``/t/CODE``: the table page of table CODE (letters, digits, ``-`` and ``_``, as table ids are), a seat's;
+  ``/w/CODE`` the same page for a spectator;
 - ``/static/NAME``: one of the page's own files (``game/net/web/``: HTML, CSS, JavaScript modules), and the
   words of the page in each language (``words-en.json``, ``words-de.json``) made from the program's own
   catalogues, so the page says what the program says.
@@ -43,7 +44,7 @@ TYPES = {
     ".png": "image/png",
 }
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}\.[a-z]{2,4}$")
-_TABLE_PATH = re.compile(r"^/t/[A-Za-z0-9_-]{1,64}$")
+_TABLE_PATH = re.compile(r"^/[tw]/[A-Za-z0-9_-]{1,64}$")
 #: What a Host header may hold to be named in the policy (a host name or address and a port): anything else is
 #: left out, and the page may then talk only to ``'self'``.
 _HOST = re.compile(r"^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$")

@@ -7,6 +7,8 @@ import { loadWords, t } from "/static/words.js";
 const STORE = "garden-table";
 const RETRY = [1, 2, 4, 5];
 const code = decodeURIComponent(location.pathname.slice(3)).toUpperCase();
+// /w/CODE: a spectator's link (the spectators' view: nobody's hand, no move), /t/CODE: a seat's
+const watching = location.pathname.startsWith("/w/");
 const $ = (id) => document.getElementById(id);
 
 let socket = null;
@@ -86,7 +88,7 @@ function connect() {
   socket.addEventListener("open", () => {
     tries = 0;
     // a seat this browser holds is taken back at once; before a first claim, the room: only a card table's
-    if (seatsKept()[code]) sitDown();
+    if (seatsKept()[code] && !watching) sitDown();
     else send({ type: "peek", table: code });
   });
   socket.addEventListener("message", (event) => {
@@ -144,7 +146,12 @@ function handle(message) {
   switch (message.type) {
     case "table":
       if (message.room !== "artischocken") stop(t("web.not_card"));
+      else if (watching) send({ type: "watch", table: code });
       else sitDown();
+      return;
+    case "watching":
+      log = [];
+      say(t("web.watching"));
       return;
     case "claimed":
       keepSeat({ seat: message.seat, token: message.token });
@@ -297,7 +304,7 @@ function render() {
   $("turn").textContent = turnWords();
   renderMove();
   fill($("hand"), view.hand.map(cardItem));
-  const own = view.seats[view.seat];
+  const own = view.seats[view.seat] || { deck_count: 0, discard: [] };
   const known = view.deck_top_known.length ? ` (${view.deck_top_known.map(cardName).join(", ")})` : "";
   $("own").textContent = t("web.own", { deck: own.deck_count, discard: own.discard.length,
     compost: view.compost.length }) + known;
@@ -371,5 +378,6 @@ const ready = loadWords().then(() => { $("title").textContent = t("web.table", {
 $("leave").addEventListener("click", () => send({ type: "leave" }));
 setInterval(() => { if (presence && view) renderSeats(); }, 1000); // the countdowns of away seats
 if (!stored().player) keep({ player: randomId() });
-if (stored().name) connect();
+if (watching) document.body.classList.add("watching");
+if (stored().name || watching) connect();
 else ready.then(askName);
