@@ -77,7 +77,8 @@ def test_every_piece_sentence_names_the_form_capitalised_and_agrees_with_its_gen
     for key, template in sentences.items():
         target = t("cactus.target", cactus=3, it=it)
         text = template.format(piece=name, it=it, target=target, player="Ana", other="Zickzack in Rot",
-                               where="Kaktus 3", flowers=1, cactus=3, place="den Vorrat", count=5)
+                               where="Kaktus 3", flowers=1, cactus=3, place="zu den Grundformen", count=5,
+                               degrees=180, way="gegen den Uhrzeigersinn")
         assert noun.lower() not in text.replace(noun, ""), key
         if "{piece}" in template:
             assert noun in text, key
@@ -116,3 +117,14 @@ def test_each_room_has_one_name_per_language(lang: str) -> None:
         german = " ".join(text for path in (asset("i18n") / "de").glob("*.json")
                           for text in json.loads(path.read_text(encoding="utf-8")).values())
         assert "Cactus" not in german
+
+
+def test_the_hints_turn_cue_names_the_piece_by_its_pronoun() -> None:
+    # "Dreh es um 180°" for a hook ("Haken", masculine): the cue says "Dreh ihn"
+    from game.cactus.screens.hint_view import turn_words
+
+    rules = Match.new(2, seed=0).rules
+    for pid, piece in rules.pieces.items():
+        name = piece.id if piece.kind == "special" else piece.form
+        text, _colour = turn_words(1.0, piece_pronoun(rules, pid))
+        assert text.startswith(f"Dreh {OBJECT_PRONOUN[GERMAN_GENDER[name]]} um "), (pid, text)

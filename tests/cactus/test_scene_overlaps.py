@@ -145,15 +145,28 @@ def test_a_knocked_off_piece_is_told_beside_the_piece(app: App) -> None:
         d.frames()
 
 
-def test_a_hint_shown_leaves_the_prompt_and_the_buttons_clear(app: App) -> None:
-    d = open_scene(app, rolled_and_taken())
-    d.key(pygame.K_h)
-    for _ in range(60):
-        if not d.scene.hints.busy:
-            break
-        d.frames()
-    assert d.scene.hints.hint is not None
-    assert_clear(d.scene)
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_shown_leaves_the_prompt_the_buttons_and_its_dotted_way_clear(app: App, lang: str) -> None:
+    # at 800x600 in German "follow the dots" stood over the dots it spoke of, and the turn cue over the way
+    i18n.set_language(lang)
+    try:
+        d = open_scene(app, rolled_and_taken())
+        d.key(pygame.K_h)
+        for _ in range(60):
+            if not d.scene.hints.busy:
+                break
+            d.frames()
+        scene = d.scene
+        assert scene.hints.hint is not None
+        way = scene.hints.way_boxes(scene.view)
+        assert way
+        words = [item for item in scene.overlays if item.kind in ("message", "hint")]
+        assert words
+        for item in words:
+            assert set(map(tuple, way)) <= set(map(tuple, item.subjects)), item.kind
+        assert_clear(scene)
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_prompt_stays_off_pieces_hanging_high_while_zoomed(app: App) -> None:

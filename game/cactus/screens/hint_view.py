@@ -23,6 +23,7 @@ import pygame
 from game.cactus.bots.hint import Hint, HintSearch
 from game.cactus.match import Match, Stage
 from game.cactus.screens import placing
+from game.cactus.screens import texts as txt
 from game.cactus.screens.placing import box_of
 from game.cactus.screens.view import TableView, dashed_outline, draw_note, note_size
 from game.i18n import t
@@ -58,13 +59,13 @@ def piece_angle(m: Match) -> float | None:
     return None
 
 
-def turn_words(turn: float) -> tuple[str, Color]:
-    """What the turn cue says, and in which colour."""
+def turn_words(turn: float, it: str = "") -> tuple[str, Color]:
+    """What the turn cue says, and in which colour (``it``: the pronoun standing for the piece; German has three)."""
     degrees = round(abs(math.degrees(turn)))
     if degrees < TURNED:
         return t("cactus.hint.turned"), PALETTE.ok
     way = t("cactus.hint.anticlockwise" if turn > 0 else "cactus.hint.clockwise")
-    return t("cactus.hint.turn", degrees=degrees, way=way), PALETTE.terracotta_dark
+    return t("cactus.hint.turn", degrees=degrees, way=way, it=it or t("cactus.pronoun.n")), PALETTE.terracotta_dark
 
 
 class HintControl:
@@ -170,22 +171,37 @@ class HintControl:
         if m.stage != Stage.HOLDING and pointer is None:  # the whole arc inside the table's frame
             sy = max(sy, view.rect.top + radius + 8)
         turn = hint.turn_from(angle)
-        text, colour = turn_words(turn)
+        text, colour = turn_words(turn, txt.piece_pronoun(m.rules, pid))
         arc = pygame.Rect(round(sx - radius - 6), round(sy - radius - 6), round(2 * radius + 12),
                           round(2 * radius + 12))
         ghost = self.ghost_box(view)
-        must = [arc, *([] if ghost is None else [ghost]), *keep]
+        must = [arc, *([] if ghost is None else [ghost]), *self.way_boxes(view), *keep]
         size = note_size(text)
         placed = placing.first_free(size, placing.around(arc, 6), must, placing.scenery(view, m.world), area)
         rect = None if placed is None else placed.rect
         self.cue = TurnCue((sx, sy), radius, turn, text, colour, rect)
-        return None if rect is None else placing.Laid("hint", rect, (arc,))
+        return None if rect is None else placing.Laid("hint", rect, (arc, *self.way_boxes(view)))
 
     def ghost_box(self, view: TableView) -> pygame.Rect | None:
         """The screen box of the ghost while a hint is shown (else None)."""
         if self.hint is None:
             return None
         return box_of(view.pts(self.hint.outline))
+
+    def way_boxes(self, view: TableView) -> list[pygame.Rect]:
+        """Small boxes along the hint's dotted way as it is drawn, the take-circle first: what the words about the
+        hint ("follow the dots") keep clear. None while no hint is shown."""
+        if self.hint is None:
+            return []
+        pts = in_sight(view.pts(self.hint.path), view.rect.inflate(-2 * EDGE, -2 * EDGE))
+        boxes = [pygame.Rect(round(pts[0][0]) - 9, round(pts[0][1]) - 9, 18, 18)] if pts else []
+        for (ax, ay), (bx, by) in zip(pts, pts[1:]):
+            steps = max(1, int(math.dist((ax, ay), (bx, by)) // (2 * DOT_GAP)))
+            for k in range(1, steps + 1):
+                box = pygame.Rect(round(ax + (bx - ax) * k / steps) - 6, round(ay + (by - ay) * k / steps) - 6, 12, 12)
+                if box != boxes[-1]:
+                    boxes.append(box)
+        return boxes
 
     def arc_box(self) -> pygame.Rect | None:
         """The screen box of the turn cue's arc this frame (None: no cue)."""

@@ -110,6 +110,7 @@ class MatchScene(BaseScene):
         self.shown_callout: callouts.Callout | None = None
         self.laid: list[placing.Laid] = []  # what explains or acts this frame (see ``overlays``)
         self.message_rect: pygame.Rect | None = None  # where the message line's pill stands this frame
+        self.badge_shown = True  # the zoom badge is drawn (it steps aside for a message with no other place)
         self.hand_note: tuple[str, pygame.Rect] | None = None  # the line explaining the hand's cue, and where
         self.hand: HandCue | None = None  # the held piece's cue this frame (worked out as the frame is laid out)
         self.refused: str | None = None  # why the last press on the table took nothing (a cactus.refuse.* suffix)
@@ -154,6 +155,7 @@ class MatchScene(BaseScene):
         if "prompt" not in self.rects:
             return
         self.shown_banner = self.banner()
+        self.badge_shown = True
         laid = self._fixed_overlays()
         self._place_cues(laid)
         self.shown_callout = self._callout([item.rect for item in laid])
@@ -161,9 +163,10 @@ class MatchScene(BaseScene):
             laid.append(placing.Laid("bubble", self.shown_callout.rect,
                                      tuple(callouts.subjects(self.match, self.view))))
         ghost = self.hints.ghost_box(self.view)
-        self.message_rect = self._place_message(laid, [] if ghost is None else [ghost])
+        hint = [*([] if ghost is None else [ghost]), *self.hints.way_boxes(self.view)]  # the ghost and its way
+        self.message_rect = self._place_message(laid, hint)
         if self.message_rect is not None:
-            laid.append(placing.Laid("message", self.message_rect, () if ghost is None else (ghost,)))
+            laid.append(placing.Laid("message", self.message_rect, tuple(hint)))
         if self.effects.floats:
             self._place_floats(laid)
         self.laid = laid
@@ -215,6 +218,12 @@ class MatchScene(BaseScene):
         arc = self.hints.arc_box()  # the hint's turn cue: left visible where a place allows
         rather = [*([] if arc is None else [arc]), *placing.scenery(self.view, self.match.world)]
         placed = placing.first_free(size, tries, keep, rather, area)
+        badge = next((item for item in laid if item.kind == "badge"), None)
+        if placed is None and badge is not None:  # the zoom badge steps aside (for this frame) before what it says
+            placed = placing.first_free(size, tries, [r for r in keep if r is not badge.rect], rather, area)
+            if placed is not None and placed.rect.colliderect(badge.rect):
+                laid.remove(badge)
+                self.badge_shown = False
         return (placed or placing.least_covering(size, tries, keep, area)).rect
 
     def _place_floats(self, laid: list[placing.Laid]) -> None:
@@ -666,7 +675,8 @@ class MatchScene(BaseScene):
             outline = [(float(p[0]), float(p[1])) for p in m.outline_at(pid, view.to_world(self.pointer),
                                                                         m.hand_angle)]
             draw_preview(surface, view, m.world.pieces[pid], outline, self.preview_free)
-        panels.draw_zoom_badge(surface, view, area)
+        if self.badge_shown:
+            panels.draw_zoom_badge(surface, view, area)
         self.hints.draw_button(surface)
         surface.set_clip(clip)
         pygame.draw.rect(surface, shade(PALETTE.sand_dark, -0.1), area, 2, border_radius=6)
