@@ -1,16 +1,21 @@
 """A seat of a card table in a real browser (docs/remote-play.md, "A seat in the browser"): headless Chromium opens
 the table's link on a real ``serve``, asks the name once, sits down by the code over the websocket wire, and plays
-a whole game against the table's bot by clicking the buttons of the region "Your move"; a reload mid-game and a
+a whole game against the table's bot, and one against a seat of the program's own client, by clicking the buttons
+of the region "Your move"; a spectators' link shows nobody's hand; a reload mid-game and a
 tab opened again take the same seat back; a path outside the page is refused; the page breaks no rule of its
 Content-Security-Policy."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from game.net.client.connection import Connection
+from game.net.client.remote_cards import RemoteTable
 
 from .browser import browser
 from .netserver import Client, ServerProcess, create
@@ -222,3 +227,49 @@ def test_a_spectators_link_shows_the_table_and_nobodys_hand(browser: Any, contex
     finally:
         others.close()
     assert problems == []
+
+
+def test_the_browser_seat_plays_a_whole_game_with_a_player_of_the_program(context: Any, server: ServerProcess) -> None:
+    """The other seat is the program's own remote card table (the desktop client's parts), taking its turns."""
+    client = Client(server.url)
+    created = create(client, ["remote", "remote"], seed=21, hold=True, name="Tom")
+    client.close()
+    table = str(created["table"])
+    link = Connection(server.url)
+    program = RemoteTable.join(link, table, 0, created["tokens"]["0"])
+    problems: list[str] = []
+    page = open_page(context, server, table, problems)
+    sit_down(page, "Hana")
+    clicks = moves = 0
+    try:
+        while page.locator("body").get_attribute("data-state") != "over" and clicks + moves < 3000:
+            program.pump()
+            if program.my_decision():
+                program.apply(program.session.legal_actions()[0])
+                moves += 1
+            elif page.locator("#move button:enabled").count():
+                click_a_move(page)
+                clicks += 1
+            else:
+                page.wait_for_timeout(10)  # a state on its way to one of the two
+        page.locator("body[data-state=over]").wait_for(timeout=STEP_MS)
+        assert program.session.is_over or wait_over(program)
+        winner = peek(server, table)["result"]["winners"]
+        assert page.locator("#turn").inner_text() == ("You win!" if winner == [1] else "Tom wins!" if winner == [0]
+                                                      else "No winner: the round limit was reached.")
+        assert clicks > 5 and moves > 5
+        names = page.locator("#seats strong").all_inner_texts()
+        assert names == ["Tom", "Hana (you)"]
+    finally:
+        link.close()
+    assert problems == []
+
+
+def wait_over(program: RemoteTable) -> bool:
+    """Whether the program's seat hears the game's end (it may come a moment after the page's)."""
+    for _ in range(1000):
+        program.pump()
+        if program.session.is_over:
+            return True
+        time.sleep(0.01)
+    return False
