@@ -28,10 +28,10 @@ def test_a_demo_written_with_out_opens_in_the_room_at_exactly_that_position(
 def test_without_out_the_demo_opens_the_table_there_with_the_rooms_flags(home: Path) -> None:
     shot = home / "leek.png"
     argv = ["leek", "--seats", "human,greedy,random", "--headless", "--frames", "3", "--screenshot", str(shot),
-            "--lang", "en"]
+            "--lang", "en", "--save"]
     assert demo.main(argv) == 0
     assert shot.stat().st_size > 0
-    saved = savemod.load()  # the table autosaved the position it opened on (seat 0 decides: nothing moved)
+    saved = savemod.load()  # --save: the table saved the position it opened on (seat 0 decides: nothing moved)
     assert saved is not None and saved.game.to_dict() == demo.demo("leek").to_dict()
     assert [s.kind for s in saved.seats] == ["human", "greedy", "random"]
 

@@ -129,7 +129,7 @@ def test_a_table_over_its_budget_waits_before_its_next_move_but_not_before_a_sav
         await handle.join(0)
         joined = time.monotonic() - start
         start = time.monotonic()
-        await handle.act(0, {"type": "act"})
+        await handle.act(0, {"type": "act", "action": {"kind": "end_play"}})
         acted = time.monotonic() - start
         assert handle.cpu == pytest.approx(2.5)
         return saved, joined, acted
