@@ -7,6 +7,7 @@ Content-Security-Policy."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -273,3 +274,21 @@ def wait_over(program: RemoteTable) -> bool:
             return True
         time.sleep(0.01)
     return False
+
+
+def test_a_stale_token_is_said_plainly_and_a_reload_claims_a_free_seat(browser: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=6)
+    kept = {"name": "Ida", "player": "ida-player-1", "seats": {table: {"seat": 0, "token": "not-the-seats-token"}}}
+    state = {"cookies": [], "origins": [{"origin": base(server),
+                                        "localStorage": [{"name": "garden-table", "value": json.dumps(kept)}]}]}
+    context = browser.new_context(locale="en-GB", storage_state=state)
+    try:
+        page = open_page(context, server, table, [])
+        page.get_by_text("This browser's seat at the table is not valid any more.").wait_for(timeout=STEP_MS)
+        assert page.get_by_role("region", name="Your move").get_by_role("button").count() == 0
+        assert [s["state"] for s in peek(server, table)["seats"]] == ["waiting", "bot"]  # the table unchanged
+        page.reload()
+        assert my_move(page) == "move"  # the stale seat forgotten: a free seat claimed, the name kept
+        assert page.locator("#seats strong").first.inner_text() == "Ida (you)"
+    finally:
+        context.close()
