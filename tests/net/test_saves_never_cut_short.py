@@ -6,6 +6,7 @@ the journal still holds it from its making (else one line says it is not resumed
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import json
@@ -25,7 +26,7 @@ from hypothesis import strategies as st
 from game.artischocken.engine import new_game
 from game.net import wire
 from game.net.server.keeping.journal import later_records
-from game.net.server.keeping.store import FORMAT, TableStore
+from game.net.server.keeping.store import FORMAT, Saver, TableStore
 
 from .netserver import TIMEOUT, Client, ServerProcess, create, join
 
@@ -120,6 +121,45 @@ def test_a_table_with_no_readable_save_whose_journal_lacks_its_start_is_not_resu
     with caplog.at_level(logging.ERROR, JOURNAL_LOG):
         assert later_records(None, records, CODE) == (None, [], 0)
     assert f"table {CODE} has no save that can be read" in caplog.text and "only from 7 on" in caplog.text
+
+
+class Recorder:
+    """A store that notes what the saver asks of it."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def write(self, code: str, text: str) -> None:
+        self.events.append(f"write {code}")
+
+    def sync(self) -> None:
+        self.events.append("sync")
+
+    def remove(self, code: str) -> None:
+        self.events.append(f"remove {code}")
+
+
+def test_a_round_of_saves_counts_as_landed_only_after_the_folder_is_synced_once() -> None:
+    """The journal lets go of the records a save holds when it hears the save landed: by then a power cut must not
+    be able to bring the older save back (the renames are durable), and one sync serves the whole round."""
+    store = Recorder()
+
+    async def snapshot(code: str) -> tuple[str, int]:
+        return f"text of {code}", 3
+
+    async def run() -> None:
+        saver = Saver(store, snapshot, lambda code, n: store.events.append(f"landed {code} {n}"))
+        saver.mark("AAAA-AAAA")
+        saver.mark("BBBB-BBBB")
+        end = time.monotonic() + TIMEOUT
+        while sum(e.startswith("landed") for e in store.events) < 2:
+            assert time.monotonic() < end, store.events
+            await asyncio.sleep(0.01)
+
+    asyncio.run(run())
+    events = store.events
+    assert sorted(events[:2]) == ["write AAAA-AAAA", "write BBBB-BBBB"] and events[2] == "sync"
+    assert sorted(events[3:]) == ["landed AAAA-AAAA 3", "landed BBBB-BBBB 3"]
 
 
 def plain(value: Any) -> Any:

@@ -5,7 +5,8 @@ A table is saved after every change (each change was kept in the journal before 
 (:meth:`Saver.mark`) and the saver writes a dirty table within :data:`FLUSH_DELAY` seconds, a table in play at most
 every :data:`MIN_INTERVAL` (one write however many changes came in between), and every dirty table at once on
 shutdown (:meth:`Saver.flush_now`). Each write goes through :func:`game.userdata.write_bytes_atomic` (temporary
-file, fsync, rename), so a crash leaves the previous save whole. A write that fails (a read-only folder, a full
+file, fsync, rename), so a crash leaves the previous save whole; one sync of the folder after a round of writes makes
+their renames durable before the journal hears of them. A write that fails (a read-only folder, a full
 disk) is tried again, with the table's newest state, after :data:`RETRY_FIRST` seconds, doubling up to
 :data:`RETRY_MAX`: the log says once when a table's saves start failing (WARNING) and once when one lands again
 (INFO), never once per try. :meth:`Saver.flush_now` tries every table however long its back-off and names those it
@@ -64,8 +65,11 @@ class TableStore:
 
     def write(self, code: str, text: str) -> None:
         userdata.write_bytes_atomic(self.path(code), text.encode("utf-8"))
-        # The rename itself made durable: the journal lets go of the records this save holds once it is told the
-        # save landed, and a power cut must not bring the older save back without them.
+
+    def sync(self) -> None:
+        """Make the renames of the saves written before it durable (once for a round of saves, not once each): the
+        journal lets go of the records a save holds once it is told the save landed, and a power cut must not bring
+        the older save back without them."""
         sync_folder(self.folder)
 
     def remove(self, code: str) -> None:
@@ -159,6 +163,11 @@ class Store(Protocol):
     (:class:`~.cluster.directory.RedisStore`). ``write`` raises OSError when the text could not be written."""
 
     def write(self, code: str, text: str) -> None: ...
+
+    def sync(self) -> None:
+        """The saves written before it made durable, as far as ``write`` has not (called before they count as
+        landed)."""
+        ...
 
     def remove(self, code: str) -> None: ...
 
@@ -295,6 +304,8 @@ class Saver:
                     self.store.write(code, text[0])
                 except OSError as exc:
                     failed[code] = exc
+            if len(failed) < len(texts):  # something was written: its rename made durable before it counts
+                self.store.sync()
         return failed
 
     def _settle(self, written: Mapping[str, Snapshot], failed: dict[str, OSError]) -> None:
