@@ -1,8 +1,8 @@
 // The table page: one seat of a card table, over the same websocket wire as any client (docs/design.md, "Remote
 // play"). The browser keeps the player's name, a player id and, per table code, the seat and its token, so a
 // reload or a tab opened again takes the same seat back.
-import { actionWords, askWords, cardName, cardRule, describe, seatWords } from "/static/card_words.js";
-import { loadWords, t } from "/static/words.js";
+import { actionWords, askWords, cardName, cardRule, cardsText, describe, seatWords } from "/static/card_words.js";
+import { loadWords, plural, t } from "/static/words.js";
 
 const STORE = "garden-table";
 const RETRY = [1, 2, 4, 5];
@@ -247,7 +247,7 @@ function renderSeats() {
       const line = document.createElement("span");
       line.className = "state";
       const top = facts.discard.length ? ` · ${t("web.seat.top", { card: cardName(facts.discard.at(-1)) })}` : "";
-      const chokes = facts.artichokes != null ? ` · ${t("web.seat.artichokes", { n: facts.artichokes })}` : "";
+      const chokes = facts.artichokes != null ? ` · ${plural("web.seat.artichokes", facts.artichokes)}` : "";
       line.textContent = t("web.seat.facts", { hand: facts.hand_count, deck: facts.deck_count,
         discard: facts.discard.length }) + top + chokes;
       item.append(line);
@@ -305,7 +305,7 @@ function render() {
   renderMove();
   fill($("hand"), view.hand.map(cardItem));
   const own = view.seats[view.seat] || { deck_count: 0, discard: [] };
-  const known = view.deck_top_known.length ? ` (${view.deck_top_known.map(cardName).join(", ")})` : "";
+  const known = view.deck_top_known.length ? ` ${t("web.deck_known", { cards: cardsText(view.deck_top_known) })}` : "";
   $("own").textContent = t("web.own", { deck: own.deck_count, discard: own.discard.length,
     compost: view.compost.length }) + known;
   fill($("row"), view.garden_row.map(cardItem));
