@@ -449,6 +449,10 @@ class NetworkScene(BaseScene):
         if not settings.current().player_name:
             self.ask_name()
             return
+        elsewhere = self._own_elsewhere() if self.server_here else None
+        if elsewhere is not None:  # the program's own server (its id) serves its data folder on another port already
+            self._create(elsewhere, _host_of(elsewhere), _port_of(elsewhere))
+            return
         if self.server_here:
             server = self.server
             if server is None or server.status in ("failed", "stopped"):

@@ -114,3 +114,16 @@ def test_the_lobbys_look_out_wakes_the_idle_window(make_app: Callable[..., Any],
     app.push(NetworkScene(discover=True))
     app.frame()
     assert made and made[0].get("wake") is post_wake
+
+
+def test_hosting_while_the_own_server_answers_on_another_port_sets_the_table_there(
+        make_app: Callable[..., Any], home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second server on the own data folder would be refused (one server per folder): the table is set at the one
+    that serves it now, and nothing is started."""
+    app, lobby, killed = lobby_with_moved_server(make_app, home)
+    created: list[str] = []
+    lobby._create = lambda url, host, port: created.append(url)  # type: ignore[method-assign]
+    started: list[object] = []
+    monkeypatch.setattr(scene_network, "HomeServer", lambda *a, **k: started.append(a))
+    click(app, lobby.host_button.rect)
+    assert created == [MOVED] and started == [] and killed.revived == 0
