@@ -5,6 +5,7 @@ headless Chromium (Debian's ``chromium``, driven by Playwright for Python).
   a table's link loads (the HTML, its style, its modules and the words of one language);
 - ``first_state_ms``: from opening the link (navigation start) to the frame that paints the seat's first state
   (a returning player: the browser holds the name and the seat's token), one table per game;
+- the server: ``serve --workers 0`` (a card table's calls in the server's process, the cheapest way for cards);
 - ``act_ms``: from the click on a move to the frame that paints the state answering it, over whole games against
   the table's greedy bot, while ``--others`` tables of two scripted players each (random legal moves over the
   wire, :mod:`game.lab.net_load`) play on the same server, in a thread of their own, a new game as one ends.
@@ -32,22 +33,12 @@ from websockets.sync.client import connect
 
 from game.lab import chromium
 from game.lab.net_load import load, percentile
+from game.lab.reconnect_bench import serve
 from game.net.server.web import MAX_PAGE_BYTES, Pages
 
 #: What a table's page loads (besides the words of its language).
 TABLE_FILES = ("table.js", "card_words.js", "words.js", "style.css")
 STEP_MS = 30_000
-
-
-def serve(data: Path) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--data", str(data),
-                             "--log-level", "error"], stdout=subprocess.PIPE, text=True)
-    assert proc.stdout is not None
-    line = proc.stdout.readline().split()
-    if len(line) != 2 or line[0] != "serving":
-        proc.kill()
-        raise RuntimeError(f"the server did not start: {line}")
-    return proc, line[1]
 
 
 def table_page_bytes(base: str) -> int:
