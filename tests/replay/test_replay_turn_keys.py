@@ -18,6 +18,9 @@ from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, MatchError
 from game.cactus.record import Recorder
 from game.cactus.room import replay_scene as cactus_viewer
+from game.i18n import t
+from game.ui import draw
+from game.ui.theme import SIZES
 
 
 def _cards_replay() -> BaseScene:
@@ -59,3 +62,19 @@ def test_down_goes_to_the_next_turn_and_up_back_in_every_replay(make_app: Callab
         app.frame(now)
         now += 16
         assert s.index == s.turn_starts[turn], pygame.key.name(key)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_the_cactus_viewer_says_its_keys_under_the_log(make_app: Callable[..., App], size: tuple[int, int]) -> None:
+    # a newcomer watching a Cactus replay saw no word of its keys; the card table's viewer says them in its log
+    app = make_app(size)
+    scene: Any = _cactus_replay()
+    app.push(BaseScene())
+    app.push(scene)
+    app.frame(0)
+    keys, log = scene.keys_box, scene.side.rects["log"]
+    assert keys.height > 0 and keys.top >= log.bottom and keys.bottom <= scene.timeline.top
+    for lang in ("en", "de"):
+        words = t("replay.hint.cactus", lang)
+        assert "↓" in words and " S " not in words  # no seat to switch in Cactus: only keys that work there
+        assert draw.text_height(words, keys.width, size=SIZES.text_small - 3) <= keys.height  # in its line

@@ -21,6 +21,8 @@ from game.ui.replay_transport import SPEEDS, TIMELINE_H, ReplayTransport
 from game.ui.theme import PALETTE, SIZES, shade
 
 BAR_H = 64
+#: The height of the keys' line under the turn log (px): two lines of small text.
+KEYS_H = 44
 #: The side column (flowers and log) is this share of the window's width, within these bounds (px).
 SIDE_SHARE, SIDE_MIN, SIDE_MAX = 0.22, 220, 300
 
@@ -38,6 +40,7 @@ class ReplayScene(ReplayTransport):
         self.table = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.side = panels.PlayLayout()  # the flowers panel and the log beside the table
+        self.keys_box = pygame.Rect(0, 0, 0, 0)  # the keys in a line under the log
 
     def at_end(self) -> bool:
         return super().at_end() and not self.session.left
@@ -57,7 +60,10 @@ class ReplayScene(ReplayTransport):
         side.seat_rects = [pygame.Rect(score.x + 8, score.y + 32 + i * 54, score.width - 16, 50)
                            for i in range(players)]
         side.rects["supply"] = pygame.Rect(score.x + 12, score.bottom - 36, score.width - 24, 28)
-        side.rects["log"] = pygame.Rect(score.x, score.bottom + 12, side_w, max(0, 12 + top - score.bottom - 12))
+        log_h = max(0, 12 + top - score.bottom - 12)
+        keys_h = KEYS_H if log_h - KEYS_H >= 60 else 0  # the keys' line under the log where the log keeps its room
+        side.rects["log"] = pygame.Rect(score.x, score.bottom + 12, side_w, log_h - keys_h)
+        self.keys_box = pygame.Rect(score.x + 6, side.rects["log"].bottom + 6, side_w - 12, keys_h - 6)
         self.side = side
         bh = min(SIZES.button_height, BAR_H - 16)
         x = self.bar.right - 12
@@ -93,6 +99,9 @@ class ReplayScene(ReplayTransport):
             panels.draw_scores(surface, m, self.side, self.names)
             if self.side.rects["log"].height >= 60:
                 panels.draw_log(surface, m.rules, self.side.rects["log"])
+        if self.keys_box.height > 0:
+            draw.text_block(surface, t("replay.hint.cactus"), self.keys_box, size=SIZES.text_small - 3,
+                            color=PALETTE.ink_faint)
         bar = self.timeline
         filled, turns = self.timeline_marks()
         draw.rounded_rect(surface, bar, shade(PALETTE.sand_dark, -0.05), radius=TIMELINE_H // 2)
