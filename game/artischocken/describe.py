@@ -92,6 +92,8 @@ def describe(event: Mapping[str, Any], lang: str | None = None, viewer: int | No
         key = "play_target"
     elif what == "reveal" and event.get("from") == "garden_stack":
         key = "reveal_stack"
+    elif what == "reveal" and target == seat:  # a potato: one's own deck ("their deck", not "the deck of Ann")
+        key = "reveal_own"
     full_key = f"artischocken.event.{key}"
     if t(full_key, "en") == full_key:
         full_key = "artischocken.event.unknown"

@@ -129,3 +129,13 @@ def test_every_plural_key_has_both_forms() -> None:
         for stem in stems:
             assert f"{stem}_one" in cat and f"{stem}_other" in cat, stem
             assert plural(stem, 1, lang, n=1, count=1) != plural(stem, 2, lang, n=2, count=2)
+
+
+def test_a_potato_reveals_from_the_players_own_deck_in_plain_words() -> None:
+    # "Ann reveals Artichoke from the top of the deck of Ann": one's own deck is "their deck"
+    own = {"what": "reveal", "seat": 0, "target": 0, "cards": ["artichoke"], "from": "deck", "public": True}
+    other = {**own, "target": 1}
+    names = ["Ann", "Ben"]
+    assert describe(own, "en", names=names) == "Ann reveals Artichoke from the top of their deck."
+    assert describe(own, "de", names=names) == "Ann deckt Artischocke vom eigenen Vorrat auf."
+    assert describe(other, "en", names=names) == "Ann reveals Artichoke from the top of the deck of Ben."
