@@ -20,6 +20,7 @@ from game.net.client.remote_cards import RemoteTable
 
 from .browser import browser
 from .netserver import Client, ServerProcess, create
+from .test_client import free_port
 
 __all__ = ["browser"]  # the fixture, used by name
 
@@ -292,3 +293,46 @@ def test_a_stale_token_is_said_plainly_and_a_reload_claims_a_free_seat(browser: 
         assert page.locator("#seats strong").first.inner_text() == "Ida (you)"
     finally:
         context.close()
+
+
+def test_a_server_killed_and_started_again_is_found_again_and_the_seat_taken_back(context: Any,
+                                                                                 tmp_path: Path) -> None:
+    port = str(free_port())
+    first = ServerProcess(tmp_path, "--port", port, "--workers", "0")
+    table = new_table(first, seed=13)
+    problems: list[str] = []
+    page = open_page(context, first, table, problems)
+    sit_down(page, "Jo")
+    assert my_move(page) == "move"
+    click_a_move(page)
+    assert my_move(page) == "move"
+    hand = page.locator("#hand li").all_inner_texts()
+    first.proc.kill()  # kill -9: the journal holds every answered move
+    first.proc.wait()
+    page.get_by_text("The connection is lost: nothing can be played until the server is back.").wait_for(
+        timeout=STEP_MS)
+    assert page.get_by_role("region", name="Your move").get_by_role("button").count() == 0
+    assert page.locator("#seats .state").first.inner_text() == "not known while the connection is lost"
+    again = ServerProcess(tmp_path, "--port", port, "--workers", "0")
+    try:
+        assert my_move(page) == "move"  # reconnected by itself, joined with its token
+        assert page.locator("#hand li").all_inner_texts() == hand
+        assert peek(again, table)["seats"][0]["state"] == "here"
+    finally:
+        assert again.stop() == 0
+    assert [p for p in problems if "WebSocket" not in p] == []  # the refused reconnects are the browser's own lines
+
+
+def test_a_keyboard_player_moves_with_enter_and_keeps_the_focus_on_the_moves(context: Any,
+                                                                            server: ServerProcess) -> None:
+    table = new_table(server, seed=14)
+    page = open_page(context, server, table, [])
+    sit_down(page, "Kai")
+    assert my_move(page) == "move"
+    page.get_by_role("region", name="Your move").get_by_role("button").first.focus()
+    for presses in range(1, 6):
+        page.keyboard.press("Enter")
+        page.locator(f"body[data-acts='{presses}']").wait_for(timeout=STEP_MS)
+        if my_move(page) == "over":
+            break
+        page.locator("#move button:focus").wait_for(timeout=STEP_MS)  # the next decision's first move

@@ -21,6 +21,7 @@ let log = [];
 let presence = null;
 let presenceAt = 0;
 let waiting = false; // an act sent, its answer not here yet: no second click
+let keyboard = false; // the last move was made with the keyboard
 let sentAt = null; // when the last act was sent (performance.now()), until its state is on screen
 
 function stored() {
@@ -236,7 +237,9 @@ function renderSeats() {
     }
     const entry = presence && presence.seats.find((s) => s.seat === index);
     if (entry) {
-      const words = seatWords(entry, nameOf(index), { you: index === seat, botIn: botIn(entry) });
+      // while the connection is lost, what the server said last may be stale: nothing is claimed of any seat
+      const words = live() ? seatWords(entry, nameOf(index), { you: index === seat, botIn: botIn(entry) })
+        : { text: t("presence.unknown"), tone: "" };
       const state = document.createElement("span");
       state.className = `state ${words.tone}`;
       state.textContent = words.text;
@@ -262,6 +265,7 @@ function turnWords() {
     if (view.winner == null) return t("web.over.none");
     return view.winner === seat ? t("web.over.you") : t("web.over.win", { name: nameOf(view.winner) });
   }
+  if (!live()) return t("presence.link.prompt_lost");
   if (legal.length) return askWords(view, nameOf);
   const pending = view.pending;
   if (pending && pending.kind === "eggplant") return t("web.ask.wait_pass");
@@ -274,16 +278,20 @@ function turnWords() {
   return t("web.ask.wait", { name: nameOf(turn) });
 }
 
+function live() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
 function renderMove() {
   const region = $("move");
-  const live = socket && socket.readyState === WebSocket.OPEN;
-  const buttons = (live && view && !view.is_over ? legal : []).map((action) => {
+  const buttons = (live() && view && !view.is_over ? legal : []).map((action) => {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = actionWords(action, view, nameOf);
     button.disabled = waiting;
-    button.addEventListener("click", () => {
+    button.addEventListener("click", (event) => {
       if (waiting) return;
+      keyboard = event.detail === 0; // Enter or Space: the next decision's first button gets the focus
       waiting = true;
       for (const other of region.querySelectorAll("button")) other.disabled = true;
       sentAt = performance.now();
@@ -292,6 +300,7 @@ function renderMove() {
     return button;
   });
   fill(region, buttons);
+  if (keyboard && buttons.length && !waiting) buttons[0].focus();
 }
 
 function render() {
