@@ -3,12 +3,15 @@ its count means, in words) and the detail of a hovered card, at 1280x800 and at 
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 from table_helpers import Driver, position, table
 
 from game import i18n
 from game.app import MIN_WINDOW
+from game.i18n import t
 from game.ui.widgets import Tooltip, place_beside
 
 A = "artichoke"
@@ -82,3 +85,25 @@ def test_place_beside_keeps_clear_of_the_subject_wherever_it_stands() -> None:
             subject = pygame.Rect(x, y, 60, 80).clip(bounds)
             box = place_beside((220, 90), subject, bounds)
             assert bounds.contains(box) and not box.colliderect(subject), (subject, box)
+
+
+def test_the_bar_says_your_turn_only_on_the_players_own_turn() -> None:
+    # the cards an eggplant passes on are chosen in another seat's turn: "Ben, your choice", never "your turn"
+    from game.artischocken import new_game
+    from game.artischocken.table.panels import bar_title
+
+    names = ["Ann", "Ben"]
+    seen = set()
+    for seed in range(40):
+        game = new_game(2, seed=seed, round_limit=30)
+        while not game.is_over and len(seen) < 2:
+            seat = game.current_player
+            assert seat is not None
+            view = game.view(seat)
+            own = view["turn"]["player"] == seat
+            assert bar_title(view, names) == t("table.your_turn" if own else "table.your_choice", name=names[seat])
+            seen.add(own)
+            game.apply(random.Random(seed).choice(game.legal_actions()))
+        if len(seen) == 2:
+            break
+    assert seen == {True, False}

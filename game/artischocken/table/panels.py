@@ -38,17 +38,26 @@ def button(c: Canvas, widget: Button) -> None:
                              widget.flash > 0))
 
 
+def bar_title(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Who decides now, as the bar names them: "Ann, your turn" on Ann's own turn; "Ann, your choice" when Ann
+    decides in another seat's turn (the cards an eggplant passes on), for it is not Ann's turn then."""
+    actor = view["current_player"]
+    if actor is None:
+        return ""
+    own = view["turn"]["player"] == actor
+    return t("table.your_turn" if own else "table.your_choice", name=names[actor])
+
+
 def bar(c: Canvas, st: TableState, buttons: Sequence[Button], prompt: str, *, show_round: bool = True) -> None:
     """The prompt bar: whose turn, what to do now, the round, and the decision's buttons on the right."""
     lay, view = st.lay, st.view
     area = lay.bar
     text_right = buttons[0].rect.left - 12 if buttons else area.right
-    actor = view["current_player"]
     mine = st.decision.kind != "wait"
     prompt_rect = pygame.Rect(area.x, area.y, text_right - area.x, area.height)
     c.rounded_rect(prompt_rect, PALETTE.paper if mine else shade(PALETTE.felt_dark, -0.1), area.height // 2,
                    PALETTE.sun if mine else None, 2, alpha=235 if mine else 200)
-    title = t("table.your_turn", name=st.names[actor]) if actor is not None and mine else ""
+    title = bar_title(view, st.names) if mine else ""
     color = PALETTE.ink if mine else PALETTE.sand_light
     x = prompt_rect.x + 18
     # the round gives way to the prompt when both do not fit (a small window): what to do matters more
