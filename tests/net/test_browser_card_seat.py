@@ -170,6 +170,13 @@ def test_the_page_speaks_german_to_a_german_browser(browser: Any, server: Server
         german.close()
 
 
+def test_a_table_that_is_not_there_is_said_in_place_of_the_table(context: Any, server: ServerProcess) -> None:
+    page = open_page(context, server, "ABCD-EFGH", [])
+    sit_down(page, "Lou")
+    page.locator("#turn").get_by_text("There is no table ABCD-EFGH on this server.").wait_for(timeout=STEP_MS)
+    assert not page.get_by_role("heading", name="Your hand").is_visible()
+
+
 def test_a_path_outside_the_page_is_refused(context: Any, server: ServerProcess) -> None:
     page = context.new_page()
     for path in ("/static/%2e%2e/web.py", "/static/..%2f..%2fserve.py", "/etc/passwd"):
@@ -200,7 +207,10 @@ def test_the_start_page_opens_the_table_of_a_typed_code(context: Any, server: Se
     table = new_table(server, seed=9)
     page = context.new_page()
     page.goto(f"{base(server)}/")
-    page.get_by_label("Table code").fill(f"{server.url.removeprefix('ws://')}/{table.lower()}")
+    page.get_by_label("Table code").fill("K7QX")
+    page.get_by_role("button", name="Join").click()
+    page.get_by_text("That is not a table code").wait_for(timeout=STEP_MS)
+    page.get_by_label("Table code").fill(f"{server.url.removeprefix('ws://')}/{table.lower().replace('-', ' ')}")
     page.get_by_role("button", name="Join").click()
     page.wait_for_url(f"**/t/{table}")
     sit_down(page, "Finn")

@@ -9,8 +9,10 @@ const status = document.getElementById("status");
 form.addEventListener("submit", (event) => {
   event.preventDefault();
   const text = field.value.trim();
-  const table = text.split("/").pop().trim().replace(/\s+/g, "-").toUpperCase();
-  if (!/^[A-Z0-9_-]{1,64}$/.test(table)) {
+  // the table part of a code as read out: eight of the server's letters, a dash or a space in the middle or not
+  const letters = text.split("/").pop().replace(/[\s-]+/g, "").toUpperCase();
+  const table = `${letters.slice(0, 4)}-${letters.slice(4)}`;
+  if (!/^[2-9A-HJKMNP-TV-Z]{8}$/.test(letters)) {
     status.textContent = t("web.start.bad_code");
     return;
   }

@@ -119,6 +119,11 @@ function connect() {
 function stop(text) {
   stopped = true;
   say(text, true);
+  if (!view) {
+    // nothing to show of the table: the reason takes the page's place
+    document.body.classList.add("stopped");
+    $("turn").textContent = text;
+  }
   if (socket) socket.close();
   render();
 }
