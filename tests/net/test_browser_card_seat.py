@@ -150,7 +150,7 @@ def test_a_second_browser_gets_no_seat_at_a_full_table(browser: Any, context: An
     try:
         page = open_page(other, server, table, [])
         sit_down(page, "Dan")
-        page.get_by_text("Every seat of this table is taken.").wait_for(timeout=STEP_MS)
+        page.locator("#turn").get_by_text("Every seat of this table is taken.").wait_for(timeout=STEP_MS)
         assert page.get_by_role("region", name="Your move").get_by_role("button").count() == 0
     finally:
         other.close()
@@ -295,7 +295,8 @@ def test_a_stale_token_is_said_plainly_and_a_reload_claims_a_free_seat(browser: 
     context = browser.new_context(locale="en-GB", storage_state=state)
     try:
         page = open_page(context, server, table, [])
-        page.get_by_text("This browser's seat at the table is not valid any more.").wait_for(timeout=STEP_MS)
+        stale = page.locator("#turn").get_by_text("This browser's seat at the table is not valid any more.")
+        stale.wait_for(timeout=STEP_MS)
         assert page.get_by_role("region", name="Your move").get_by_role("button").count() == 0
         assert [s["state"] for s in peek(server, table)["seats"]] == ["waiting", "bot"]  # the table unchanged
         page.reload()
