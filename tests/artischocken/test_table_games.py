@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
-from table_helpers import Driver
+from table_helpers import Driver, position, table
 
+from game.app import BaseScene
 from game.artischocken import Game, new_game
 from game.artischocken import save as savemod
 from game.artischocken.room import setup_scene
@@ -181,3 +184,24 @@ def test_play_again_starts_a_new_game_with_the_same_seats(drv: Driver) -> None:
     again = drv.app.scene
     assert isinstance(again, TableScene) and again is not scene and not again.table.game.is_over
     assert [s.name for s in again.seats] == ["Anna", "Ben"]
+
+
+def test_a_key_meant_for_the_last_move_does_not_skip_who_won(make_app: Callable[..., Any]) -> None:
+    # Enter pressed on in the moment the game ends (A-W1) started a new game before the end screen could be read
+    from game.artischocken.table.table_base import END_GUARD
+
+    app = make_app((1280, 800))
+    app.push(BaseScene())
+    scene = table(app, position([[], ["artichoke"] * 5], decks=[["peas"] * 5, ["artichoke"] * 5],
+                                row=["beet"] * 5, stack=["beet"] * 10), ["human", "greedy"], fast=False)
+    drv = Driver(app)
+    drv.frame(3)
+    drv.key(pygame.K_RETURN)  # ends the turn: a new hand of five peas and no artichoke wins
+    drv.frame(2)
+    assert scene.table.game.is_over and app.scene is scene
+    drv.key(pygame.K_RETURN)  # the next Enter, meant for the game, comes as the end screen appears
+    drv.click(scene.end_buttons[0].rect.center)
+    assert app.scene is scene and scene.end_buttons  # the end screen stays
+    drv.frame(round(END_GUARD * 1000 / 16) + 2)
+    drv.key(pygame.K_RETURN)
+    assert app.scene is not scene  # now Enter plays again

@@ -59,6 +59,9 @@ AUTO_PAUSE = 0.7
 #: With the table option ``auto_end``: how long the prompt says why the play phase ends by itself.
 AUTO_END_PAUSE = 1.2
 END_LINGER = 2.5
+#: The end screen takes no key or click for this long (s) after it appears: Enter or a click meant for the last
+#: move (a bot's last turn can end the game under the player's hand) must not skip who won for a new game.
+END_GUARD = 0.8
 FAST_STEPS = 400
 #: Highlights breathe in this many steps per second of their cycle (between two steps the frame is unchanged
 #: and is not painted again) ...
@@ -413,6 +416,9 @@ class TableBase(TableControls, BaseScene):
             return
         enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
         if self.table.session.is_over:
+            if self.end_time < END_GUARD and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                                                            pygame.MOUSEBUTTONUP):
+                return
             if not first_taker(self.end_buttons, event) and enter and self.end_buttons:
                 self.end_buttons[0].activate()
             return
