@@ -179,7 +179,7 @@ def test_play_again_starts_a_new_game_with_the_same_seats(drv: Driver) -> None:
     drv.frame()
     drv.key(pygame.K_RETURN)  # end the turn: Anna draws five leeks and wins (A-W1)
     assert scene.table.game.is_over and scene.table.game.winner == 0
-    drv.frame()
+    drv.frame(round(table_base.END_GUARD * 1000 / 16) + 2)  # the end screen shown a moment (it takes keys then)
     drv.key(pygame.K_RETURN)  # "Play again"
     again = drv.app.scene
     assert isinstance(again, TableScene) and again is not scene and not again.table.game.is_over
@@ -188,8 +188,6 @@ def test_play_again_starts_a_new_game_with_the_same_seats(drv: Driver) -> None:
 
 def test_a_key_meant_for_the_last_move_does_not_skip_who_won(make_app: Callable[..., Any]) -> None:
     # Enter pressed on in the moment the game ends (A-W1) started a new game before the end screen could be read
-    from game.artischocken.table.table_base import END_GUARD
-
     app = make_app((1280, 800))
     app.push(BaseScene())
     scene = table(app, position([[], ["artichoke"] * 5], decks=[["peas"] * 5, ["artichoke"] * 5],
@@ -202,6 +200,6 @@ def test_a_key_meant_for_the_last_move_does_not_skip_who_won(make_app: Callable[
     drv.key(pygame.K_RETURN)  # the next Enter, meant for the game, comes as the end screen appears
     drv.click(scene.end_buttons[0].rect.center)
     assert app.scene is scene and scene.end_buttons  # the end screen stays
-    drv.frame(round(END_GUARD * 1000 / 16) + 2)
+    drv.frame(round(table_base.END_GUARD * 1000 / 16) + 2)
     drv.key(pygame.K_RETURN)
     assert app.scene is not scene  # now Enter plays again
