@@ -197,14 +197,15 @@ def test_a_seat_a_bot_finishes_the_turn_of_is_watched_not_played_here() -> None:
 
 
 # -- one function for a seat's words ----------------------------------------------------------------------------
-def _every_seat_words() -> list[tuple[str, str, bool, bool, float | None]]:
+def _every_seat_words() -> list[tuple[str, str, bool, bool, float | None, bool]]:
     cases = []
     for state in STATES:
         for kind in KINDS:
             for you in (False, True):
                 for turn in (False, True):
                     for bot_in in ((None, 0.0, 75.0) if state == "away" else (None,)):
-                        cases.append((state, kind, you, turn, bot_in))
+                        for over in (False, True):
+                            cases.append((state, kind, you, turn, bot_in, over))
     return cases
 
 
@@ -216,15 +217,15 @@ def test_every_seat_state_has_words_in_english_and_german_and_never_a_key_or_a_r
     from game.i18n import catalogue
 
     keys = catalogue(lang)
-    for state, kind, you, turn, bot_in in _every_seat_words():
-        key = word_key(state, kind=kind, bot_in=bot_in)
+    for state, kind, you, turn, bot_in, over in _every_seat_words():
+        key = word_key(state, kind=kind, bot_in=bot_in, over=over)
         assert key in WORD_KEYS
         who = "you." if you else ""
         marks = [] if key == "here" else [f"presence.mark.{key}"]  # a person here carries no mark
         for name in (f"presence.{who}{key}", f"presence.short.{key}", *marks,
                      f"presence.{'turn' if turn else 'line'}.{who}{key}"):
             assert name in keys, name
-        words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind)
+        words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind, over=over)
         assert bool(words.mark) == (key != "here")
         assert words.tone in ("ok", "away", "bot", "wait") and words.text and words.short and words.line
         for text in (words.text, words.short, words.mark, words.line):
@@ -255,8 +256,8 @@ def test_stale_presence_claims_nothing_of_any_seat(lang: str) -> None:
     was = get_language()
     set_language(lang)
     try:
-        for state, kind, you, turn, bot_in in _every_seat_words():
-            words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind, live=False)
+        for state, kind, you, turn, bot_in, over in _every_seat_words():
+            words = seat_words(state, "Ben", bot_in=bot_in, you=you, turn=turn, kind=kind, live=False, over=over)
             assert words == seat_words("here", "Ben", live=False)  # the state it had says nothing any more
             assert words.tone == UNKNOWN and words.mark == "" and words.text == t("presence.unknown")
             assert words.line == t("presence.line.unknown", name="Ben")
@@ -287,3 +288,18 @@ def test_the_panel_the_banner_and_the_marks_say_the_same_of_a_seat() -> None:
     assert (line.tone, line.text, line.short, line.mark, line.line) == (
         words.tone, words.text, words.short, words.mark, words.line)
     assert turn_words(board, 1, "Anna", 1.0) == words.line
+
+
+def test_at_a_finished_table_a_person_away_or_gone_is_only_not_at_the_table() -> None:
+    """Once the game is over nothing waits for a seat and no bot plays for it: the words say neither."""
+    board = PresenceBoard()
+    board.receive({**good(state="away", bot_in=None), "state": "over"}, now=0.0)
+    lines = seat_lines(board, 0.0, 4, 0)
+    assert (lines[1].text, lines[1].mark, lines[1].line) == (
+        "not at the table", "not here", "Anna is not at the table.")
+    gone = PresenceBoard()
+    gone.receive({**good(state="left", bot_in=None), "state": "over"}, now=0.0)
+    assert seat_lines(gone, 0.0, 4, 0)[1].text == "not at the table"
+    playing = PresenceBoard()
+    playing.receive({**good(state="away", bot_in=None), "state": "playing"}, now=0.0)
+    assert seat_lines(playing, 0.0, 4, 0)[1].text == t("presence.away")

@@ -33,10 +33,11 @@ STATES = ("waiting", "here", "away", "left", "bot", "returning", "resigned")
 #: A table's life: some person's seat never sat at, playing, paused (no person connected: nothing moves), over.
 TABLE_STATES = ("waiting", "playing", "paused", "over")
 #: Every seat state's words (the keys under ``presence.``): a state, and for ``away`` how its wait stands.
-WORD_KEYS = ("waiting", "here", "away", "away_bot_in", "away_now", "left", "bot", "taken", "returning", "resigned")
+WORD_KEYS = ("waiting", "here", "away", "away_bot_in", "away_now", "left", "bot", "taken", "returning", "resigned",
+             "gone")
 #: The colour a state is shown in, by its words' key: ok (here), away, bot (a bot plays it), wait.
 TONES = {"waiting": "wait", "here": "ok", "away": "away", "away_bot_in": "away", "away_now": "away",
-         "left": "bot", "bot": "bot", "taken": "bot", "returning": "wait", "resigned": "bot"}
+         "left": "bot", "bot": "bot", "taken": "bot", "returning": "wait", "resigned": "bot", "gone": "away"}
 #: The words' key (and tone) of any seat while the link is not live: what the server last said may be stale.
 UNKNOWN = "unknown"
 #: More seats than any table has: a longer list is not a table's presence.
@@ -191,11 +192,14 @@ def clock(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def word_key(state: str, *, kind: str = "remote", bot_in: float | None = None) -> str:
+def word_key(state: str, *, kind: str = "remote", bot_in: float | None = None, over: bool = False) -> str:
     """The key of a seat's words under ``presence.`` (one of :data:`WORD_KEYS`; "" for a state this client does
-    not know): a bot seat from the start is a bot's; an away seat says how its wait stands."""
+    not know): a bot seat from the start is a bot's; an away seat says how its wait stands; at a table that is
+    ``over`` a person away or gone is only not at the table (nothing waits for them, no bot plays for them)."""
     if kind == "bot":
         return "bot"
+    if over and state in ("away", "left"):
+        return "gone"
     if state == "away":
         return "away" if bot_in is None else "away_now" if bot_in <= 0 else "away_bot_in"
     if state == "bot":
@@ -204,7 +208,7 @@ def word_key(state: str, *, kind: str = "remote", bot_in: float | None = None) -
 
 
 def seat_words(state: str, name: str, *, bot_in: float | None = None, you: bool = False, turn: bool = False,
-               kind: str = "remote", live: bool = True) -> SeatWords:
+               kind: str = "remote", live: bool = True, over: bool = False) -> SeatWords:
     """The words for a seat in ``state`` (one of :data:`STATES`) named ``name``: ``bot_in``, the seconds until a
     bot plays an away seat (None: no countdown); ``you``: it is this player's seat; ``turn``: it is its turn (the
     ``line`` says so); ``kind``: "bot" for a bot seat from the start. Without ``live`` (the link is not open) the
@@ -212,7 +216,7 @@ def seat_words(state: str, name: str, *, bot_in: float | None = None, you: bool 
     if not live:  # what the server last said may be stale: claim nothing (a person "here" may be gone)
         return SeatWords(UNKNOWN, t("presence.unknown"), t("presence.short.unknown"), "",
                          t("presence.line.unknown", name=name))
-    key = word_key(state, kind=kind, bot_in=bot_in)
+    key = word_key(state, kind=kind, bot_in=bot_in, over=over)
     if not key:
         return SeatWords("none", "", "", "", "")
     values = {"name": name, "time": clock(bot_in) if bot_in is not None else ""}
@@ -255,7 +259,8 @@ def board_words(board: PresenceBoard, seat: int, name: str, now: float, *, live:
     if entry is None:  # a seat the server did not name: nothing to say about it
         return SeatWords("none", "", "", "", "")
     left = board.bot_in(seat, now) if live else None
-    return seat_words(entry.state, name, bot_in=left, you=you, turn=turn, kind=entry.kind, live=live)
+    over = board.table_state == "over"
+    return seat_words(entry.state, name, bot_in=left, you=you, turn=turn, kind=entry.kind, live=live, over=over)
 
 
 def seat_lines(board: PresenceBoard, now: float, players: int, me: int | None,
