@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from game.artischocken import new_game
 from game.artischocken.room import replay_scene
@@ -110,3 +111,32 @@ def test_one_turn_becomes_an_animated_gif(tmp_path: Path) -> None:
     with Image.open(out) as gif:
         assert gif.n_frames > 3 and gif.size == (800, 600)
     assert main(["replay", str(path), "--gif", str(out), "--turn", "999"]) == 2  # no such turn: one line, exit 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_status_and_the_keys_are_never_cut_in_a_small_window(make_app: Callable[..., Any], lang: str) -> None:
+    # at 800x600 in German "Zug 3 von 13 · Sc..." was cut mid-word, and the keys' last line under the log
+    from game.artischocken.table import panels
+    from game.artischocken.table.scene_replay import STATUS_MIN_SIZE
+    from game.i18n import set_language, t
+    from game.ui import draw
+
+    set_language(lang)
+    try:
+        app = make_app((800, 600))
+        scene: Any = replay_scene(_replay())
+        app.push(scene)
+        now = [0]
+        app.frame(0)
+        for _ in range(3):
+            _key(app, pygame.K_DOWN, now)
+        status = scene._status()
+        room = scene.buttons[0].rect.left - 28 - (scene.lay.bar.x + 18)
+        assert draw.font_width(status, STATUS_MIN_SIZE) <= room, status
+        assert status.startswith(t("replay.status.short", turn=4, turns=len(scene.session.turn_starts)))
+        log = scene.lay.log
+        layer = panels.log_layer(log.size, [("x", False)] * 3, t("replay.hint"))
+        h = layer.get_height()  # the keys' last line ends above the panel's edge: nothing drawn in its last rows
+        assert not any(layer.get_at((x, y)).a for y in range(h - 4, h) for x in range(layer.get_width()))
+    finally:
+        set_language("en")

@@ -93,7 +93,8 @@ def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]], hint: st
     draw.fit_text(layer, t("table.log"), (panel.x + 14, panel.y + 12), panel.width - 28 - title_room, size=18,
                   bold=True, color=PALETTE.ink, anchor="topleft")
     pygame.draw.line(layer, PALETTE.sand_dark, (panel.x + 12, panel.y + 40), (panel.right - 12, panel.y + 40), 2)
-    hint_h = 40
+    hint_text = t("table.hint") if hint is None else hint
+    hint_h = max(40, draw.text_height(hint_text, panel.width - 28, size=12) + 10)  # every line of it, never cut
     area = pygame.Rect(panel.x + 14, panel.y + 48, panel.width - 28, panel.height - 56 - hint_h)
     fnt = font(14)
     bold = font(14, bold=True)
@@ -119,7 +120,7 @@ def log_layer(size: tuple[int, int], lines: Sequence[tuple[str, bool]], hint: st
             draw.text(layer, part, (area.x + (0 if k == 0 else 10), y), size=14, bold=strong, color=color)
             y += line_h
     hint_rect = pygame.Rect(panel.x + 14, panel.bottom - hint_h, panel.width - 28, hint_h)
-    draw.text_block(layer, t("table.hint") if hint is None else hint, hint_rect, size=12, color=PALETTE.ink_soft)
+    draw.text_block(layer, hint_text, hint_rect, size=12, color=PALETTE.ink_soft)
     return layer
 
 

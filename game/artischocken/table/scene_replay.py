@@ -23,12 +23,15 @@ from game.artischocken.table.intent import Decision, Intent, display_order
 from game.artischocken.table.layout import TableLayout, compute
 from game.i18n import t
 from game.replay.session import ReplaySession
+from game.ui import draw
 from game.ui.replay_transport import SPEEDS, TIMELINE_H, ReplayTransport
 from game.ui.theme import PALETTE, SIZES, shade
 from game.ui.widgets import Button
 
 #: Seconds between two actions at 1x.
 STEP_SECONDS = 0.9
+#: The bar's prompt shrinks down to this text size (px) before it is cut (see ``panels.bar``).
+STATUS_MIN_SIZE = 12
 
 
 class ReplayScene(ReplayTransport):
@@ -133,8 +136,17 @@ class ReplayScene(ReplayTransport):
 
     # -- the frame --------------------------------------------------------------------------------------------
     def _status(self) -> str:
+        """Where the replay stands: the turn and the step; just the turn where the bar has no room for both (a
+        small window), so that neither is cut off mid-word."""
         s = self.session
-        return t("replay.status", turn=s.turn + 1, turns=len(s.turn_starts), action=s.index, actions=s.length)
+        full = t("replay.status", turn=s.turn + 1, turns=len(s.turn_starts), action=s.index, actions=s.length)
+        lay = self.lay
+        if lay is None or not self.buttons:
+            return full
+        room = self.buttons[0].rect.left - 12 - 4 - 12 - (lay.bar.x + 18)  # as the bar lays out its prompt
+        if draw.font_width(full, STATUS_MIN_SIZE) <= room:
+            return full
+        return t("replay.status.short", turn=s.turn + 1, turns=len(s.turn_starts))
 
     def _log_layer(self, lay: TableLayout) -> pygame.Surface:
         s = self.session
