@@ -7,6 +7,7 @@ offers the program's own server as the player's, once. Headless, with synthetic 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import time
@@ -18,6 +19,7 @@ import pygame
 import pytest
 
 from game import settings
+from game.artischocken.seats import default_bot_name
 from game.artischocken.table.scene_remote import RemoteTableScene
 from game.i18n import t
 from game.net.client.connection import Connection
@@ -25,7 +27,7 @@ from game.net.client.remote_cards import RemoteTable
 from game.net.client.seats import FILE_NAME as SEATS_FILE
 from game.net.client.seats import SeatBook
 from game.net.client.servers import say_hello
-from game.net.client.your_tables import SeatNews, TableNews
+from game.net.client.your_tables import SeatNews, TableNews, read_news
 from game.net.discovery import FoundServer, OpenTable
 from game.replay.store import replay_dir
 from game.screens.scene_network import over_words
@@ -93,6 +95,24 @@ def test_a_table_whose_server_stops_answering_keeps_the_names_it_said_last(
     assert (row.title, row.state) == (with_ann, t("net.yours.unreachable"))
 
 
+def test_a_card_tables_bots_are_named_as_the_table_names_them_and_its_result_too() -> None:
+    """The card table's server names no bot (they go by their kind): the news names each as the table screen does,
+    and a nameless seat of the result takes its seat's name (never "Player 3" beside "Ada wins!")."""
+    news = read_news({"type": "table", "room": "artischocken", "over": True, "turn": None, "state": "over",
+                      "seats": [{"seat": 0, "name": "Tom", "kind": "remote", "state": "here"},
+                                {"seat": 1, "name": None, "kind": "bot", "state": "bot"},
+                                {"seat": 2, "name": None, "kind": "bot", "state": "bot"}],
+                      "result": {"winners": [2], "seats": [{"seat": 0, "name": "Tom", "score": 3},
+                                                           {"seat": 1, "name": None, "score": 2},
+                                                           {"seat": 2, "name": None, "score": 0}]}})
+    assert news is not None and news.result is not None
+    assert [s.name for s in news.seats] == ["Tom", default_bot_name(0), default_bot_name(1)]
+    assert over_words(news.result, 0) == t("net.yours.over_one", name=default_bot_name(1))
+    cactus = read_news({"type": "table", "room": "cactus", "over": False, "turn": 0,
+                        "seats": [{"seat": 0, "name": "Saguaro", "kind": "bot", "state": "bot"}]})
+    assert cactus is not None and cactus.seats[0].name == "Saguaro"  # a Cactus table names its bots itself
+
+
 def test_who_won_in_plain_words() -> None:
     both = {**RESULT, "winners": [0, 1]}
     assert over_words(RESULT, 1) == t("net.yours.over_you") == "Over: you won"
@@ -141,9 +161,13 @@ def test_a_finished_tables_replay_is_written_once_and_verifies_exact(
         app, lobby = lobby_app(make_app)
         row = run_until(app, lambda: next((r for r in lobby.tables if r.kind == "over"), None), timeout=20)
         assert row.state.startswith(t("net.yours.over"))
+        bot = default_bot_name(0)  # the bot as the card table names it: the same name on every screen
+        assert row.title == t("net.yours.with", game=t("launcher.artischocken.name"), names=bot)
+        assert "greedy" not in row.state and t("presence.player", n=2) not in row.state
         run_until(app, lambda: SeatBook(home / SEATS_FILE).held(server.url, table, server_id).replay, timeout=20)
         written = list(replay_dir().glob("*.json"))
         assert len(written) == 1 and table in written[0].name
+        assert [seat["name"] for seat in json.loads(written[0].read_text())["seats"]][1] == bot
         verified = subprocess.run([sys.executable, "-m", "game", "replay", str(written[0]), "--verify"],
                                   capture_output=True, text=True, timeout=120)
         assert verified.returncode == 0, verified.stdout + verified.stderr

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import connect
 
+from game.artischocken.seats import default_bot_name
 from game.net.client.rounds import AsksInRounds, Rounds
 
 #: What a peek may say besides a :class:`TableNews`: the table is gone, the server cannot be reached, or it gave
@@ -84,8 +85,25 @@ def read_news(message: dict[str, Any]) -> TableNews | None:
         out.append(SeatNews(seat, name.strip()[:24] or None if isinstance(name, str) else None, state,
                             "bot" if entry.get("kind") == "bot" else "remote"))
     state = message.get("state")
+    bots = bot_names(room, [entry.kind == "bot" for entry in out])
+    out = [SeatNews(e.seat, e.name or bots[i], e.state, e.kind) for i, e in enumerate(out)]
+    result = read_result(message.get("result"))
+    if result is not None:  # a nameless seat of the result is named as its seat is
+        named = {e.seat: e.name for e in out}
+        result["seats"] = [{**entry, "name": entry["name"] or named.get(entry["seat"])} for entry in result["seats"]]
     return TableNews(room, over or state == "over", turn, tuple(out), message.get("seeded") is True,
-                     state if state in LIFE else None, read_result(message.get("result")))
+                     state if state in LIFE else None, result)
+
+
+def bot_names(room: str, bots: Sequence[bool]) -> list[str | None]:
+    """The names of a table's bot seats (``bots``: whether each seat is a bot's from the start) as its table screen
+    gives them: a card table's server names no bot (they go by their kind), so each is named here as the card
+    table names it, in the player's language; None for a person's seat, and in a room whose server names its
+    bots."""
+    names: list[str | None] = []
+    for bot in bots:
+        names.append(default_bot_name(sum(bots[:len(names)])) if bot and room == "artischocken" else None)
+    return names
 
 
 def read_result(result: object) -> dict[str, Any] | None:
@@ -140,7 +158,13 @@ def _replay(text: str | bytes, table: str) -> dict[str, Any] | None:
             or str(message.get("table", "")).upper() != table.upper():
         return None
     replay = message.get("replay")
-    return replay if isinstance(replay, dict) and isinstance(replay.get("room"), str) else None
+    if not isinstance(replay, dict) or not isinstance(replay.get("room"), str):
+        return None
+    seats = replay.get("seats")
+    if isinstance(seats, list) and all(isinstance(seat, dict) for seat in seats):  # its bots named as at the table
+        names = bot_names(replay["room"], [seat.get("kind") != "human" for seat in seats])
+        replay["seats"] = [{**seat, "name": name} if name else seat for seat, name in zip(seats, names, strict=True)]
+    return replay
 
 
 def _answer(text: str | bytes, table: str) -> TableNews | str:
@@ -222,5 +246,5 @@ class TableWatch(AsksInRounds):
         return changed
 
 
-__all__ = ["GONE", "LIFE", "UNKNOWN", "UNREACHABLE", "SeatNews", "TableNews", "TableWatch", "peek_server", "read_news",
-           "read_result"]
+__all__ = ["GONE", "LIFE", "UNKNOWN", "UNREACHABLE", "SeatNews", "TableNews", "TableWatch", "bot_names", "peek_server",
+           "read_news", "read_result"]
