@@ -50,7 +50,6 @@ from game.net.client.home_server import HomeServer, program_server, saved_id, sa
 from game.net.client.host import lan_address
 from game.net.client.identity import player_id
 from game.net.client.lobby import Seating
-from game.net.client.presence import seat_words
 from game.net.client.remote_cards import RemoteTable
 from game.net.client.seats import HeldSeat, SeatBook, note_seating, seat_problem_text, table_of, take_seat
 from game.net.client.server_watch import ServerWatch, found_rows, found_url
@@ -61,6 +60,7 @@ from game.net.discovery import Browser
 from game.replay import store as replay_store
 from game.screens.network_draw import draw_lobby, kind_text, seat_kinds
 from game.screens.network_quit import AskBeforeQuit
+from game.screens.table_words import other_names, over_words, table_state
 from game.ui import draw
 from game.ui.gui import make_manager
 from game.ui.theme import SIZES
@@ -934,11 +934,11 @@ class NetworkScene(BaseScene):
                     title = t("net.yours.with", game=title, names=", ".join(names))
                 state, kind = over_words(held.result, held.seat), "over"
             else:
-                others = _others(said, held.seat) if isinstance(said, TableNews) else held.others
+                others = other_names(said, held.seat) if isinstance(said, TableNews) else held.others
                 if others:  # while its server does not answer: the names it said last
                     title = t("net.yours.with", game=title, names=", ".join(others))
                 if isinstance(said, TableNews):
-                    state, kind = _table_state(said, held.seat)
+                    state, kind = table_state(said, held.seat)
                     if said.seeded:
                         state = t("net.seeded.entry", entry=state)
                 elif said == UNREACHABLE:
@@ -959,7 +959,7 @@ class NetworkScene(BaseScene):
             if said == GONE and not held.over:
                 book.drop(key)
             elif isinstance(said, TableNews):
-                book.heard(key, _others(said, held.seat))
+                book.heard(key, other_names(said, held.seat))
                 if said.over:
                     book.finish(key, said.result or {"winners": [], "seats": []})
 
@@ -1132,51 +1132,6 @@ def replay_name(held: HeldSeat, table: str) -> str:
     stamp = f"{stamp[:8]}-{stamp[8:14]}" if len(stamp) >= 14 else "remote"
     safe = "".join(ch for ch in table if ch.isalnum() or ch in "-_")
     return f"{stamp}-{held.room or 'table'}-{safe}"
-
-
-def _seat_name(result: dict[str, object], seat: int) -> str:
-    seats = result.get("seats")
-    for entry in seats if isinstance(seats, list) else []:
-        if isinstance(entry, dict) and entry.get("seat") == seat and entry.get("name"):
-            return str(entry["name"])
-    return t("presence.player", n=seat + 1)
-
-
-def over_words(result: dict[str, object], mine: int) -> str:
-    """Who won a finished table, in plain words ("Over: Ann won"; ``mine``: this player's seat)."""
-    winners = result.get("winners")
-    seats = [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else []
-    if not seats:
-        return t("net.yours.over")
-    names = [t("net.yours.you") if seat == mine else _seat_name(result, seat) for seat in seats]
-    if seats == [mine]:
-        return t("net.yours.over_you")
-    if len(names) == 1:
-        return t("net.yours.over_one", name=names[0])
-    return t("net.yours.over_many", names=t("net.yours.and").join([", ".join(names[:-1]), names[-1]]))
-
-
-def _others(news: TableNews, seat: int) -> tuple[str, ...]:
-    """The names the server gives the other seats of a table (nameless ones left out)."""
-    return tuple(s.name for s in news.seats if s.seat != seat and s.name)
-
-
-def _table_state(news: TableNews, seat: int) -> tuple[str, str]:
-    """How a table of "Your tables" stands, in words, and the kind of it (see :class:`TableRow`): the seat words
-    are presence's (:func:`game.net.client.presence.seat_words`), the same on every screen."""
-    if news.state == "paused":
-        return t("net.yours.paused"), "wait"
-    waiting = [s for s in news.seats if s.state == "waiting" and s.seat != seat and s.kind != "bot"]
-    if waiting:
-        entry = waiting[0]
-        return seat_words("waiting", entry.name or t("presence.player", n=entry.seat + 1)).line, "wait"
-    player = news.seat(news.turn)
-    if player is None:
-        return t("net.yours.their_turn"), "info"
-    name = player.name or t("presence.player", n=player.seat + 1)
-    words = seat_words(player.state, name, you=player.seat == seat, turn=True, kind=player.kind)
-    mine = player.seat == seat and player.kind != "bot" and player.state not in ("bot", "left", "resigned")
-    return words.line, "turn" if mine else "info"
 
 
 def default_name() -> str:

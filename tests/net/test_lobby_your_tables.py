@@ -30,7 +30,7 @@ from game.net.client.servers import say_hello
 from game.net.client.your_tables import SeatNews, TableNews, read_news
 from game.net.discovery import FoundServer, OpenTable
 from game.replay.store import replay_dir
-from game.screens.scene_network import over_words
+from game.screens.table_words import over_words
 
 from .netserver import Client, ServerProcess, create
 from .test_lobby_home import Found, News, answering, lobby_app
