@@ -131,19 +131,24 @@ def test_a_scripted_newcomer_plays_the_guide_through(make_app: Callable[..., App
     assert coach.play_on.enabled and coach.play_on.rect.width > 0
 
 
+def open_guide(app: App) -> tuple[Driver, GuideCoach]:
+    """The guided first game on ``app``, a few frames in, and its coach."""
+    app.push(BaseScene())
+    app.push(guide_scene())
+    d = Driver(app)
+    d.frames(3)
+    coach = getattr(d.scene, "coach", None)
+    assert isinstance(coach, GuideCoach)
+    return d, coach
+
+
 @pytest.mark.parametrize(("size", "lang"), [((1280, 800), "en"), ((800, 600), "de")])
 def test_the_guide_card_is_as_tall_as_its_words_and_the_log_goes_on_under_it(
         make_app: Callable[..., App], size: tuple[int, int], lang: str) -> None:
     set_language(lang)
     try:
-        app = make_app(size)
-        app.push(BaseScene())
-        app.push(guide_scene())
-        d = Driver(app)
-        d.frames(3)
+        d, coach = open_guide(make_app(size))
         scene = d.scene
-        coach = getattr(scene, "coach", None)
-        assert isinstance(coach, GuideCoach)
         card, log = coach.card, scene.rects["log"]
         assert card.topleft == log.topleft and card.height == coach.card_height(card.width) < log.height
         assert coach.text_top(coach.words()[0], card.width) > 16  # the title in as many lines as it takes, never cut
@@ -155,13 +160,8 @@ def test_the_guide_card_is_as_tall_as_its_words_and_the_log_goes_on_under_it(
 
 def test_a_tooltip_stands_over_the_guide_card(make_app: Callable[..., App]) -> None:
     app = make_app((1280, 800))
-    app.push(BaseScene())
-    app.push(guide_scene())
-    d = Driver(app)
-    d.frames(3)
+    d, coach = open_guide(app)
     scene = d.scene
-    coach = getattr(scene, "coach", None)
-    assert isinstance(coach, GuideCoach)
     _supply, box = panels.bank_words(scene.match.rules, scene.lay)
     d.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0)))
     d.frames(40)

@@ -145,17 +145,23 @@ def test_a_knocked_off_piece_is_told_beside_the_piece(app: App) -> None:
         d.frames()
 
 
+def hint_shown(app: App) -> Driver:
+    """A table with a piece in the hand and the hint asked for (H), once it is found."""
+    d = open_scene(app, rolled_and_taken())
+    d.key(pygame.K_h)
+    for _ in range(60):
+        if not d.scene.hints.busy:
+            break
+        d.frames()
+    return d
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_hint_shown_leaves_the_prompt_the_buttons_and_its_dotted_way_clear(app: App, lang: str) -> None:
     # at 800x600 in German "follow the dots" stood over the dots it spoke of, and the turn cue over the way
     i18n.set_language(lang)
     try:
-        d = open_scene(app, rolled_and_taken())
-        d.key(pygame.K_h)
-        for _ in range(60):
-            if not d.scene.hints.busy:
-                break
-            d.frames()
+        d = hint_shown(app)
         scene = d.scene
         assert scene.hints.hint is not None
         way = scene.hints.way_boxes(scene.view)
@@ -202,12 +208,7 @@ def piece_box(scene: MatchScene, pid: str) -> pygame.Rect | None:
 def test_the_hint_message_stays_inside_the_table_in_either_language(app: App, lang: str) -> None:
     i18n.set_language(lang)
     try:
-        d = open_scene(app, rolled_and_taken())
-        d.key(pygame.K_h)
-        for _ in range(60):
-            if not d.scene.hints.busy:
-                break
-            d.frames()
+        d = hint_shown(app)
         messages = [item.rect for item in d.scene.overlays if item.kind == "message"]
         assert messages  # the hint says what the ghost is
         assert d.scene.rects["table"].contains(messages[0])
