@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 import pytest
 from module_imports import imported_modules
 
@@ -78,3 +79,25 @@ def test_unknown_screens_are_refused() -> None:
         navigation.register("credits", SetupScene)
     with pytest.raises(LookupError, match="not registered"):
         navigation.build("credits")
+
+
+def test_a_key_meant_for_the_last_turn_does_not_skip_who_won(make_app: Callable[..., App]) -> None:
+    # Enter pressed on in the moment the game ends would open the setup before the ranking (C-E1) was read
+    from game.cactus.screens.scene_end import END_GUARD
+
+    app = make_app((1024, 700))
+    app.push(BaseScene())
+    end = EndScene(Match.new(2, names=["Ann", "Ben"], seed=1, bots=[False, True]))
+    app.push(end)
+    app.frame(0)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    end.handle_event(enter)
+    app.frame(16)
+    assert app.scene is end  # the ranking stays
+    now = 16
+    while end.time < END_GUARD and now < 5000:  # the app's clock: milliseconds since it started
+        now += 16
+        app.frame(now)
+    end.handle_event(enter)
+    app.frame(now + 16)
+    assert isinstance(app.scene, SetupScene)  # now Enter plays again

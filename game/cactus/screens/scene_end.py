@@ -20,6 +20,9 @@ MEDALS = ((232, 178, 60), (176, 180, 188), (196, 128, 76))
 #: The winners' medals bob this many seconds, then settle in ``BOB_FADE`` s (so the screen is still and the app idles).
 BOB_SECONDS = 4.0
 BOB_FADE = 0.5
+#: The screen takes no key or click for this long (s) after it appears: an Enter or a click meant for the last
+#: turn must not skip who won for the setup of a new game.
+END_GUARD = 0.8
 
 
 class EndScene(BaseScene):
@@ -65,6 +68,8 @@ class EndScene(BaseScene):
         self.focus.focus(0)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.time < END_GUARD and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return
         first_taker([self.focus, *self.buttons], event)
 
     def update(self, dt: float) -> None:
