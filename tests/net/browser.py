@@ -14,6 +14,8 @@ import pytest
 
 from game.lab import chromium
 
+from .netserver import ServerProcess
+
 
 def missing(why: str) -> None:
     if os.environ.get("CI"):
@@ -43,3 +45,11 @@ def browser() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A real ``serve`` (tables in its own process) for a test module's pages."""
+    proc = ServerProcess(tmp_path_factory.mktemp("browser"), "--workers", "0")
+    yield proc
+    assert proc.stop() == 0

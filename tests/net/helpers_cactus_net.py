@@ -12,7 +12,7 @@ from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, MatchError, Stage
 from game.net.client.cactus_link import CactusLink
 from game.net.server import cactus_table
-from game.net.server.room_table import SPECTATORS, Delivery, TableError
+from game.net.server.room_table import BODY_WATCHERS, SPECTATORS, Delivery, TableError
 
 DT = 0.01  # the app's fixed step
 
@@ -40,6 +40,8 @@ class Loop:
     def route(self, deliveries: list[Delivery], *, joined: int | None = None,
               watcher: CactusLink | None = None) -> None:
         for audience, message in deliveries:
+            if audience == BODY_WATCHERS:
+                continue  # a link runs the physics itself: it never asks for the bodies
             message = wire(message)
             if message.get("type") == "turn" and message.get("reason") == "turn_end" and message["ended"]:
                 end = (message["ended"]["turn"], message["ended"]["checksum"])

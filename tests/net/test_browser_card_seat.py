@@ -18,22 +18,15 @@ import pytest
 from game.net.client.connection import Connection
 from game.net.client.remote_cards import RemoteTable
 
-from .browser import browser
+from .browser import browser, server
 from .netserver import Client, ServerProcess, create
 from .test_client import free_port
 
-__all__ = ["browser"]  # the fixture, used by name
+__all__ = ["browser", "server"]  # the fixtures, used by name
 
 pytestmark = pytest.mark.slow
 #: The longest any one step of the page may take before the test gives up (a bound, not a measure).
 STEP_MS = 20_000
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(tmp_path_factory.mktemp("browser"), "--workers", "0")
-    yield proc
-    assert proc.stop() == 0
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from game.cactus.bots.simple import Bot
 from game.cactus.match import Match, Stage
-from game.net.cactus_stream import MAX_STEPS, blind
+from game.net.cactus_stream import MAX_STEPS, blind, flowers_of
 from game.net.client.cactus_link import CactusLink
 from game.net.server import cactus_table
-from game.net.server.room_table import SPECTATORS, TableError
+from game.net.server.room_table import BODY_WATCHERS, SPECTATORS, TableError
 from game.replay.cactus import plain
 from game.replay.format import checksum
 
@@ -279,7 +279,8 @@ def test_a_spectator_joining_mid_drag_gets_the_snapshot_and_the_stream() -> None
     def pump() -> None:
         loop.pump()
         if not loop.watchers and loop.table.turn_steps > 15:
-            (audience, message), = loop.table.join(None)
+            (audience, message), (bodies, _) = loop.table.join(None)
+            assert bodies == BODY_WATCHERS
             assert audience == SPECTATORS and message["stream"] and message["seq"] == loop.table.batches
             loop.watchers.append(late)
             late.receive(wire(message))
@@ -370,7 +371,8 @@ def test_a_paced_observer_plays_a_bot_turn_at_its_pace() -> None:
     backlog, and ends it in step."""
     loop = Loop(["bot", "remote"], seed=11, start_player=0, spectators=0)
     watcher = CactusLink(None, paced=True)
-    (_, message), = loop.table.join(None)
+    (_, message), (bodies, _) = loop.table.join(None)
+    assert bodies == BODY_WATCHERS
     watcher.receive(wire(message))
     assert watcher.match is not None
     start = watcher.match.turn_key
@@ -488,3 +490,15 @@ def test_a_cactus_bot_that_raises_leaves_the_table_and_its_save_one_game(monkeyp
     table.bot_move()  # and it plays on from there
     again.bot_move()
     assert checksum(plain(again.match)) == checksum(plain(table.match))
+
+
+def test_the_bodies_for_a_client_without_physics_are_where_the_tables_match_has_every_piece() -> None:
+    loop = Loop(["remote", "bot"], seed=4, start_player=0, spectators=0)
+    play_turns(loop, 3)
+    (audience, bodies), = [d for d in loop.table.join(None) if d[0] == BODY_WATCHERS]
+    world = loop.table.match.world
+    assert audience == BODY_WATCHERS and len(bodies["pieces"]) == len(world.pieces_in_world()) > 0
+    for pid, x, y, angle in bodies["pieces"]:
+        assert (x, y, angle) == pytest.approx(world.pose(pid), abs=0.01)
+    assert bodies["flowers"] == flowers_of(loop.table.match) and bodies["turn"] == loop.table.turn
+    assert json.loads(json.dumps(bodies)) == bodies  # it goes over the wire as it is

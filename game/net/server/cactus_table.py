@@ -30,6 +30,10 @@ since the snapshot)::
     <- {"type": "resync", "turn": T, "checksum": <the table's>, "claimed": {...}}  # a claim that was wrong
     -> {"type": "sync"}                   # any seat, any time: the snapshot and the stream so far again
     <- {"type": "seats", "seats": [...]}  # a dropped seat is played by a bot from now on
+    <- {"type": "bodies", "turn": T, "seq": K, "active": seat | null, "stage": "...", "piece": id | null,
+        "held": id | null, "flowers": [per seat], "pieces": [[id, x, y, angle], ...]}
+                                          # after every change, to the connections that asked for it
+                                          # ("bodies": true): a client that runs no physics (the browser's page)
 
 A taken-over seat whose player joins again is theirs from the next turn start (the bot ends the running turn,
 which may hold a piece in the air); the players' names (:meth:`CactusTable.name_seat`) become the match's at the
@@ -74,7 +78,7 @@ from game.net.cactus_stream import (
     steps_in,
     verdict,
 )
-from game.net.server.room_table import SPECTATORS, Delivery, TableError, seat_number
+from game.net.server.room_table import BODY_WATCHERS, SPECTATORS, Delivery, TableError, seat_number
 from game.replay.cactus import CactusRecord, plain, replay
 from game.replay.format import ReplayError, checksum
 from game.rngstate import rng_from_json, rng_to_json
@@ -188,11 +192,24 @@ class CactusTable:
     # ------------------------------------------------------------------ RoomTable
     def join(self, seat: int | None) -> list[Delivery]:
         if seat is None:
-            return [(SPECTATORS, self.turn_message("join", with_stream=True))]
+            return [(SPECTATORS, self.turn_message("join", with_stream=True)), self.bodies()]
         seat = seat_number(seat, len(self.seats))
         if seat in self.taken_over:  # the player is back: the bot ends the running turn (it may hold a piece)
             self.back.add(seat)
-        return [(seat, self.turn_message("join", with_stream=True))]
+        return [(seat, self.turn_message("join", with_stream=True)), self.bodies()]
+
+    def bodies(self) -> Delivery:
+        """Every piece in the world where the table's match has it now (what a client without physics draws),
+        after the turn's first ``seq`` input messages, with whose turn it is, its stage, the piece it places and the
+        flowers: all public."""
+        m = self.match
+        pieces = []
+        for pid in m.world.pieces_in_world():
+            x, y, angle = m.world.pose(pid)
+            pieces.append([pid, round(x, 2), round(y, 2), round(angle, 4)])
+        return (BODY_WATCHERS, {"type": "bodies", "turn": self.turn, "seq": self.batches,
+                                "active": None if m.is_over else m.current, "stage": m.stage.value,
+                                "piece": m.piece, "held": m.held, "flowers": flowers_of(m), "pieces": pieces})
 
     def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
         kind = message.get("type")
@@ -232,7 +249,7 @@ class CactusTable:
             items_after = items
         for entry in items_after:
             self.feed.play(entry)  # steps, pointer moves, turns, settling: never refused
-        return self.accepted(seat, items, claim, cost=cost)
+        return [*self.accepted(seat, items, claim, cost=cost), self.bodies()]
 
     def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None, *,
                  by_bot: bool = False, cost: Cost | None = None) -> list[Delivery]:
@@ -342,6 +359,7 @@ class CactusTable:
             out += self.accepted(seat, batch["items"], None, by_bot=True)
         if batches:
             self.bot_made = ("bot_input", (seat, [batch["items"] for batch in batches]))
+            out.append(self.bodies())
         if failure is not None:
             raise failure
         return out
@@ -362,7 +380,7 @@ class CactusTable:
             except MatchError as exc:
                 raise TableError("illegal", str(exc)) from None
             out += self.accepted(seat, items, None, by_bot=True)
-        return out
+        return [*out, self.bodies()] if out else out
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
         seat = seat_number(seat, len(self.seats))

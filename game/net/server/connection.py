@@ -193,6 +193,8 @@ class Conn:
         self.entry: Entry | None = None
         self.seat: int | None = None
         self.watching = False
+        #: It asked for the table's bodies as they stand (a client without physics): audience BODY_WATCHERS.
+        self.bodies = False
         #: Closing: nothing more it sends is handled; the answer to a message in the middle of its handling still
         #: goes out before the close (``gone``: nothing at all is sent any more).
         self.closing = False

@@ -18,6 +18,9 @@ from typing import Any, Protocol, runtime_checkable
 
 #: The audience of every spectator of a table.
 SPECTATORS = -1
+#: The audience of the connections (seats and spectators alike) that asked for the table's bodies as they stand
+#: (``"bodies": true`` in their join or watch): a client that draws without a physics engine of its own.
+BODY_WATCHERS = -2
 
 Delivery = tuple[int, dict[str, Any]]
 
@@ -133,5 +136,5 @@ class MakesBotInput(Protocol):
     def bot_input(self, seat: int, batches: list[list[Any]]) -> list[Delivery]: ...
 
 
-__all__ = ["DecidesElsewhere", "Delivery", "ERROR_CODES", "MakesBotInput", "RoomTable", "SPECTATORS", "TableError",
-           "seat_number"]
+__all__ = ["BODY_WATCHERS", "DecidesElsewhere", "Delivery", "ERROR_CODES", "MakesBotInput", "RoomTable", "SPECTATORS",
+           "TableError", "seat_number"]

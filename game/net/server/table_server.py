@@ -67,7 +67,7 @@ from game.net.server.keeping.segments import FolderJournal, Records, set_aside_u
 from game.net.server.keeping.store import FORMAT, Saver, Snapshot, Store, TableStore, Unsaved
 from game.net.server.limits import AddressBook
 from game.net.server.options import ServerOptions
-from game.net.server.room_table import SPECTATORS, TableError, seat_number
+from game.net.server.room_table import BODY_WATCHERS, SPECTATORS, TableError, seat_number
 from game.net.server.table_host import Host, InlineHost, ProcessHost, TableFailure, open_table
 from game.net.server.table_runner import Sent
 from game.net.server.web import Pages
@@ -608,6 +608,7 @@ class Server:
                 old.close(4000, "this seat was joined from another connection")
             entry.seats[seat] = conn
             conn.entry, conn.seat, conn.watching = entry, seat, False
+            conn.bodies = message.get("bodies") is True
             entry.waits.cancel(seat)
             entry.joined.add(seat)
             entry.sat.add(seat)
@@ -671,6 +672,7 @@ class Server:
             self.detach(conn)
             entry.watchers.add(conn)
             conn.entry, conn.watching = entry, True
+            conn.bodies = message.get("bodies") is True
             conn.push(wire.encode({"type": "watching", "table": entry.code, "seeded": entry.table.seeded}))
             self.deliver(entry, await entry.table.join(None), joiner=(SPECTATORS, conn))
             conn.push(wire.encode(self.presence_message(entry)))
@@ -789,6 +791,8 @@ class Server:
                 targets: list[Conn] | set[Conn] = [joiner[1]]
             elif audience == SPECTATORS:
                 targets = entry.watchers
+            elif audience == BODY_WATCHERS:
+                targets = [conn for conn in (*entry.seats.values(), *entry.watchers) if conn.bodies]
             else:
                 conn = entry.seats.get(audience)
                 targets = [conn] if conn is not None else []

@@ -9,7 +9,10 @@ handshake as before, whatever its path. Any other GET is answered here, and only
   ``/w/CODE`` the same page for a spectator;
 - ``/static/NAME``: one of the page's own files (``game/net/web/``: HTML, CSS, JavaScript modules), and the
   words of the page in each language (``words-en.json``, ``words-de.json``) made from the program's own
-  catalogues, so the page says what the program says.
+  catalogues, so the page says what the program says; and ``cactus-shapes.json``, the outlines of the Cactus
+  table (every piece's outline about its centre of mass and its colour, the cacti and the table's size in mm,
+  y up) made from the program's own assets, which the wire never carries (a Cactus seat gets only where each
+  piece is).
 
 The files are read once, into memory, when the server starts: a request names a key of that mapping, never a
 path, so nothing else of the machine can be reached (``..``, encoded or not, a backslash, an absolute path: 404).
@@ -31,6 +34,8 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from game.i18n import LANGUAGES, catalogue
+from physics.cacti import load_cacti
+from physics.pieces import load_pieces
 
 #: Where the page's files live in the package.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -60,6 +65,20 @@ def page_words(lang: str) -> dict[str, str]:
     return {key: text for key, text in sorted(catalogue(lang).items()) if key.startswith(WORD_PREFIXES)}
 
 
+def cactus_shapes() -> dict[str, object]:
+    """What a page draws a Cactus table with: the table's size, the cacti's outlines (world mm) and every
+    piece's outline about its centre of mass (where the wire's positions put it) with its colour."""
+    cacti = load_cacti()
+
+    def points(outline: object) -> list[list[float]]:
+        return [[round(float(x), 2), round(float(y), 2)] for x, y in outline]  # type: ignore[attr-defined]
+
+    return {"width": cacti.width, "height": cacti.height,
+            "cacti": [[points(part) for part in (cactus.base, *cactus.parts)] for cactus in cacti.cacti],
+            "pieces": {pid: {"colour": spec.colour_hex, "outline": points(spec.outline)}
+                       for pid, spec in sorted(load_pieces().items())}}
+
+
 def read_files(folder: Path = WEB_DIR) -> dict[str, bytes]:
     """The page's files by name (regular files with a plain name and a known ending only) and its words."""
     files: dict[str, bytes] = {}
@@ -69,6 +88,7 @@ def read_files(folder: Path = WEB_DIR) -> dict[str, bytes]:
     for lang in LANGUAGES:
         files[f"words-{lang}.json"] = json.dumps(page_words(lang), ensure_ascii=False,
                                                  separators=(",", ":")).encode("utf-8")
+    files["cactus-shapes.json"] = json.dumps(cactus_shapes(), separators=(",", ":")).encode("utf-8")
     return files
 
 

@@ -116,6 +116,13 @@ function connect() {
   });
 }
 
+// A Cactus table: its own page (cactus.js) takes the table over with a connection of its own.
+function watchCactus() {
+  stopped = true;
+  if (socket) socket.close();
+  import("/static/cactus.js").then((page) => page.watchTable(code));
+}
+
 function stop(text) {
   stopped = true;
   say(text, true);
@@ -151,7 +158,8 @@ const FINAL = {
 function handle(message) {
   switch (message.type) {
     case "table":
-      if (message.room !== "artischocken") stop(t("web.not_card"));
+      if (message.room === "cactus") watchCactus();
+      else if (message.room !== "artischocken") stop(t("web.not_card"));
       else if (watching) send({ type: "watch", table: code });
       else sitDown();
       return;
