@@ -29,7 +29,7 @@ from game.cactus.screens.scene_end import EndScene
 from game.cactus.screens.scene_play import PlayScene
 from game.cactus.screens.scene_setup import SetupScene
 from game.cli import build_parser, main
-from game.i18n import t
+from game.i18n import plural, t
 from game.lab.cactus.autopilot import play_to_turn
 from game.replay import cactus, cards, store
 from game.replay.session import ReplaySession
@@ -182,7 +182,8 @@ def test_a_card_game_over_two_sittings_is_one_replay_counted_as_the_viewer_count
     assert not first.table.game.is_over
     app.pop()  # the first sitting ends: its replay so far is written
     (entry,) = entries()
-    assert entry.summary[3] == t("replays.unfinished", turns=first.table.game.turn_number + 1)
+    turns = first.table.game.turn_number + 1
+    assert entry.summary[3] == t("replays.unfinished", turns=plural("replays.turns", turns, n=turns))
     setup = setup_scene(fast=True)
     app.push(setup)
     d.frames()
@@ -222,7 +223,7 @@ def test_a_cactus_game_over_two_sittings_is_one_replay_counted_as_the_viewer_cou
     session = cactus.CactusSession(cactus.load(data)[1])
     assert session.turns == data["result"]["begun"]
     (entry,) = entries()
-    assert f"{session.turns} " in entry.summary[3]
+    assert plural("replays.turns", session.turns, n=session.turns) in entry.summary[3]
 
 
 def test_an_unknown_or_corrupt_save_says_so_in_one_line_and_is_kept(home: Path,

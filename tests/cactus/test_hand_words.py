@@ -123,17 +123,20 @@ def test_a_hint_turn_is_never_more_than_half_a_symmetry_step(target: float, angl
     assert abs(k - round(k)) < 1e-6
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.sampled_from([2, 3, 4, 5]), st.lists(st.floats(20, 60), min_size=2, max_size=4), st.floats(0, math.tau))
+#: A pattern of radii whose first stands out from the rest by 10 mm: a turn maps the pattern onto itself only
+#: by whole repeats of it (equal radii would make a near-circle that every turn maps onto itself within tolerance).
+PATTERNS = st.tuples(st.floats(30, 90), st.lists(st.floats(30, 90), min_size=1, max_size=3)).filter(
+    lambda p: all(abs(p[0] - r) >= 10 for r in p[1])).map(lambda p: [p[0], *p[1]])
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from([2, 3, 4, 5]), PATTERNS, st.floats(0, math.tau))
 def test_rotational_symmetry_finds_the_order_of_a_turned_pattern(n: int, radii: list[float], phase: float) -> None:
     k = len(radii)
     pts = [(r * math.cos(phase + 2 * math.pi * (i * k + j) / (n * k)), r * math.sin(phase + 2 * math.pi * (i * k + j)
                                                                                  / (n * k)))
            for i in range(n) for j, r in enumerate(radii)]
-    found = rotational_symmetry(pts)
-    # the pattern's own order, or (radii alike: a regular n*k-gon) an order of that finer pattern above it, e.g. 6
-    # for 4 x 3 equal radii, where 12 is no order the outline is tried for
-    assert found % n == 0 or (found > n and (n * k) % found == 0), found
+    assert rotational_symmetry(pts) == n  # the pattern repeated n times about its centre: order n, no more
     lopsided = [*pts[:-1], (pts[-1][0] * 1.5, pts[-1][1] * 1.5)]
     assert rotational_symmetry(lopsided) == 1
 
