@@ -362,7 +362,9 @@ def test_quitting_with_nothing_in_play_quits(make_app: Callable[..., Any], named
 class News:
     """A table watch that was told ``said`` by the servers."""
 
-    version = 1
+    #: Far from any version the lobby's own watch reached before this one took its place (equal versions would
+    #: look like news already read, and the lobby would skip them).
+    version = 1_000_000
     active = True
 
     def __init__(self, said: dict[tuple[str, str], Any]) -> None:
