@@ -16,11 +16,53 @@ if os.environ.get("CI"):
 
 
 # --------------------------------------------------------------------------------------------------------
+# The tests reach this machine only. Many of them name made-up LAN servers (``ws://192.168.1.20:8765``) that the
+# program's watchers would try to reach; a stream connection to any address but loopback fails at once, as an
+# unreachable network does, so no test ever sends a packet past this machine. (A datagram "connect" sends
+# nothing: it is how the program finds its own LAN address, and stays allowed.)
+
+import errno  # noqa: E402
+import ipaddress  # noqa: E402
+import socket  # noqa: E402
+from typing import Any  # noqa: E402
+
+_connect = socket.socket.connect
+_connect_ex = socket.socket.connect_ex
+
+
+def _loopback_only(sock: socket.socket, address: Any) -> None:
+    if sock.family in (socket.AF_INET, socket.AF_INET6) and sock.type == socket.SOCK_STREAM:
+        host = address[0] if isinstance(address, tuple) and address else ""
+        try:
+            ok = ipaddress.ip_address(str(host).split("%")[0]).is_loopback
+        except ValueError:
+            ok = host == "localhost"
+        if not ok:
+            raise OSError(errno.ENETUNREACH, f"tests reach loopback only, not {host}")
+
+
+def _connect_loopback(self: socket.socket, address: Any) -> None:
+    _loopback_only(self, address)
+    _connect(self, address)
+
+
+def _connect_ex_loopback(self: socket.socket, address: Any) -> int:
+    try:
+        _loopback_only(self, address)
+    except OSError as exc:
+        return exc.errno or errno.ENETUNREACH
+    return _connect_ex(self, address)
+
+
+socket.socket.connect = _connect_loopback  # type: ignore[method-assign]
+socket.socket.connect_ex = _connect_ex_loopback  # type: ignore[method-assign]
+
+
+# --------------------------------------------------------------------------------------------------------
 # Root fixtures: a user data folder of the test's own, and headless apps built in it.
 
 from collections.abc import Callable, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
 
