@@ -31,9 +31,14 @@ since the snapshot)::
     -> {"type": "sync"}                   # any seat, any time: the snapshot and the stream so far again
     <- {"type": "seats", "seats": [...]}  # a dropped seat is played by a bot from now on
     <- {"type": "bodies", "turn": T, "seq": K, "active": seat | null, "stage": "...", "piece": id | null,
-        "held": id | null, "flowers": [per seat], "pieces": [[id, x, y, angle], ...]}
+        "held": id | null, "flowers": [per seat], "pieces": [[id, x, y, angle], ...],
+        "pointer": [qx, qy], "angle": a, "face": "..." | null, "first_turn": bool, "wanted": [what, value] | null,
+        "allowed": [ids], "target": cactus | null, "violations": [{"kind", "pieces"}], "can_confirm": bool}
                                           # after every change, to the connections that asked for it
-                                          # ("bodies": true): a client that runs no physics (the browser's page)
+                                          # ("bodies": true): a client that runs no physics (the browser's page),
+                                          # which plays its seat by sending the stream's entries from the pointer
+                                          # (pointer: the turn's pointer so far, in 1/100 mm; angle: the turn of
+                                          # the piece in the hand)
 
 A taken-over seat whose player joins again is theirs from the next turn start (the bot ends the running turn,
 which may hold a piece in the air); the players' names (:meth:`CactusTable.name_seat`) become the match's at the
@@ -207,9 +212,17 @@ class CactusTable:
         for pid in m.world.pieces_in_world():
             x, y, angle = m.world.pose(pid)
             pieces.append([pid, round(x, 2), round(y, 2), round(angle, 4)])
+        rules = m.rules
+        face = rules.turn.roll
         return (BODY_WATCHERS, {"type": "bodies", "turn": self.turn, "seq": self.batches,
                                 "active": None if m.is_over else m.current, "stage": m.stage.value,
-                                "piece": m.piece, "held": m.held, "flowers": flowers_of(m), "pieces": pieces})
+                                "piece": m.piece, "held": m.held, "flowers": flowers_of(m), "pieces": pieces,
+                                "pointer": list(self.record.pointer), "angle": round(m.hand_angle, 4),
+                                "face": None if face is None else face.value, "first_turn": rules.first_turn,
+                                "wanted": list(rules.wanted()) if m.stage == Stage.CHOOSE else None,
+                                "allowed": m.allowed(), "target": rules.target_cactus(),
+                                "violations": [{"kind": v.kind, "pieces": list(v.pieces)} for v in m.violations],
+                                "can_confirm": m.can_confirm})
 
     def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
         kind = message.get("type")
@@ -242,8 +255,8 @@ class CactusTable:
                     cost = self.cost(items)
                 else:
                     self.feed.play(first)  # refused: raised before the match changed
-            except MatchError as exc:
-                raise TableError("illegal", str(exc)) from None
+            except MatchError as exc:  # the reason, for a client that words it (a browser seat)
+                raise TableError("illegal", str(exc), reason=exc.reason) from None
             items_after = items[1:]
         else:
             items_after = items

@@ -60,6 +60,8 @@ class Reply:
     cpu: float = 0.0
     #: (code, message) of a refusal: the table is unchanged.
     error: tuple[str, str] | None = None
+    #: More fields of the refusal's error message (TableError's ``extra``: a Cactus call's ``reason``).
+    error_extra: dict[str, Any] = field(default_factory=dict)
     #: The call (op, args) that makes this call's change again on the table as it was before; None: no change.
     redo: tuple[str, tuple[Any, ...]] | None = None
     #: Whether the change must be durable before what the call sends goes out (False: a Cactus turn's pointer
@@ -85,7 +87,7 @@ class TableRunner:
         try:
             reply = self.dispatch(code, op, args)
         except TableError as exc:
-            reply = Reply(error=(exc.code, exc.message))
+            reply = Reply(error=(exc.code, exc.message), error_extra=dict(exc.extra))
         except Exception as exc:  # noqa: BLE001 - a bug of a table (a bot's) must reach the server's log, not end a worker
             reply = Reply(error=(INTERNAL, "".join(traceback.format_exception(exc)).rstrip()))
         table = self.tables.get(code)

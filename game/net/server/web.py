@@ -53,9 +53,13 @@ _TABLE_PATH = re.compile(r"^/[tw]/[A-Za-z0-9_-]{1,64}$")
 #: What a Host header may hold to be named in the policy (a host name or address and a port): anything else is
 #: left out, and the page may then talk only to ``'self'``.
 _HOST = re.compile(r"^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$")
-#: The catalogue keys the page uses: the card game's words, the names of its bots, the words about seats, and the
+#: The catalogue keys the page uses: the card game's words, the names of its bots, the words about seats, the Cactus
+#: words a seat reads (pieces, the die, the rules' events and broken rules, why a press was refused), and the
 #: page's own.
-WORD_PREFIXES = ("artischocken.", "table.bot_names", "presence.", "web.")
+WORD_PREFIXES = ("artischocken.", "table.bot_names", "presence.", "web.",
+                 *(f"cactus.{part}" for part in ("piece.", "colour.", "form.", "special.", "pronoun.", "event.",
+                                                 "violation.", "explain.", "refuse.", "die.", "award.", "place.",
+                                                 "end.", "target", "where.", "names.", "repeated")))
 #: The most a page of this server may weigh (every file together), checked by the tests and the web bench.
 MAX_PAGE_BYTES = 200_000
 
@@ -67,7 +71,8 @@ def page_words(lang: str) -> dict[str, str]:
 
 def cactus_shapes() -> dict[str, object]:
     """What a page draws a Cactus table with: the table's size, the cacti's outlines (world mm) and every
-    piece's outline about its centre of mass (where the wire's positions put it) with its colour."""
+    piece's outline about its centre of mass (where the wire's positions put it) with its colour, and what names
+    it (its kind, colour and form: the catalogue's words)."""
     cacti = load_cacti()
 
     def points(outline: object) -> list[list[float]]:
@@ -75,7 +80,8 @@ def cactus_shapes() -> dict[str, object]:
 
     return {"width": cacti.width, "height": cacti.height,
             "cacti": [[points(part) for part in (cactus.base, *cactus.parts)] for cactus in cacti.cacti],
-            "pieces": {pid: {"colour": spec.colour_hex, "outline": points(spec.outline)}
+            "pieces": {pid: {"colour": spec.colour_hex, "outline": points(spec.outline), "kind": spec.kind,
+                             "colour_name": spec.colour, "form": spec.form}
                        for pid, spec in sorted(load_pieces().items())}}
 
 

@@ -1,23 +1,66 @@
-// The page of a Cactus table: watches it live. The browser runs no physics: it asks the table for its bodies
-// ("bodies": true in its watch) and draws each piece's outline where the table's match has it, after every
-// change the table makes (a player's drag, a bot's falling piece, a turn's end). The outlines come from the
-// server's own assets (/static/cactus-shapes.json), which the wire never carries.
+// The page of a Cactus table: a seat (/t/CODE) or a spectator (/w/CODE). The browser runs no physics. It asks the
+// table for its bodies ("bodies": true) and draws each piece where the table's match has it, after every change
+// the table makes (a player's drag, a bot's falling piece, a turn's end). Its own turn it plays as any seat does,
+// by sending the entries of the replay stream (game/replay/cactus.py): the pointer's moves, the time passed as
+// physics steps, and the calls (roll, take, hold, turn, let go, take back, confirm). The table makes them on its
+// match, so the rules, limits and checks are the table's; one input message is in flight at a time, and each is
+// answered by the bodies it made (with the table's count of inputs and its pointer, which the next one follows).
+// The outlines come from the server's own assets (/static/cactus-shapes.json), which the wire never carries.
+import { ask, brokenRules, describeAll, pieceName, pronoun, target } from "/static/cactus_words.js";
+import { keepSeat, sitDownMessage } from "/static/seat_store.js";
 import { plural, t } from "/static/words.js";
 
 const RETRY = [1, 2, 4, 5];
 const GROUND = "#8a6a45";
 const CACTUS = "#5f8f52";
 const CACTUS_BASE = "#b08a5a";
+const QUANTUM = 100; // pointer moves travel in 1/100 mm
+const DT = 0.01; // the table steps the world as the program does: 100 steps a second
+const MOST_STEPS = 30; // a frame that came late makes at most 0.3 s of physics at once
+const TURN_STEP = (12 * Math.PI) / 180; // one notch of the wheel, one press of a turn button (as the program)
+const MARGIN = 20; // mm below the ground, for the ground's band
+const CANVAS_WIDTH = 1020; // px of the board's drawing (the page scales it to its width)
+const NARROW = 700; // a board shown narrower than this (CSS px: a phone) shows a part of the table ...
+const PART = 600; // ... this wide (mm): the cactus the piece must hang on, or the piece someone holds
+const FINAL = {
+  no_table: (code) => t("web.error.no_table", { code }),
+  table_full: () => t("web.error.table_full"),
+  already_seated: () => t("web.error.already_seated"),
+};
 const $ = (id) => document.getElementById(id);
 
+let code = "";
+let watching = false;
+let socket = null;
+let tries = 0;
+let stopped = false;
 let shapes = null;
-let bodies = null; // the table's last "bodies" message
+let state = null; // the table's last "bodies" message
+let seat = null;
 let names = []; // the match's names (a person's from the turn after they sat down)
 let seated = []; // the names the seats go by now (presence)
+let kinds = []; // per seat: "remote" or a bot kind
 let over = false;
-let tries = 0;
+let winners = [];
+let log = [];
+let problem = ""; // the last refusal, in words
+let full = false; // a seat's link, but every seat was taken: watching
+// the hand
+let inFlight = false; // an input message sent, its bodies not back yet
+let queue = []; // calls the player made, each sent first in a message of its own
+let turning = 0; // radians to turn the piece by, not sent yet
+let pointer = null; // the pointer over the board (world mm), or null
+let pressing = null; // the pointer id pressing the board
+let lastFrame = null;
+let carry = 0; // seconds of physics not made into steps yet
+let movedAt = null; // when the first pointer move not sent yet was made (performance.now())
+let sentMove = null; // ... and of the message in flight
 let drawing = false;
-const log = [];
+let buttonsKey = "";
+let view = null; // the part of the table the board shows: {x0, width} in mm
+// what the web bench reads (python -m game bench web): each pointer move until its body was drawn, frames drawn
+const marks = { moves: [], frames: 0, drawn: 0 };
+window.cactusMarks = marks;
 
 function element(tag, attributes = {}, text = "") {
   const made = document.createElement(tag);
@@ -26,26 +69,215 @@ function element(tag, attributes = {}, text = "") {
   return made;
 }
 
-// The card page's panels make way for the Cactus table's: a canvas, its state in words, the flowers, the log.
+// The card page's panels make way for the Cactus table's: the board, what to do (and why a press was refused),
+// the move's buttons, the flowers, the log.
 function build() {
   const main = $("table");
   main.classList.add("cactus");
   const canvas = element("canvas", { id: "board", role: "img", "aria-label": t("web.cactus.board"),
-    width: "1020", height: "400" });
+    width: String(CANVAS_WIDTH), height: "380" });
   canvas.dataset.pieces = "0";
+  const move = element("section", { id: "move", class: "move", "aria-label": t("web.move") });
+  const leave = element("button", { id: "leave", type: "button" }, t("presence.leave.go"));
+  leave.hidden = true;
+  leave.addEventListener("click", () => send({ type: "leave" }));
+  const footer = element("footer", { class: "leave" });
+  footer.append(leave);
+  // the board first: nothing above it changes its height, so it never moves under a drag
+  const turn = element("section", { id: "turn", class: "turn" });
+  turn.append(element("p", { id: "say", "aria-live": "polite" }), element("p", { id: "problem", role: "alert" }));
   main.replaceChildren(
-    element("section", { id: "turn", class: "turn", "aria-live": "polite" }),
     canvas,
-    element("p", { id: "count", class: "facts", role: "status", "aria-live": "polite" }),
-    element("ul", { id: "flowers", class: "flowers" }),
+    turn,
+    move,
+    element("p", { id: "count", class: "facts", role: "status" }),
+    element("section", { class: "seats" }),
     element("section", { class: "log" }),
+    footer,
   );
-  const logBox = main.querySelector(".log");
-  logBox.append(element("h2", {}, t("web.log")), element("ol", { id: "log" }));
+  main.querySelector(".seats").append(element("h2", {}, t("web.cactus.flowers_title")),
+    element("ul", { id: "flowers", class: "flowers" }));
+  main.querySelector(".log").append(element("h2", {}, t("web.log")), element("ol", { id: "log" }));
+  canvas.addEventListener("pointerdown", press);
+  canvas.addEventListener("pointermove", movePointer);
+  canvas.addEventListener("pointerup", letGo);
+  canvas.addEventListener("pointercancel", letGo);
+  canvas.addEventListener("pointerleave", () => { if (pressing === null) { pointer = null; redraw(); } });
+  canvas.addEventListener("wheel", wheel, { passive: false });
+  document.addEventListener("keydown", key);
 }
 
-function nameOf(seat) {
-  return seated[seat] || names[seat] || t("artischocken.seat", { n: seat + 1 });
+function nameOf(index) {
+  return seated[index] || names[index] || t("artischocken.seat", { n: index + 1 });
+}
+
+function say(text, isProblem = false) {
+  const line = $("link");
+  line.textContent = text;
+  line.classList.toggle("problem", isProblem);
+}
+
+function myTurn() {
+  return seat !== null && state !== null && !over && state.active === seat && kinds[seat] === "remote" && live();
+}
+
+function live() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
+// -- the hand ---------------------------------------------------------------------------------------------------
+
+function worldOf(event) {
+  const canvas = $("board");
+  const box = canvas.getBoundingClientRect();
+  const scale = canvas.width / view.width;
+  const px = ((event.clientX - box.left) * canvas.width) / box.width;
+  const py = ((event.clientY - box.top) * canvas.height) / box.height;
+  return [view.x0 + px / scale, (canvas.height - MARGIN * scale - py) / scale];
+}
+
+function middleOf(outline) {
+  const xs = outline.map(([x]) => x);
+  return (Math.min(...xs) + Math.max(...xs)) / 2;
+}
+
+// The part of the table the board shows: all of it on a wide screen; on a narrow one (a phone) a part as wide as
+// PART, about the piece held or the cactus the turn's piece must hang on. It never moves while the player's own
+// pointer presses the board (the piece would jump under the finger).
+function frameView() {
+  const canvas = $("board");
+  if (!canvas || !shapes) return;
+  const narrow = canvas.getBoundingClientRect().width < NARROW;
+  let { x0 = 0 } = view || {};
+  const width = narrow ? PART : shapes.width;
+  if (!narrow) x0 = 0;
+  else if (pressing === null && state) {
+    const held = state.pieces.find(([id]) => id === state.held);
+    let centre = null;
+    if (held) centre = held[1];
+    else if (state.target != null) centre = middleOf(shapes.cacti[state.target][0]);
+    else if (!view) centre = shapes.width / 2;
+    if (centre !== null) x0 = centre - width / 2;
+  }
+  x0 = Math.max(0, Math.min(shapes.width - width, x0));
+  view = { x0, width };
+  const height = Math.round(((shapes.height + MARGIN) * CANVAS_WIDTH) / width);
+  if (canvas.height !== height) canvas.height = height;
+}
+
+function round2(value) {
+  return Math.round(value * 100) / 100;
+}
+
+function press(event) {
+  if (!shapes || !myTurn() || event.button > 0) return;
+  event.preventDefault();
+  pointer = worldOf(event);
+  movedAt = movedAt ?? performance.now();
+  const [x, y] = pointer.map(round2);
+  const stage = state.stage;
+  if (stage === "in_hand") queue.push(["n", x, y]);
+  else if (stage === "judged" || stage === "settling") queue.push(["g", x, y]);
+  else {
+    problem = stage === "roll" ? t("web.cactus.roll_first") : stage === "choose" ? t("web.cactus.choose_first") : "";
+    render();
+    return;
+  }
+  pressing = event.pointerId;
+  $("board").setPointerCapture(event.pointerId);
+  problem = "";
+  render();
+}
+
+function movePointer(event) {
+  if (!shapes) return;
+  pointer = worldOf(event);
+  if (myTurn()) movedAt = movedAt ?? performance.now();
+  if (state && state.stage === "in_hand") redraw(); // the piece's outline follows the pointer
+}
+
+function letGo(event) {
+  if (event.pointerId !== pressing) return;
+  pressing = null;
+  if (myTurn() && (state.stage === "holding" || queue.some((call) => call[0] === "n" || call[0] === "g"))) {
+    queue.push(["l"]);
+  }
+}
+
+function turn(by) {
+  if (!myTurn() || !["in_hand", "holding"].includes(state.stage)) return;
+  turning += by;
+  redraw();
+}
+
+function wheel(event) {
+  if (!myTurn()) return;
+  event.preventDefault();
+  turn(event.deltaY < 0 ? TURN_STEP : -TURN_STEP);
+}
+
+function call(entry) {
+  if (!myTurn()) return;
+  problem = "";
+  queue.push(entry);
+}
+
+// The keys of the program: Space rolls, Enter confirms, Backspace takes the piece back, Q / E turn it.
+function key(event) {
+  if (!myTurn() || event.target.closest("input, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+  const stage = state.stage;
+  if (event.key === " " && stage === "roll" && !event.target.closest("button")) call(["r"]);
+  else if (event.key === "Enter" && stage === "judged" && state.can_confirm && !event.target.closest("button")) {
+    call(["c"]);
+  } else if (event.key === "Backspace" && ["judged", "settling", "holding"].includes(stage)) call(["b"]);
+  else if (event.key === "q" || event.key === "Q") turn(TURN_STEP);
+  else if (event.key === "e" || event.key === "E") turn(-TURN_STEP);
+  else return;
+  event.preventDefault();
+}
+
+// Once a frame: the next input message, when one is due and none is in flight. A roll and a confirm go alone; any
+// other call first, then the pointer's move, the piece's turn and the time passed since the last message.
+function frame(now) {
+  requestAnimationFrame(frame);
+  marks.frames += 1;
+  const elapsed = lastFrame === null ? 0 : (now - lastFrame) / 1000;
+  lastFrame = now;
+  if (!myTurn()) {
+    queue = [];
+    turning = 0;
+    carry = 0;
+    return;
+  }
+  const moving = state.stage === "holding" || state.stage === "settling";
+  if (moving) carry = Math.min(carry + elapsed, MOST_STEPS * DT);
+  if (inFlight) return;
+  const items = [];
+  const first = queue.shift();
+  if (first) items.push(first);
+  if (!first || !["r", "c"].includes(first[0])) {
+    const holding = state.stage === "holding" || (first && (first[0] === "n" || first[0] === "g"));
+    if (holding && pointer) {
+      const q = pointer.map((v) => Math.round(v * QUANTUM));
+      const dx = q[0] - state.pointer[0];
+      const dy = q[1] - state.pointer[1];
+      if (dx || dy) items.push([dx, dy]);
+    }
+    if (turning) {
+      items.push(["o", Math.round(turning * 10000) / 10000]);
+      turning = 0;
+    }
+    const steps = Math.floor((carry + 1e-9) / DT);
+    if ((moving || holding) && steps > 0) {
+      items.push(["s", steps, DT]);
+      carry -= steps * DT;
+    }
+  }
+  if (!items.length) return;
+  inFlight = true;
+  sentMove = items.some((item) => Number.isInteger(item[0])) ? movedAt : null;
+  if (sentMove !== null) movedAt = null;
+  send({ type: "input", turn: state.turn, seq: state.seq, items });
 }
 
 // -- drawing ----------------------------------------------------------------------------------------------------
@@ -68,43 +300,70 @@ function draw() {
   const canvas = $("board");
   if (!canvas || !shapes) return;
   const context = canvas.getContext("2d");
-  const margin = 20; // mm below the ground, for the ground's band
-  const scale = canvas.width / shapes.width;
+  const scale = canvas.width / view.width;
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.fillStyle = "#f4efe2";
   context.fillRect(0, 0, canvas.width, canvas.height);
-  // world mm, y up, the ground at the canvas's foot
-  context.setTransform(scale, 0, 0, -scale, 0, canvas.height - margin * scale);
+  // world mm, y up, the ground at the canvas's foot, the view's left edge at its left
+  context.setTransform(scale, 0, 0, -scale, -view.x0 * scale, canvas.height - MARGIN * scale);
   context.fillStyle = GROUND;
-  context.fillRect(0, -margin, shapes.width, margin);
+  context.fillRect(0, -MARGIN, shapes.width, MARGIN);
   context.lineWidth = 1 / scale;
-  for (const [base, ...parts] of shapes.cacti) {
+  shapes.cacti.forEach(([base, ...parts], index) => {
     path(context, base);
-    context.fillStyle = CACTUS_BASE;
+    context.fillStyle = state && state.target === index && myTurn() ? "#d9a441" : CACTUS_BASE;
     context.fill();
     context.fillStyle = CACTUS;
     for (const part of parts) {
       path(context, part);
       context.fill();
     }
-  }
+  });
+  // each cactus's number on the ground under it, as the rules and the log count them
+  context.save();
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.fillStyle = "#fffaf0";
+  context.font = `bold ${Math.round(MARGIN * scale * 0.9)}px system-ui, sans-serif`;
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  shapes.cacti.forEach(([base], index) => {
+    context.fillText(String(index + 1), (middleOf(base) - view.x0) * scale, canvas.height - (MARGIN * scale) / 2);
+  });
+  context.restore();
   let drawn = 0;
-  for (const [id, x, y, angle] of bodies ? bodies.pieces : []) {
+  for (const [id, x, y, angle] of state ? state.pieces : []) {
     const piece = shapes.pieces[id];
     if (!piece) continue;
     path(context, piece.outline, x, y, angle);
     context.fillStyle = piece.colour;
+    context.globalAlpha = id === state.held ? 0.75 : 1; // what lies under a held piece stays in sight
     context.fill();
-    context.strokeStyle = id === bodies.held ? "#000" : "#3b3b3b";
-    context.lineWidth = (id === bodies.held ? 3 : 1) / scale;
+    context.globalAlpha = 1;
+    context.strokeStyle = id === state.held ? "#000" : "#3b3b3b";
+    context.lineWidth = (id === state.held ? 3 : 1) / scale;
     context.stroke();
     drawn += 1;
   }
+  // the piece in the hand, where a press would hold it
+  if (state && myTurn() && state.stage === "in_hand" && state.piece && pointer && shapes.pieces[state.piece]) {
+    const piece = shapes.pieces[state.piece];
+    path(context, piece.outline, pointer[0], pointer[1], state.angle + turning);
+    context.globalAlpha = 0.5;
+    context.fillStyle = piece.colour;
+    context.fill();
+    context.globalAlpha = 1;
+    context.setLineDash([6 / scale, 4 / scale]);
+    context.lineWidth = 2 / scale;
+    context.strokeStyle = "#000";
+    context.stroke();
+    context.setLineDash([]);
+  }
   // how many pieces the canvas shows, and where the held one is (mm), for a screen reader and a test
   canvas.dataset.pieces = String(drawn);
-  const held = bodies && bodies.pieces.find(([id]) => id === bodies.held);
+  const held = state && state.pieces.find(([id]) => id === state.held);
   canvas.dataset.held = held ? `${held[0]} ${Math.round(held[1])} ${Math.round(held[2])}` : "";
   canvas.dataset.drawn = String(Number(canvas.dataset.drawn || 0) + 1);
+  marks.drawn += 1;
 }
 
 function redraw() {
@@ -113,50 +372,198 @@ function redraw() {
   requestAnimationFrame(draw);
 }
 
+function setText(id, text) {
+  const node = $(id);
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+function statusWords() {
+  if (over) {
+    if (!winners.length) return t("web.cactus.over");
+    if (winners.includes(seat)) return t("web.cactus.over_you");
+    return t("web.cactus.over_win", { names: winners.map(nameOf).join(", ") });
+  }
+  if (!state || state.active == null) return "";
+  if (!live() && seat !== null) return t("presence.link.prompt_lost");
+  if (!myTurn()) {
+    if (seat !== null && state.active === seat) return t("web.cactus.bot_for_you");
+    return kinds[state.active] === "remote" ? t("web.cactus.playing", { name: nameOf(state.active) })
+      : t("web.cactus.bot_playing", { name: nameOf(state.active) });
+  }
+  const piece = state.piece ? pieceName(shapes, state.piece) : "";
+  const it = pronoun(shapes, state.piece);
+  switch (state.stage) {
+    case "roll": return t("web.cactus.prompt.roll");
+    case "choose": return `${ask(state)} ${t("web.cactus.prompt.choose")}`;
+    case "in_hand": return t("web.cactus.prompt.in_hand", { piece, target: target(shapes, state), it });
+    case "holding": return t("web.cactus.prompt.holding", { target: target(shapes, state), it });
+    case "settling": return t("web.cactus.prompt.settling");
+    case "judged": return state.violations.length ? brokenRules(shapes, state) : t("web.cactus.prompt.confirm");
+    default: return "";
+  }
+}
+
+// The buttons of the move asked for, made again only when they change (a click between two bodies counts).
+function renderMove() {
+  const region = $("move");
+  const wanted = [];
+  if (myTurn()) {
+    const stage = state.stage;
+    if (stage === "roll") wanted.push(["roll", t("web.cactus.roll"), ["r"]]);
+    if (stage === "choose") {
+      for (const id of state.allowed) wanted.push([`take-${id}`, t("web.cactus.take", { piece: pieceName(shapes, id) }), ["t", id]]);
+    }
+    if (stage === "in_hand" || stage === "holding") {
+      wanted.push(["left", t("web.cactus.turn_left"), TURN_STEP], ["right", t("web.cactus.turn_right"), -TURN_STEP]);
+    }
+    if (stage === "judged") wanted.push([`confirm-${state.can_confirm}`, t("web.cactus.confirm"), ["c"]]);
+    if (stage === "judged" || stage === "settling" || stage === "holding") {
+      wanted.push(["back", t("web.cactus.take_back"), ["b"]]);
+    }
+  }
+  const next = wanted.map(([id]) => id).join(" ");
+  if (next === buttonsKey) return;
+  buttonsKey = next;
+  region.replaceChildren(...wanted.map(([id, words, what]) => {
+    const button = element("button", { type: "button" }, words);
+    if (id === "confirm-false") button.disabled = true;
+    if (typeof what === "number") button.addEventListener("click", () => turn(what));
+    else button.addEventListener("click", () => call(what));
+    return button;
+  }));
+}
+
 function render() {
-  const count = bodies ? bodies.pieces.length : 0;
-  $("count").textContent = plural("web.cactus.pieces", count);
-  if (over) $("turn").textContent = t("web.cactus.over");
-  else if (bodies && bodies.active != null) $("turn").textContent = t("web.cactus.turn", { name: nameOf(bodies.active) });
-  const flowers = bodies ? bodies.flowers : [];
-  $("flowers").replaceChildren(...flowers.map((n, seat) => element("li", {},
-    t("web.cactus.flowers", { name: nameOf(seat), n }))));
-  $("log").replaceChildren(...log.slice(-100).map((line) => element("li", {}, line)));
-  document.body.dataset.state = over ? "over" : "wait";
+  setText("say", statusWords());
+  setText("problem", problem);
+  renderMove();
+  const count = state ? state.pieces.length : 0;
+  setText("count", plural("web.cactus.pieces", count));
+  const flowers = state ? state.flowers : [];
+  const lines = flowers.map((n, index) => t("web.cactus.flowers", { name: nameOf(index), n })
+    + (index === seat ? ` (${t("web.you")})` : "") + (state.active === index && !over ? " ◀" : ""));
+  const list = $("flowers");
+  if (list.dataset.lines !== lines.join("\n")) {
+    list.dataset.lines = lines.join("\n");
+    list.replaceChildren(...lines.map((line) => element("li", {}, line)));
+  }
+  const logList = $("log");
+  if (logList.childElementCount !== Math.min(log.length, 200)) {
+    logList.replaceChildren(...log.slice(-200).map((line) => element("li", {}, line)));
+    logList.scrollTop = logList.scrollHeight;
+  }
+  if (!live()) say(t("web.lost", { seconds: RETRY[Math.min(Math.max(tries - 1, 0), RETRY.length - 1)] }), true);
+  else say(full ? t("web.cactus.full") : watching ? t("web.cactus.watching") : "");
+  $("leave").hidden = seat === null || over;
+  document.body.dataset.state = over ? "over" : myTurn() ? `move ${state.stage}` : "wait";
 }
 
 // -- the connection ---------------------------------------------------------------------------------------------
 
+function send(message) {
+  if (live()) socket.send(JSON.stringify(message));
+}
+
+function turnMessage(message) {
+  const rules = message.snapshot && message.snapshot.rules;
+  if (rules && Array.isArray(rules.names)) names = rules.names.map(String);
+  if (Array.isArray(message.seats)) kinds = message.seats.map(String);
+  over = Boolean(message.over);
+  winners = over && rules && Array.isArray(rules.winners) ? rules.winners : [];
+  const events = Array.isArray(message.events) ? message.events : [];
+  if (message.reason === "turn_end") {
+    log.push(...describeAll(shapes, events, nameOf));
+    problem = "";
+    queue = [];
+    turning = 0;
+  } else if (message.reason === "join") {
+    log = describeAll(shapes, events, nameOf);
+  }
+  if (message.reason !== "sync") inFlight = false;
+}
+
 function handle(message) {
   switch (message.type) {
-    case "turn": {
-      const rules = message.snapshot && message.snapshot.rules;
-      if (rules && Array.isArray(rules.names)) names = rules.names.map(String);
-      over = Boolean(message.over);
-      if (message.reason === "turn_end" && message.ended) {
-        const seat = bodies && bodies.active != null ? bodies.active : null;
-        if (seat !== null) log.push(t("web.cactus.ended", { name: nameOf(seat), n: message.ended.flowers[seat] }));
-      }
-      render();
+    case "claimed":
+      keepSeat(code, { seat: message.seat, token: message.token });
+      send(sitDownMessage(code, { bodies: true }));
       return;
-    }
+    case "joined":
+      seat = message.seat;
+      problem = "";
+      break;
+    case "watching":
+      break;
+    case "turn":
+      turnMessage(message);
+      break;
     case "bodies":
-      bodies = message;
-      render();
+      state = message;
+      inFlight = false;
+      if (sentMove !== null) {
+        const since = sentMove;
+        sentMove = null;
+        requestAnimationFrame(() => { // drawn in this frame (draw() was asked for before)
+          marks.moves.push(performance.now() - since);
+          if (marks.moves.length > 2000) marks.moves.shift();
+        });
+      }
+      frameView();
       redraw();
-      return;
+      break;
+    case "seats":
+      if (Array.isArray(message.seats)) kinds = message.seats.map(String);
+      break;
+    case "turn_limit":
+      if (message.seat === seat) problem = t("web.cactus.turn_limit");
+      break;
     case "presence":
       seated = [];
       for (const entry of Array.isArray(message.seats) ? message.seats : []) {
         if (entry.name) seated[entry.seat] = String(entry.name);
       }
+      break;
+    case "left":
+      seat = null;
+      stopped = true;
+      socket.close();
+      problem = "";
+      say(t("web.left"));
       render();
       return;
     case "error":
-      $("link").textContent = t("web.error.other", { detail: message.message || message.code });
-      return;
+      inFlight = false;
+      queue = []; // the calls after a refused one counted on it
+      if (message.code === "bad_token") {
+        keepSeat(code, null);
+        return stop(t("web.error.bad_token"));
+      }
+      if (message.code === "table_full" && !watching) { // every seat is taken: the link still shows the game
+        watching = true;
+        full = true;
+        send({ type: "watch", table: code, bodies: true });
+        break;
+      }
+      if (FINAL[message.code]) return stop(FINAL[message.code](code));
+      if (message.reason) problem = t(`cactus.refuse.${message.reason}`);
+      if (!message.reason || problem === `cactus.refuse.${message.reason}`) {
+        problem = t("web.error.other", { detail: message.message || message.code });
+      }
+      if (message.code === "illegal" && /out of step/.test(message.message || "")) send({ type: "sync" });
+      break;
     default:
+      return;
   }
+  render();
+}
+
+function stop(text) {
+  stopped = true;
+  say(text, true);
+  setText("say", text);
+  if (socket) socket.close();
+  $("move").replaceChildren();
+  buttonsKey = "";
 }
 
 // A frame's message, or an empty one (a frame that is no JSON object is passed over).
@@ -169,34 +576,45 @@ function parsed(text) {
   }
 }
 
-function connect(code) {
+function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/`);
+  socket = new WebSocket(`${scheme}://${location.host}/`);
   socket.addEventListener("open", () => {
     tries = 0;
-    $("link").textContent = t("web.cactus.watching");
-    socket.send(JSON.stringify({ type: "watch", table: code, bodies: true }));
+    inFlight = false;
+    queue = [];
+    if (watching) send({ type: "watch", table: code, bodies: true });
+    else send(sitDownMessage(code, { bodies: true }));
+    render();
   });
   socket.addEventListener("message", (event) => handle(parsed(event.data)));
   socket.addEventListener("close", (event) => {
+    socket = null;
+    if (stopped) return;
     if (event.code === 1008 || (event.code >= 4000 && event.code < 5000)) {
-      $("link").textContent = t("web.error.closed", { detail: event.reason || event.code });
+      stop(t("web.error.closed", { detail: event.reason || event.code }));
       return;
     }
     const wait = RETRY[Math.min(tries, RETRY.length - 1)];
     tries += 1;
-    $("link").textContent = t("web.lost", { seconds: wait });
-    setTimeout(() => connect(code), wait * 1000);
+    render();
+    setTimeout(connect, wait * 1000);
   });
 }
 
-// Watch Cactus table ``code`` (the card page hands over once the table says it is a Cactus table).
-export async function watchTable(code) {
+// Open Cactus table ``code`` (the card page hands over once the table says it is a Cactus table): a seat, or with
+// ``spectator`` the spectators' view.
+export async function openTable(tableCode, spectator) {
+  code = tableCode;
+  watching = spectator;
   $("title").textContent = t("web.cactus.table", { code });
   build();
   const answer = await fetch("/static/cactus-shapes.json");
   shapes = await answer.json();
+  frameView();
+  window.addEventListener("resize", () => { frameView(); redraw(); });
   render();
   redraw();
-  connect(code);
+  connect();
+  requestAnimationFrame(frame);
 }

@@ -2,9 +2,9 @@
 // play"). The browser keeps the player's name, a player id and, per table code, the seat and its token, so a
 // reload or a tab opened again takes the same seat back.
 import { actionWords, askWords, cardName, cardRule, cardsText, describe, seatWords } from "/static/card_words.js";
+import { ensurePlayer, keep, keepSeat as keepSeatOf, sitDownMessage, stored } from "/static/seat_store.js";
 import { loadWords, plural, t } from "/static/words.js";
 
-const STORE = "garden-table";
 const RETRY = [1, 2, 4, 5];
 const code = decodeURIComponent(location.pathname.slice(3)).toUpperCase();
 // /w/CODE: a spectator's link (the spectators' view: nobody's hand, no move), /t/CODE: a seat's
@@ -23,39 +23,6 @@ let presenceAt = 0;
 let waiting = false; // an act sent, its answer not here yet: no second click
 let keyboard = false; // the last move was made with the keyboard
 let sentAt = null; // when the last act was sent (performance.now()), until its state is on screen
-
-function stored() {
-  try {
-    const data = JSON.parse(localStorage.getItem(STORE) || "{}");
-    return data && typeof data === "object" ? data : {};
-  } catch {
-    return {};
-  }
-}
-
-function keep(change) {
-  const data = { ...stored(), ...change };
-  localStorage.setItem(STORE, JSON.stringify(data));
-  return data;
-}
-
-function randomId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function seatsKept() {
-  return stored().seats || {};
-}
-
-function keepSeat(entry) {
-  const seats = { ...seatsKept() };
-  if (entry) seats[code] = entry;
-  else delete seats[code];
-  const asking = { ...(stored().asking || {}) };
-  delete asking[code];
-  keep({ seats, asking });
-}
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -88,9 +55,8 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/`);
   socket.addEventListener("open", () => {
     tries = 0;
-    // a seat this browser holds is taken back at once; before a first claim, the room: only a card table's
-    if (seatsKept()[code] && !watching) sitDown();
-    else send({ type: "peek", table: code });
+    // the room first: a Cactus table has its own page
+    send({ type: "peek", table: code });
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -117,10 +83,10 @@ function connect() {
 }
 
 // A Cactus table: its own page (cactus.js) takes the table over with a connection of its own.
-function watchCactus() {
+function openCactus() {
   stopped = true;
   if (socket) socket.close();
-  import("/static/cactus.js").then((page) => page.watchTable(code));
+  import("/static/cactus.js").then((page) => page.openTable(code, watching));
 }
 
 function stop(text) {
@@ -136,17 +102,11 @@ function stop(text) {
 }
 
 function sitDown() {
-  const data = stored();
-  const mine = seatsKept()[code];
-  if (mine) {
-    send({ type: "join", table: code, seat: mine.seat, token: mine.token, name: data.name, player: data.player });
-    return;
-  }
-  // the same request id again after a lost answer gets the same seat, never a second one
-  const asking = { ...(data.asking || {}) };
-  asking[code] = asking[code] || randomId();
-  keep({ asking });
-  send({ type: "claim", table: code, request: asking[code], name: data.name, player: data.player });
+  send(sitDownMessage(code));
+}
+
+function keepSeat(entry) {
+  keepSeatOf(code, entry);
 }
 
 const FINAL = {
@@ -158,7 +118,7 @@ const FINAL = {
 function handle(message) {
   switch (message.type) {
     case "table":
-      if (message.room === "cactus") watchCactus();
+      if (message.room === "cactus") openCactus();
       else if (message.room !== "artischocken") stop(t("web.not_card"));
       else if (watching) send({ type: "watch", table: code });
       else sitDown();
@@ -399,7 +359,7 @@ function askName() {
 const ready = loadWords().then(() => { $("title").textContent = t("web.table", { code }); });
 $("leave").addEventListener("click", () => send({ type: "leave" }));
 setInterval(() => { if (presence && view) renderSeats(); }, 1000); // the countdowns of away seats
-if (!stored().player) keep({ player: randomId() });
+ensurePlayer();
 if (watching) document.body.classList.add("watching");
 if (stored().name || watching) connect();
 else ready.then(askName);
