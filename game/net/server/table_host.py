@@ -143,7 +143,7 @@ class TableHandle:
             code, text = reply.error
             if code == INTERNAL:
                 raise TableFailure(text)
-            raise TableError(code, text)
+            raise TableError(code, text, **reply.error_extra)
         return reply
 
     async def join(self, seat: int | None) -> list[Sent]:
