@@ -108,7 +108,7 @@ def test_the_bodies_tell_the_roll_what_it_allows_and_the_target_cactus() -> None
     assert page.bodies["active"] == SEAT and page.bodies["stage"] == "roll" and page.bodies["first_turn"] is False
     page.send([["r"]])
     m = table.match
-    assert page.bodies["face"] == m.rules.turn.roll.value
+    assert m.rules.turn.roll is not None and page.bodies["face"] == m.rules.turn.roll.value
     assert page.bodies["target"] == m.rules.target_cactus() is not None
     if page.bodies["stage"] == "choose":
         assert page.bodies["allowed"] == m.allowed() and page.bodies["wanted"] == list(m.rules.wanted())
