@@ -144,3 +144,45 @@ def test_a_browser_seat_plays_its_cactus_turns_with_the_pointer_and_gets_its_sea
     context.close()
     for peer in (host, spectator):
         peer.close()
+
+
+def test_a_tab_closed_mid_drag_leaves_the_seat_waiting_and_the_link_opened_again_lets_go_of_the_piece(
+        browser: Any, server: ServerProcess, tmp_path: Path) -> None:
+    host = Peer(server.url)
+    created = host.ask({"type": "create", "room": "cactus", "seats": ["remote", "bot"], "seed": 11,
+                        "start_player": 0}, "created")
+    code = created["table"]
+    spectator = Peer(server.url, cactus=True)
+    spectator.send({"type": "watch", "table": code})
+    context = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900})
+    context.add_init_script('if (!localStorage.getItem("garden-table")) '
+                            'localStorage.setItem("garden-table", JSON.stringify({name: "Ann"}))')
+    link = "http://" + server.url.removeprefix("ws://") + f"/t/{code}"
+    page = context.new_page()
+    page.goto(link)
+    wait_state(page, "move choose", peers=[spectator])
+    page.get_by_role("region", name="Your move").get_by_role("button").first.click()
+    wait_state(page, "move in_hand", peers=[spectator])
+    box = page.locator("#board").bounding_box()
+    assert box is not None
+    page.mouse.move(*at(box, 850.0, 500.0))
+    page.mouse.down()
+    wait_state(page, "move holding", peers=[spectator])
+    page.mouse.move(*at(box, 870.0, 490.0), steps=5)
+    page.close()  # mid-drag: the piece is still held on the table
+    until(lambda: spectator.states().get(0) == "away", [spectator], what="the seat away")
+    match = spectators_match(spectator)
+    assert match.stage == Stage.HOLDING and match.held is not None
+
+    page = context.new_page()  # the link again, in the same browser: the seat's token takes it back
+    page.goto(link)
+    wait_state(page, "move holding", peers=[spectator])
+    until(lambda: spectator.states().get(0) == "here", [spectator], what="the seat back")
+    page.mouse.move(*at(box, 850.0, 480.0))
+    page.mouse.down()  # the hand again, then let go: the piece falls
+    page.mouse.move(*at(box, 840.0, 470.0), steps=5)
+    page.mouse.up()
+    assert wait_state(page, "move settling", "move judged", "wait", peers=[spectator])
+    context.close()
+    for peer in (host, spectator):
+        peer.close()

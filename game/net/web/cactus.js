@@ -16,6 +16,7 @@ const CACTUS = "#5f8f52";
 const CACTUS_BASE = "#b08a5a";
 const QUANTUM = 100; // pointer moves travel in 1/100 mm
 const DT = 0.01; // the table steps the world as the program does: 100 steps a second
+const LOST_MS = 3000;
 const MOST_STEPS = 30; // a frame that came late makes at most 0.3 s of physics at once
 const TURN_STEP = (12 * Math.PI) / 180; // one notch of the wheel, one press of a turn button (as the program)
 const MARGIN = 20; // mm below the ground, for the ground's band
@@ -46,7 +47,8 @@ let log = [];
 let problem = ""; // the last refusal, in words
 let full = false; // a seat's link, but every seat was taken: watching
 // the hand
-let inFlight = false; // an input message sent, its bodies not back yet
+let inFlight = false; // an input message sent, its bodies not back yet ...
+let sentAt = 0; // ... since then (performance.now()); an answer this late is taken as lost
 let queue = []; // calls the player made, each sent first in a message of its own
 let turning = 0; // radians to turn the piece by, not sent yet
 let pointer = null; // the pointer over the board (world mm), or null
@@ -178,7 +180,8 @@ function press(event) {
   const stage = state.stage;
   if (stage === "in_hand") queue.push(["n", x, y]);
   else if (stage === "judged" || stage === "settling") queue.push(["g", x, y]);
-  else {
+  // (holding: a piece held since before a reload or a lost connection; the press takes the hand again)
+  else if (stage !== "holding") {
     problem = stage === "roll" ? t("web.cactus.roll_first") : stage === "choose" ? t("web.cactus.choose_first") : "";
     render();
     return;
@@ -251,7 +254,7 @@ function frame(now) {
   }
   const moving = state.stage === "holding" || state.stage === "settling";
   if (moving) carry = Math.min(carry + elapsed, MOST_STEPS * DT);
-  if (inFlight) return;
+  if (inFlight && now - sentAt < LOST_MS) return;
   const items = [];
   const first = queue.shift();
   if (first) items.push(first);
@@ -275,6 +278,7 @@ function frame(now) {
   }
   if (!items.length) return;
   inFlight = true;
+  sentAt = now;
   sentMove = items.some((item) => Number.isInteger(item[0])) ? movedAt : null;
   if (sentMove !== null) movedAt = null;
   send({ type: "input", turn: state.turn, seq: state.seq, items });
@@ -549,7 +553,10 @@ function handle(message) {
       if (!message.reason || problem === `cactus.refuse.${message.reason}`) {
         problem = t("web.error.other", { detail: message.message || message.code });
       }
-      if (message.code === "illegal" && /out of step/.test(message.message || "")) send({ type: "sync" });
+      // out of step (an answer missed): sit down again, which sends the turn and the bodies as they stand
+      if (message.code === "illegal" && /out of step/.test(message.message || "") && !watching) {
+        send(sitDownMessage(code, { bodies: true }));
+      }
       break;
     default:
       return;
