@@ -186,3 +186,26 @@ def test_a_tab_closed_mid_drag_leaves_the_seat_waiting_and_the_link_opened_again
     context.close()
     for peer in (host, spectator):
         peer.close()
+
+
+def test_a_cactus_seat_given_up_in_the_browser_is_the_bots_for_good(
+        browser: Any, server: ServerProcess) -> None:
+    host = Peer(server.url)
+    created = host.ask({"type": "create", "room": "cactus", "seats": ["remote", "bot"], "seed": 11,
+                        "start_player": 0}, "created")
+    context = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900})
+    context.add_init_script('localStorage.setItem("garden-table", JSON.stringify({name: "Ann"}))')
+    page = context.new_page()
+    page.goto("http://" + server.url.removeprefix("ws://") + f"/t/{created['table']}")
+    wait_state(page, "move choose", peers=[host])
+    page.get_by_role("button", name="Leave the table").click()  # leaving first: it can sit down again
+    page.get_by_text("You left the table").first.wait_for(timeout=STEP_MS)
+    page.get_by_role("region", name="Your move").get_by_role("button", name="Sit down again").click()
+    wait_state(page, "move", "wait", peers=[host])
+    page.get_by_role("button", name="Give up my seat").click()
+    page.get_by_role("dialog").get_by_role("button", name="Give it up").click()
+    page.get_by_text("You gave up this seat.").first.wait_for(timeout=STEP_MS)
+    host.send({"type": "peek", "table": created["table"]})
+    assert host.reply("table")["seats"][0]["state"] == "resigned"
+    context.close()
+    host.close()

@@ -196,6 +196,24 @@ def test_leaving_hands_the_seat_to_a_bot_and_sitting_down_again_takes_it_back(co
     assert problems == []
 
 
+def test_giving_the_seat_up_is_asked_first_and_then_is_for_good(context: Any, server: ServerProcess) -> None:
+    table = new_table(server, seed=9)
+    problems: list[str] = []
+    page = open_page(context, server, table, problems)
+    sit_down(page, "Eve")
+    assert my_move(page) == "move"
+    page.get_by_role("button", name="Give up my seat").click()
+    page.get_by_role("dialog").get_by_role("button", name="Keep my seat").click()  # the safe answer: nothing
+    assert peek(server, table)["seats"][0]["state"] == "here"
+    page.get_by_role("button", name="Give up my seat").click()
+    page.get_by_role("dialog").get_by_role("button", name="Give it up").click()
+    page.get_by_text("You gave up this seat.").first.wait_for(timeout=STEP_MS)
+    assert peek(server, table)["seats"][0]["state"] == "resigned"
+    page.reload()  # the browser holds no seat there now: a claim finds the table full
+    page.locator("#turn", has_text="Every seat of this table is taken").wait_for(timeout=STEP_MS)
+    assert problems == []
+
+
 def test_the_start_page_opens_the_table_of_a_typed_code(context: Any, server: ServerProcess) -> None:
     table = new_table(server, seed=9)
     page = context.new_page()

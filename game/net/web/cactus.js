@@ -7,6 +7,7 @@
 // answered by the bodies it made (with the table's count of inputs and its pointer, which the next one follows).
 // The outlines come from the server's own assets (/static/cactus-shapes.json), which the wire never carries.
 import { ask, brokenRules, describeAll, pieceName, pronoun, target } from "/static/cactus_words.js";
+import { askToGiveUp } from "/static/give_up.js";
 import { keepSeat, sitDownMessage } from "/static/seat_store.js";
 import { plural, t } from "/static/words.js";
 
@@ -46,6 +47,7 @@ let winners = [];
 let log = [];
 let problem = ""; // the last refusal, in words
 let full = false; // a seat's link, but every seat was taken: watching
+let away = false; // the player left the seat (a bot plays it): it can sit down again
 // the hand
 let inFlight = false; // an input message sent, its bodies not back yet ...
 let sentAt = 0; // ... since then (performance.now()); an answer this late is taken as lost
@@ -84,7 +86,10 @@ function build() {
   leave.hidden = true;
   leave.addEventListener("click", () => send({ type: "leave" }));
   const footer = element("footer", { class: "leave" });
-  footer.append(leave);
+  const giveUp = element("button", { id: "give-up", type: "button" }, t("presence.resign.button"));
+  giveUp.hidden = true;
+  giveUp.addEventListener("click", () => askToGiveUp(send));
+  footer.append(leave, giveUp);
   // the board first: nothing above it changes its height, so it never moves under a drag
   const turn = element("section", { id: "turn", class: "turn" });
   turn.append(element("p", { id: "say", "aria-live": "polite" }), element("p", { id: "problem", role: "alert" }));
@@ -425,6 +430,13 @@ function renderMove() {
       wanted.push(["back", t("web.cactus.take_back"), ["b"]]);
     }
   }
+  if (away) {
+    wanted.push(["again", t("web.sit_again"), () => {
+      away = false;
+      stopped = false;
+      connect();
+    }]);
+  }
   const next = wanted.map(([id]) => id).join(" ");
   if (next === buttonsKey) return;
   buttonsKey = next;
@@ -432,6 +444,7 @@ function renderMove() {
     const button = element("button", { type: "button" }, words);
     if (id === "confirm-false") button.disabled = true;
     if (typeof what === "number") button.addEventListener("click", () => turn(what));
+    else if (typeof what === "function") button.addEventListener("click", what);
     else button.addEventListener("click", () => call(what));
     return button;
   }));
@@ -456,9 +469,13 @@ function render() {
     logList.replaceChildren(...log.slice(-200).map((line) => element("li", {}, line)));
     logList.scrollTop = logList.scrollHeight;
   }
-  if (!live()) say(t("web.lost", { seconds: RETRY[Math.min(Math.max(tries - 1, 0), RETRY.length - 1)] }), true);
-  else say(full ? t("web.cactus.full") : watching ? t("web.cactus.watching") : "");
+  if (!stopped) { // what stopped the page (a final refusal, the seat left or given up) stays said
+    const retry = RETRY[Math.min(Math.max(tries - 1, 0), RETRY.length - 1)];
+    if (!live()) say(t("web.lost", { seconds: retry }), true);
+    else say(full ? t("web.cactus.full") : watching ? t("web.cactus.watching") : "");
+  }
   $("leave").hidden = seat === null || over;
+  $("give-up").hidden = $("leave").hidden;
   document.body.dataset.state = over ? "over" : myTurn() ? `move ${state.stage}` : "wait";
 }
 
@@ -528,12 +545,15 @@ function handle(message) {
       }
       break;
     case "left":
+    case "resigned":
+      if (message.type === "resigned") keepSeat(code, null); // the token joins no more
       seat = null;
       stopped = true;
+      away = message.type === "left";
       socket.close();
       problem = "";
-      say(t("web.left"));
       render();
+      say(away ? t("web.left") : t("presence.line.you.resigned"));
       return;
     case "error":
       inFlight = false;

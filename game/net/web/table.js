@@ -2,6 +2,7 @@
 // play"). The browser keeps the player's name, a player id and, per table code, the seat and its token, so a
 // reload or a tab opened again takes the same seat back.
 import { actionWords, askWords, cardName, cardRule, cardsText, describe, seatWords } from "/static/card_words.js";
+import { askToGiveUp } from "/static/give_up.js";
 import { ensurePlayer, keep, keepSeat as keepSeatOf, sitDownMessage, stored } from "/static/seat_store.js";
 import { loadWords, plural, t } from "/static/words.js";
 
@@ -156,6 +157,11 @@ function handle(message) {
       socket.close();
       renderLeft();
       return;
+    case "resigned":
+      keepSeat(null); // the token joins no more: this browser holds no seat here now
+      seat = null;
+      stop(t("presence.line.you.resigned"));
+      return;
     case "error":
       waiting = false;
       sentAt = null;
@@ -303,6 +309,7 @@ function render() {
   fill(list, lines);
   list.scrollTop = list.scrollHeight;
   $("leave").hidden = seat === null || view.is_over;
+  $("give-up").hidden = $("leave").hidden;
 }
 
 // Once a state is drawn (the frame it is painted in): since the page opened for the first state, since the act
@@ -334,6 +341,7 @@ function renderLeft() {
   });
   $("move").append(again);
   $("leave").hidden = true;
+  $("give-up").hidden = true;
 }
 
 // -- the start --------------------------------------------------------------------------------------------------
@@ -358,6 +366,7 @@ function askName() {
 // the words load while the connection opens: nothing is drawn before both are there
 const ready = loadWords().then(() => { $("title").textContent = t("web.table", { code }); });
 $("leave").addEventListener("click", () => send({ type: "leave" }));
+$("give-up").addEventListener("click", () => askToGiveUp(send));
 setInterval(() => { if (presence && view) renderSeats(); }, 1000); // the countdowns of away seats
 ensurePlayer();
 if (watching) document.body.classList.add("watching");
