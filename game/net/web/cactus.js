@@ -180,7 +180,7 @@ function press(event) {
   if (!shapes || !myTurn() || event.button > 0) return;
   event.preventDefault();
   pointer = worldOf(event);
-  movedAt = movedAt ?? performance.now();
+  movedAt = performance.now();
   const [x, y] = pointer.map(round2);
   const stage = state.stage;
   if (stage === "in_hand") queue.push(["n", x, y]);
@@ -200,7 +200,7 @@ function press(event) {
 function movePointer(event) {
   if (!shapes) return;
   pointer = worldOf(event);
-  if (myTurn()) movedAt = movedAt ?? performance.now();
+  if (myTurn() && state.stage === "holding") movedAt = movedAt ?? performance.now(); // a move the next input sends
   if (state && state.stage === "in_hand") redraw(); // the piece's outline follows the pointer
 }
 
@@ -219,7 +219,7 @@ function turn(by) {
 }
 
 function wheel(event) {
-  if (!myTurn()) return;
+  if (!myTurn() || !["in_hand", "holding"].includes(state.stage)) return; // else the wheel scrolls the page
   event.preventDefault();
   turn(event.deltaY < 0 ? TURN_STEP : -TURN_STEP);
 }
