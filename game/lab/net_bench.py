@@ -5,7 +5,9 @@ process, the clients of ``--tables`` Artischocken tables of three remote seats e
 loopback: each seat answers every state that offers it actions with a random legal one (seeded). Measured: the
 games finished, the messages per second (sent and received by every client, over the playing time) and the
 50th/95th percentile of the time from an ``act`` to the next ``state`` of that seat. ``--json`` prints
-``{"tables", "games_finished", "messages_per_s", "p50_ms", "p95_ms"}``.
+``{"tables", "games_finished", "messages_per_s", "p50_ms", "p95_ms"}`` and, on Linux, ``server_cpu_ms_per_act`` (the
+CPU time of the server and its worker processes while the tables played, per act answered: steadier than the
+percentiles on a machine that runs other things too).
 
 ``--abuse KIND [--seconds S]`` runs the load for S seconds (default 60; a table whose game ends is replaced)
 beside one abusive client of KIND (stream, burn, nonreader, tables, bots: :mod:`game.lab.net_abuse`) and adds the
@@ -82,7 +84,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                                                    args.seed, log)
             if args.idle:
                 return await idle(url, proc.pid, args.idle, args.seed)
-            return await load(url, args.tables, args.seats, args.seed)
+            return await load(url, args.tables, args.seats, args.seed, proc.pid)
         finally:
             await stop_server(proc)
 

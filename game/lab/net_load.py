@@ -157,17 +157,25 @@ def seat_rng(seed: int, table: int, seat: int) -> random.Random:
     return random.Random(seed * 7919 + table * 31 + seat)
 
 
-async def load(url: str, tables: int, seats: int, seed: int) -> dict[str, Any]:
+async def load(url: str, tables: int, seats: int, seed: int, pid: int | None = None) -> dict[str, Any]:
+    """Play the tables; given the server's ``pid`` (Linux), the figures add ``server_cpu_ms_per_act``: the CPU time
+    of the server and its worker processes while the tables played, per act answered (the wall-clock percentiles
+    move with whatever else runs on the machine; this moves far less)."""
     created = await make_tables(url, tables, seats, seed)
     tally = Tally()
     go = asyncio.Event()
     tasks = [asyncio.create_task(play_seat(url, c["table"], s, c["tokens"][str(s)], seat_rng(seed, i, s), tally, go))
              for i, c in enumerate(created) for s in range(seats)]
     await asyncio.sleep(0.2)  # every seat joined and waiting (their first states are counted, not timed)
+    cpu_before = cpu_seconds(pid) if pid is not None else None
     start = time.perf_counter()
     go.set()
     results = await asyncio.gather(*tasks)
-    return summary(tables, seats, results, tally, time.perf_counter() - start)
+    out = summary(tables, seats, results, tally, time.perf_counter() - start)
+    cpu_after = cpu_seconds(pid) if pid is not None else None
+    if cpu_before is not None and cpu_after is not None and tally.latencies:
+        out["server_cpu_ms_per_act"] = round((cpu_after - cpu_before) * 1000 / len(tally.latencies), 3)
+    return out
 
 
 def summary(tables: int, seats: int, results: Sequence[bool], tally: Tally, elapsed: float) -> dict[str, Any]:
@@ -185,6 +193,21 @@ def percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, round(q * (len(values) - 1)))]
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) process ``pid`` and its child processes (a server's workers) have spent so
+    far, from Linux ``/proc``; None elsewhere."""
+    try:
+        children = [int(c) for task in Path(f"/proc/{pid}/task").iterdir()
+                    for c in (task / "children").read_text().split()]
+        total = 0
+        for one in (pid, *children):
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (clock ticks)
+    except (OSError, ValueError, IndexError):
+        return None
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -195,5 +218,5 @@ def rss_mb(pid: int) -> float | None:
     return None
 
 
-__all__ = ["MAX_ACTIONS", "Player", "Tally", "ask", "host_address", "join_message", "load", "make_tables", "percentile",
-           "play_seat", "rss_mb", "seat_rng", "start_server", "stop_server", "summary"]
+__all__ = ["MAX_ACTIONS", "Player", "Tally", "ask", "cpu_seconds", "host_address", "join_message", "load",
+           "make_tables", "percentile", "play_seat", "rss_mb", "seat_rng", "start_server", "stop_server", "summary"]
