@@ -211,6 +211,10 @@ class Conn:
         #: that holds its seat or its watch (None: this process).
         self.relays: dict[str, Relay] = {}
         self.remote: str | None = None
+        #: When the frame on its way began to be sent (loop time; None: none is), and the timer that watches it:
+        #: a timer of its own for every frame cost the loop more than the frame's sending.
+        self.send_began: float | None = None
+        self.send_watch: asyncio.TimerHandle | None = None
 
     def push(self, text: str | bytes) -> None:
         if self.gone:
@@ -244,22 +248,41 @@ class Conn:
 
     async def write(self) -> None:
         """Send the outbox in order; a frame that cannot leave within the send timeout (a peer that stopped
-        reading: no keepalive is sent while a send waits) closes the connection."""
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                if not self.outbox:
-                    self.sent_all.set()
-                    self.ready.clear()
-                    await self.ready.wait()
-                    continue
-                try:
-                    async with asyncio.timeout(self.limits.send_timeout):  # no task of its own per frame
-                        await self.ws.send(self.outbox.take(), text=True)
-                except TimeoutError:
-                    log.warning("#%d has read nothing for %g s; closing it", self.number, self.limits.send_timeout)
-                    self.closing = self.gone = True
-                    self.ws.transport.abort()  # a close frame could not reach it either
-                    return
+        reading: no keepalive is sent while a send waits) closes the connection (:meth:`watch_send`)."""
+        loop = asyncio.get_running_loop()
+        try:
+            with contextlib.suppress(ConnectionClosed):
+                while True:
+                    if not self.outbox:
+                        self.sent_all.set()
+                        self.ready.clear()
+                        await self.ready.wait()
+                        continue
+                    self.send_began = loop.time()
+                    if self.send_watch is None:  # one timer per send timeout, not one per frame
+                        self.send_watch = loop.call_at(self.send_began + self.limits.send_timeout, self.watch_send)
+                    await self.ws.send(self.outbox.take(), text=True)
+                    self.send_began = None
+        finally:
+            if self.send_watch is not None:
+                self.send_watch.cancel()
+                self.send_watch = None
+
+    def watch_send(self) -> None:
+        """(The send timer) cut the connection off when the frame on its way has taken the whole send timeout;
+        else wait for that frame's own deadline (none while nothing is sent: the next frame sets the timer again)."""
+        self.send_watch = None
+        began = self.send_began
+        if began is None or self.gone:
+            return
+        loop = asyncio.get_running_loop()
+        timeout = self.limits.send_timeout
+        if loop.time() < began + timeout:
+            self.send_watch = loop.call_at(began + timeout, self.watch_send)
+            return
+        log.warning("#%d has read nothing for %g s; closing it", self.number, timeout)
+        self.closing = self.gone = True
+        self.ws.transport.abort()  # a close frame could not reach it either
 
 
 __all__ = ["AcceptErrors", "CLOSE_TIMEOUT", "Conn", "SLOW_READER", "Sockets", "counted_connections", "descriptor_room"]

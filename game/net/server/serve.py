@@ -49,6 +49,10 @@ from game.net.server.room_table import TableError
 from game.net.server.table_server import Server, ServerOptions
 
 PROG = "python -m game serve"
+#: The interpreter's switch interval in the server process (seconds; Python's default is 0.005). An answer crosses
+#: threads on its way (its call sent to a worker, the reply read from the pipe, the journal's durable write), and a
+#: thread that wants the interpreter while the event loop runs waits up to this long for it, each time.
+SWITCH_INTERVAL = 0.001
 #: The exit code when some table could not be saved on the way out.
 EXIT_UNSAVED = 3
 #: The exit code when another server holds the data folder.
@@ -181,6 +185,7 @@ def announce(server: Server, host: str, port: int, name: str) -> asyncio.Task[No
 
 async def run(options: ServerOptions, host: str, port: int, *, lifeline: bool = False,
               advertise: str | None = None) -> int:
+    sys.setswitchinterval(SWITCH_INTERVAL)
     AcceptErrors(asyncio.get_running_loop()).install()  # a flood at the descriptor limit: one line, not a flood
     server = Server(options)
     try:

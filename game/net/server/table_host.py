@@ -245,6 +245,9 @@ class Worker:
         self.pending: dict[int, asyncio.Future[Reply]] = {}
         self.ids = itertools.count()
         self.outbox: queue.SimpleQueue[tuple[int, str, str, tuple[Any, ...]] | None] = queue.SimpleQueue()
+        #: Replies read and not yet taken in by the loop: the loop is woken once for all that come before it looks.
+        self.replies: list[tuple[int, Reply]] = []
+        self.replies_lock = threading.Lock()
         self.lost = False
         self.closing = False
         threading.Thread(target=self._send, name=f"to tables-{number}", daemon=True).start()
@@ -295,11 +298,21 @@ class Worker:
                     raise TypeError(f"a reply is a Reply, not {type(reply).__name__}")
             except Exception as exc:  # noqa: BLE001 - one reply that cannot be read fails its call alone
                 reply = failed("a reply of the table could not be read", exc)
-            self._call(self._resolve, key, reply)
+            with self.replies_lock:
+                self.replies.append((key, reply))
+                first = len(self.replies) == 1
+            if first:
+                self._call(self._take_replies)
 
     def _call(self, fn: Any, *args: Any) -> None:
         with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
             self.loop.call_soon_threadsafe(fn, *args)
+
+    def _take_replies(self) -> None:
+        with self.replies_lock:
+            replies, self.replies = self.replies, []
+        for key, reply in replies:
+            self._resolve(key, reply)
 
     def _resolve(self, key: int, reply: Reply) -> None:
         future = self.pending.pop(key, None)

@@ -9,9 +9,11 @@ a whole save (``{"save": ...}``: a table just made, whose dealing cannot be made
 table from its save and then makes its later records again (:mod:`.kept`).
 
 :meth:`Journal.append` is called on the event loop and returns at once with a ticket; :meth:`Journal.kept` waits
-until that record is durable. One writer thread takes every record appended meanwhile, of all tables, writes them
-and makes them durable at once (:class:`Sink`: one fsync of the data folder's log, or one round trip to the
-cluster's Redis), then wakes every waiter of that group: a busy server shares one fsync among many tables' moves.
+until that record is durable. The records of one turn of the loop are handed to the writer thread together, once
+(waking a thread costs the loop more than the record itself). The writer takes every record handed meanwhile, of
+all tables, writes them and makes them durable at once (:class:`Sink`: one synchronized write of the data folder's
+log, or one round trip to the cluster's Redis), then wakes every waiter of that group: a busy server shares one
+fsync among many tables' moves.
 A record is durable only after all records appended before it: what a crash leaves is a prefix of the changes.
 
 A write that fails (a full disk) is tried again, the log saying so once when it starts failing and once when it
@@ -99,11 +101,15 @@ class Journal:
         #: Table code -> the number of its last record (appended or resumed).
         self.marks: dict[str, int] = {}
         self.cond = threading.Condition()
-        #: What the writer has yet to do: records, and saves landed / tables dropped (in order).
+        #: What the writer has yet to do: records, and saves landed / tables dropped (in order); ``coming``: what
+        #: this turn of the loop added (the loop's own, handed to ``work`` at the turn's end).
         self.work: list[Line | tuple[str, str, int]] = []
+        self.coming: list[Line | tuple[str, str, int]] = []
         self.stopping = False
-        #: Tickets: the last handed out (loop), the last durable (loop, told by the writer).
+        #: Tickets: the last handed out (loop), the last handed to the writer (with ``work``), the last durable
+        #: (loop, told by the writer).
         self.ticket = 0
+        self.handed = 0
         self.done = 0
         self.waiters: list[tuple[int, int, asyncio.Future[None]]] = []
         self.order = 0
@@ -135,11 +141,9 @@ class Journal:
         """Record a change of table ``code`` (``body``: a JSON object's text); the ticket to wait for."""
         n = self.marks.get(code, 0) + 1
         self.marks[code] = n
-        with self.cond:
-            self.ticket += 1
-            self.work.append(Line(code, n, record_line(code, n, body)))
-            self.cond.notify()
-            return self.ticket
+        self.ticket += 1
+        self._order(Line(code, n, record_line(code, n, body)))
+        return self.ticket
 
     async def kept(self, ticket: int, code: str) -> None:
         """Wait until the record of ``ticket`` (a change of ``code``) is durable; NotKept when it never will be."""
@@ -169,13 +173,26 @@ class Journal:
         """Another process holds table ``code`` now: its numbers go on there."""
         self.marks.pop(code, None)
 
-    def _order(self, item: tuple[str, str, int]) -> None:
+    def _order(self, item: Line | tuple[str, str, int]) -> None:
+        if not self.coming and self.loop is not None:
+            self.loop.call_soon(self._hand_over)
+        self.coming.append(item)
+        if self.loop is None:  # not started (nothing waits on a loop): the writer takes it once it runs
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        """(On the loop, once a turn) give the writer what this turn added, in order, and wake it."""
+        if not self.coming:
+            return
         with self.cond:
-            self.work.append(item)
+            self.work += self.coming
+            self.handed = self.ticket
             self.cond.notify()
+        self.coming = []
 
     async def close(self) -> None:
         """Write what is left and stop the writer."""
+        self._hand_over()
         with self.cond:
             self.stopping = True
             self.cond.notify()
@@ -206,7 +223,7 @@ class Journal:
                 if not self.work:
                     return
                 work, self.work = self.work, []
-                upto = self.ticket
+                upto = self.handed
             lines = [item for item in work if isinstance(item, Line)]
             try:
                 refused = self.sink.append(lines) if lines else set()
