@@ -5,6 +5,7 @@ segments that saves hold deleted, and what a table resumes from."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from hypothesis import strategies as st
 
 from game.net.server.keeping import segments
 from game.net.server.keeping.journal import Journal, later_records
-from game.net.server.keeping.segments import FolderJournal, encode_line
+from game.net.server.keeping.segments import FolderJournal, decode_line, encode_line
+
+from .inprocess import Peer, running
 
 JOURNAL_LOG = "game.net.server.journal"
 
@@ -103,3 +106,29 @@ def test_a_table_made_a_moment_ago_resumes_from_its_save_record_and_a_dropped_on
     assert base == made[0]["save"] and later == made[1:] and last == 2
     assert later_records(None, [*made, {"t": "A", "n": 3, "drop": True}], "A")[0] is None
     assert later_records(None, made[1:], "A")[0] is None  # neither its save nor its first record
+
+
+def test_the_records_of_a_table_that_cannot_be_resumed_are_set_aside_once_and_the_next_start_is_quiet(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    with running(tmp_path) as server:
+        peer = Peer(server.url)
+        kept = peer.ask({"type": "create", "room": "artischocken", "seats": ["remote", "remote"]}, "created")["table"]
+        peer.close()
+    mark = json.loads((tmp_path / f"{kept}.json").read_text("utf-8"))["journal"]
+    # What a crash may leave: a record the table's save holds already, and records of a table with no save whose
+    # journal lacks its start.
+    lost = "AAAA-AAAA"
+    lines = [f'{{"t":"{kept}","n":{mark},"env":{{}}}}',
+             *(f'{{"t":"{lost}","n":{n},"call":["act",[0,{{}}]]}}' for n in (3, 4))]
+    (tmp_path / "journal" / "000009.log").write_bytes(b"".join(encode_line(line) for line in lines))
+    with caplog.at_level(logging.INFO, JOURNAL_LOG), running(tmp_path) as server:
+        assert server.call(lambda s: sorted(s.tables)) == [kept]
+    assert f"table {lost} has no save that can be read" in caplog.text
+    damaged = (tmp_path / "journal" / "damaged" / f"{lost}.log").read_bytes().splitlines()
+    assert [(r["t"], r["n"]) for r in map(decode_line, damaged) if r is not None] == [(lost, 3), (lost, 4)]
+    assert list((tmp_path / "journal").glob("*.log")) == []  # neither table needs the segment any more
+    caplog.clear()
+    with caplog.at_level(logging.INFO, JOURNAL_LOG), running(tmp_path) as server:
+        assert server.call(lambda s: sorted(s.tables)) == [kept]
+    assert lost not in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]

@@ -259,9 +259,14 @@ class Server:
                     folder.set_aside(code, f"{type(exc).__name__}: {exc}")
                 else:
                     log.error("table %s cannot be resumed from its journal (%s: %s)", code, type(exc).__name__, exc)
-                continue
+                entry = None
             if entry is not None:
                 self.resumed(entry)
+            elif self.journal is not None and code in records:  # else its records would be read at every start
+                if journal.dropped(records[code]):
+                    self.journal.let_go(code)
+                else:
+                    self.journal.set_table_aside(code)
         if self.tables:
             log.info("resumed %d tables from %s", len(self.tables), folder.folder)
 
@@ -279,6 +284,8 @@ class Server:
         entry = entry_of(code, await reopen(host, code, base, later), env)
         if self.journal is not None:
             self.journal.resumed(code, last)
+            if data is not None:  # what its save holds is not needed (a crash may have left it in the journal)
+                self.journal.saved(code, journal.journal_mark(data))
         if later:
             self.mark(code)  # its save takes the changes in (and the journal lets go of them)
         return entry

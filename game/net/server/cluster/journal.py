@@ -67,6 +67,9 @@ class RedisJournal:
     def drop(self, code: str) -> None:
         pass  # the table's save and journal were removed together (directory.REMOVE)
 
+    def set_table_aside(self, code: str) -> None:
+        pass  # never asked: a cluster's tables are taken over from Redis, not resumed from a folder at start
+
     def close(self) -> None:
         pass  # the cluster's clients are closed with it
 

@@ -76,6 +76,10 @@ class Sink(Protocol):
         """Table ``code`` was dropped: none of its records is needed any more."""
         ...
 
+    def set_table_aside(self, code: str) -> None:
+        """Table ``code`` cannot be resumed from its records: they are kept apart, never read again."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -169,6 +173,15 @@ class Journal:
         self.marks.pop(code, None)
         self._order(("drop", code, 0))
 
+    def let_go(self, code: str) -> None:
+        """On start: table ``code`` was dropped before (its last record says so); its records may go."""
+        self._order(("drop", code, 0))
+
+    def set_table_aside(self, code: str) -> None:
+        """On start: table ``code`` cannot be resumed (its save damaged and its records not enough, or records of
+        a table nobody knows); its records are set aside once, so that no later start reads them again."""
+        self._order(("aside", code, 0))
+
     def forget(self, code: str) -> None:
         """Another process holds table ``code`` now: its numbers go on there."""
         self.marks.pop(code, None)
@@ -257,6 +270,8 @@ class Journal:
         try:
             if what == "saved":
                 self.sink.saved(code, n)
+            elif what == "aside":
+                self.sink.set_table_aside(code)
             else:
                 self.sink.drop(code)
         except OSError as exc:  # the records stay a while longer; they are never used wrongly
@@ -294,11 +309,16 @@ def later_records(save: Mapping[str, Any] | None, records: list[dict[str, Any]],
     return (save, run, expect - 1) if save is not None else (None, [], 0)
 
 
+def dropped(records: list[dict[str, Any]]) -> bool:
+    """Whether a table's records end with its drop (nothing of it is resumed, and nothing is missing)."""
+    return bool(records) and "drop" in max(records, key=lambda r: r["n"])
+
+
 def journal_mark(save: Mapping[str, Any] | None) -> int:
     """The number of the last record a save holds (0 for a save made before the journal)."""
     n = save.get("journal", 0) if save is not None else 0
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0
 
 
-__all__ = ["SWITCH", "Journal", "Line", "NotKept", "Sink", "call_body", "enabled", "env_body", "journal_mark",
-           "later_records", "record_line"]
+__all__ = ["SWITCH", "Journal", "Line", "NotKept", "Sink", "call_body", "dropped", "enabled", "env_body",
+           "journal_mark", "later_records", "record_line"]

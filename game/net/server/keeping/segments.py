@@ -9,7 +9,10 @@ the table was dropped) is deleted: the journal stays about as long as the change
 
 :meth:`FolderJournal.load` reads the segments back in order. A last line cut short (the server was killed in the
 middle of a write) is passed over; a segment with a line that is not a record before its end is set aside
-(``NNNNNN.corrupt-N.log``, one line in the log) after its records up to that line are taken.
+(``NNNNNN.corrupt-N.log``, one line in the log) after its records up to that line are taken. The records of a
+table that cannot be resumed (its save damaged and its records not enough) are copied to
+``journal/damaged/CODE.log`` and then go with their segments like a dropped table's: the next start neither reads
+them nor logs them again.
 """
 
 from __future__ import annotations
@@ -168,6 +171,29 @@ class FolderJournal:
         if self.dropped:  # forget the dropped tables no segment holds any more
             held = set(self.tables).union(*self.closed.values())
             self.dropped &= held
+
+    def set_table_aside(self, code: str) -> None:
+        """Copy the records of table ``code`` (which cannot be resumed) to ``damaged/CODE.log`` (made durable; added
+        to what an earlier start put there), with one line in the log; then they go like a dropped table's."""
+        held = [path for path, tables in self.closed.items() if code in tables]
+        if not held:
+            return
+        lines = [raw + b"\n" for path in held for raw in path.read_bytes().split(b"\n")
+                 if (record := decode_line(raw)) is not None and record["t"] == code]
+        damaged = self.folder / "damaged"
+        damaged.mkdir(exist_ok=True)
+        fd = os.open(damaged / f"{code}.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            view = memoryview(b"".join(lines))
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        sync_folder(damaged)
+        log.warning("table %s is not resumed: its %d journal records are kept in %s and not read again", code,
+                    len(lines), damaged.relative_to(self.folder.parent) / f"{code}.log")
+        self.drop(code)
 
     def close(self) -> None:
         if self.fd is not None and self.current is not None:
