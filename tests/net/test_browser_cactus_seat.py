@@ -178,6 +178,12 @@ def test_a_tab_closed_mid_drag_leaves_the_seat_waiting_and_the_link_opened_again
     page.goto(link)
     wait_state(page, "move holding", peers=[spectator])
     until(lambda: spectator.states().get(0) == "here", [spectator], what="the seat back")
+    where = spectators_match(spectator).world.hand.pointer
+    for k in range(5):  # the bare pointer over the board: the piece stays where it is until a press
+        page.mouse.move(*at(box, 700.0 + 10 * k, 300.0))
+        page.wait_for_timeout(60)
+    spectator.read(0.2)
+    assert spectators_match(spectator).world.hand.pointer == where
     page.mouse.move(*at(box, 850.0, 480.0))
     page.mouse.down()  # the hand again, then let go: the piece falls
     page.mouse.move(*at(box, 840.0, 470.0), steps=5)

@@ -214,6 +214,35 @@ def test_giving_the_seat_up_is_asked_first_and_then_is_for_good(context: Any, se
     assert problems == []
 
 
+def test_ending_the_turn_while_a_card_could_be_played_is_asked_first(context: Any, server: ServerProcess) -> None:
+    """As the program asks: the safe answer (keep playing) comes first and changes nothing."""
+    problems: list[str] = []
+    for seed in range(20, 40):  # a deal whose first hand holds a card to play
+        table = new_table(server, seed=seed, start_player=0)
+        page = open_page(context, server, table, problems)
+        if page.locator("#name-form").is_visible():
+            sit_down(page, "Eve")
+        assert my_move(page) == "move"
+        region = page.get_by_role("region", name="Your move")
+        region.get_by_role("button").first.click()  # the harvest first
+        assert my_move(page) == "move"
+        if region.get_by_role("button", name="Play", exact=False).count():
+            break
+        page.close()
+    else:
+        raise AssertionError("no deal with a card to play")
+    region.get_by_role("button", name="End turn").click()
+    dialog = page.get_by_role("dialog")
+    assert "You could still play" in dialog.inner_text()
+    dialog.get_by_role("button", name="Keep playing").click()
+    assert region.get_by_role("button", name="End turn").is_enabled()  # nothing was sent
+    lines = page.locator("#log li").count()
+    region.get_by_role("button", name="End turn").click()
+    page.get_by_role("dialog").get_by_role("button", name="End turn").click()
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {lines}", timeout=STEP_MS)
+    assert problems == []
+
+
 def test_the_start_page_opens_the_table_of_a_typed_code(context: Any, server: ServerProcess) -> None:
     table = new_table(server, seed=9)
     page = context.new_page()

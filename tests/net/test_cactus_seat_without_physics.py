@@ -66,9 +66,12 @@ def place(page: PageSeat) -> None:
         page.send([["o", angle]])  # the piece in the hand turns before it is held
     page.send([["n", x, y + 40.0]])
     assert page.bodies["stage"] == "holding" and page.bodies["held"] == page.bodies["piece"]
+    hand = page.bodies["hand"]  # C-X1: the ring around the fingers must touch neither a cactus nor a piece
+    assert hand["grip"] == pytest.approx([x, y + 40.0], abs=0.01) and hand["ring"] > 0 and hand["touching"] is False
     for k in range(1, 21):
         page.move(x, y + 40.0 - 2.0 * k, steps=2)
     page.send([["l"]])
+    assert page.bodies["hand"] is None  # let go: no hand
     for _ in range(2000):
         if page.bodies["stage"] != "settling":
             break

@@ -33,7 +33,8 @@ since the snapshot)::
     <- {"type": "bodies", "turn": T, "seq": K, "active": seat | null, "stage": "...", "piece": id | null,
         "held": id | null, "flowers": [per seat], "pieces": [[id, x, y, angle], ...],
         "pointer": [qx, qy], "angle": a, "face": "..." | null, "first_turn": bool, "wanted": [what, value] | null,
-        "allowed": [ids], "target": cactus | null, "violations": [{"kind", "pieces"}], "can_confirm": bool}
+        "allowed": [ids], "target": cactus | null, "violations": [{"kind", "pieces"}], "can_confirm": bool,
+        "hand": {"grip": [x, y], "pointer": [x, y], "ring": mm, "touching": bool} | null}
                                           # after every change, to the connections that asked for it
                                           # ("bodies": true): a client that runs no physics (the browser's page),
                                           # which plays its seat by sending the stream's entries from the pointer
@@ -87,6 +88,7 @@ from game.net.server.room_table import BODY_WATCHERS, SPECTATORS, Delivery, Tabl
 from game.replay.cactus import CactusRecord, plain, replay
 from game.replay.format import ReplayError, checksum
 from game.rngstate import rng_from_json, rng_to_json
+from physics.hand import ZONE_RADIUS
 
 SAVE_FORMAT = "cactus-table/1"
 #: Seat kinds: a person over the wire, or the Cactus bot (one kind; "greedy", the server's default
@@ -149,6 +151,8 @@ class CactusTable:
         #: The last bot_move's entries as the call that makes them again (the journal keeps the bot's move, not
         #: its search, part of which the save does not hold), None when it made none.
         self.bot_made: tuple[str, tuple[Any, ...]] | None = None
+        #: Whether any connection asked for the bodies (:meth:`listeners`): they are made after a change only then.
+        self.bodies_heard = True
 
     # ------------------------------------------------------------------ segments
     def begin(self) -> None:
@@ -203,6 +207,13 @@ class CactusTable:
             self.back.add(seat)
         return [(seat, self.turn_message("join", with_stream=True)), self.bodies()]
 
+    def listeners(self, spectators: bool, bodies: bool) -> None:
+        self.bodies_heard = bodies
+
+    def heard_bodies(self) -> list[Delivery]:
+        """:meth:`bodies` after a change, when any connection hears them."""
+        return [self.bodies()] if self.bodies_heard else []
+
     def bodies(self) -> Delivery:
         """Every piece in the world where the table's match has it now (what a client without physics draws),
         after the turn's first ``seq`` input messages, with whose turn it is, its stage, the piece it places and the
@@ -214,6 +225,8 @@ class CactusTable:
             pieces.append([pid, round(x, 2), round(y, 2), round(angle, 4)])
         rules = m.rules
         face = rules.turn.roll
+        hand = m.world.hand
+        grip = hand.grip_world()
         return (BODY_WATCHERS, {"type": "bodies", "turn": self.turn, "seq": self.batches,
                                 "active": None if m.is_over else m.current, "stage": m.stage.value,
                                 "piece": m.piece, "held": m.held, "flowers": flowers_of(m), "pieces": pieces,
@@ -222,7 +235,11 @@ class CactusTable:
                                 "wanted": list(rules.wanted()) if m.stage == Stage.CHOOSE else None,
                                 "allowed": m.allowed(), "target": rules.target_cactus(),
                                 "violations": [{"kind": v.kind, "pieces": list(v.pieces)} for v in m.violations],
-                                "can_confirm": m.can_confirm})
+                                "can_confirm": m.can_confirm,
+                                "hand": None if grip is None else {
+                                    "grip": [round(grip[0], 2), round(grip[1], 2)],
+                                    "pointer": [round(v, 2) for v in hand.pointer], "ring": ZONE_RADIUS,
+                                    "touching": hand.touching}})
 
     def act(self, seat: int, message: Mapping[str, Any]) -> list[Delivery]:
         kind = message.get("type")
@@ -262,7 +279,7 @@ class CactusTable:
             items_after = items
         for entry in items_after:
             self.feed.play(entry)  # steps, pointer moves, turns, settling: never refused
-        return [*self.accepted(seat, items, claim, cost=cost), self.bodies()]
+        return [*self.accepted(seat, items, claim, cost=cost), *self.heard_bodies()]
 
     def accepted(self, seat: int, items: list[Any], claim: dict[str, Any] | None, *,
                  by_bot: bool = False, cost: Cost | None = None) -> list[Delivery]:
@@ -372,7 +389,7 @@ class CactusTable:
             out += self.accepted(seat, batch["items"], None, by_bot=True)
         if batches:
             self.bot_made = ("bot_input", (seat, [batch["items"] for batch in batches]))
-            out.append(self.bodies())
+            out += self.heard_bodies()
         if failure is not None:
             raise failure
         return out
@@ -393,7 +410,7 @@ class CactusTable:
             except MatchError as exc:
                 raise TableError("illegal", str(exc)) from None
             out += self.accepted(seat, items, None, by_bot=True)
-        return [*out, self.bodies()] if out else out
+        return [*out, *self.heard_bodies()] if out else out
 
     def seat_to_bot(self, seat: int, kind: str) -> list[Delivery]:
         seat = seat_number(seat, len(self.seats))

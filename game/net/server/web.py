@@ -53,10 +53,12 @@ _TABLE_PATH = re.compile(r"^/[tw]/[A-Za-z0-9_-]{1,64}$")
 #: What a Host header may hold to be named in the policy (a host name or address and a port): anything else is
 #: left out, and the page may then talk only to ``'self'``.
 _HOST = re.compile(r"^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$")
-#: The catalogue keys the page uses: the card game's words, the names of its bots, the words about seats, the Cactus
+#: The catalogue keys the page uses: the card game's words, the names of its bots, the question before a turn ends
+#: while a card could still be played, the words about seats, the Cactus
 #: words a seat reads (pieces, the die, the rules' events and broken rules, why a press was refused), and the
 #: page's own.
-WORD_PREFIXES = ("artischocken.", "table.bot_names", "presence.", "web.",
+WORD_PREFIXES = ("artischocken.", "table.bot_names", "table.end_turn.", "table.btn.end_turn", "table.menu.stay",
+                 "presence.", "web.",
                  *(f"cactus.{part}" for part in ("piece.", "colour.", "form.", "special.", "pronoun.", "event.",
                                                  "violation.", "explain.", "refuse.", "die.", "award.", "place.",
                                                  "end.", "target", "where.", "names.", "repeated")))

@@ -7,7 +7,7 @@
 // answered by the bodies it made (with the table's count of inputs and its pointer, which the next one follows).
 // The outlines come from the server's own assets (/static/cactus-shapes.json), which the wire never carries.
 import { ask, brokenRules, describeAll, pieceName, pronoun, target } from "/static/cactus_words.js";
-import { askToGiveUp } from "/static/give_up.js";
+import { askToGiveUp } from "/static/ask.js";
 import { keepSeat, sitDownMessage } from "/static/seat_store.js";
 import { plural, t } from "/static/words.js";
 
@@ -200,7 +200,7 @@ function press(event) {
 function movePointer(event) {
   if (!shapes) return;
   pointer = worldOf(event);
-  if (myTurn() && state.stage === "holding") movedAt = movedAt ?? performance.now(); // a move the next input sends
+  if (myTurn() && state.stage === "holding" && pressing !== null) movedAt = movedAt ?? performance.now(); // sent next
   if (state && state.stage === "in_hand") redraw(); // the piece's outline follows the pointer
 }
 
@@ -264,8 +264,10 @@ function frame(now) {
   const first = queue.shift();
   if (first) items.push(first);
   if (!first || !["r", "c"].includes(first[0])) {
+    // the hand follows the pointer only while it presses the board (a piece held since before a reload stays
+    // where it is until the board is pressed again)
     const holding = state.stage === "holding" || (first && (first[0] === "n" || first[0] === "g"));
-    if (holding && pointer) {
+    if (holding && pointer && pressing !== null) {
       const q = pointer.map((v) => Math.round(v * QUANTUM));
       const dx = q[0] - state.pointer[0];
       const dy = q[1] - state.pointer[1];
@@ -353,6 +355,24 @@ function draw() {
     context.stroke();
     drawn += 1;
   }
+  // the hand that holds a piece (anyone's): the line from the pointer to the fingers, and the ring around them that
+  // must touch neither the cactus nor a piece (red while it touches: each touch costs a flower)
+  const hand = state && state.hand;
+  if (hand) {
+    context.beginPath();
+    context.moveTo(...hand.pointer);
+    context.lineTo(...hand.grip);
+    context.setLineDash([4 / scale, 3 / scale]);
+    context.lineWidth = 1.5 / scale;
+    context.strokeStyle = "#5f564b";
+    context.stroke();
+    context.setLineDash([]);
+    context.beginPath();
+    context.arc(hand.grip[0], hand.grip[1], hand.ring, 0, 2 * Math.PI);
+    context.lineWidth = 2.5 / scale;
+    context.strokeStyle = hand.touching ? "#c62828" : "#1f1f1f";
+    context.stroke();
+  }
   // the piece in the hand, where a press would hold it
   if (state && myTurn() && state.stage === "in_hand" && state.piece && pointer && shapes.pieces[state.piece]) {
     const piece = shapes.pieces[state.piece];
@@ -396,8 +416,12 @@ function statusWords() {
   if (!live() && seat !== null) return t("presence.link.prompt_lost");
   if (!myTurn()) {
     if (seat !== null && state.active === seat) return t("web.cactus.bot_for_you");
-    return kinds[state.active] === "remote" ? t("web.cactus.playing", { name: nameOf(state.active) })
+    const who = kinds[state.active] === "remote" ? t("web.cactus.playing", { name: nameOf(state.active) })
       : t("web.cactus.bot_playing", { name: nameOf(state.active) });
+    if (state.stage === "roll") return who;
+    const where = state.target == null ? t("web.cactus.goes_on_any")
+      : t("web.cactus.goes_on", { cactus: state.target + 1 });
+    return `${who} ${where}`;
   }
   const piece = state.piece ? pieceName(shapes, state.piece) : "";
   const it = pronoun(shapes, state.piece);
@@ -485,6 +509,24 @@ function send(message) {
   if (live()) socket.send(JSON.stringify(message));
 }
 
+// The log of this tab (sessionStorage): a reload keeps the turns it told; the table sends the last turn's events only.
+function keptLog() {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(`cactus-log:${code}`) || "null");
+    return kept && Array.isArray(kept.lines) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepLog(ended) {
+  try {
+    sessionStorage.setItem(`cactus-log:${code}`, JSON.stringify({ ended, lines: log.slice(-200) }));
+  } catch {
+    // a browser that keeps nothing: the log starts again at a reload
+  }
+}
+
 function turnMessage(message) {
   const rules = message.snapshot && message.snapshot.rules;
   if (rules && Array.isArray(rules.names)) names = rules.names.map(String);
@@ -492,13 +534,18 @@ function turnMessage(message) {
   over = Boolean(message.over);
   winners = over && rules && Array.isArray(rules.winners) ? rules.winners : [];
   const events = Array.isArray(message.events) ? message.events : [];
+  const ended = message.ended ? message.ended.turn : null;
   if (message.reason === "turn_end") {
     log.push(...describeAll(shapes, events, nameOf));
+    keepLog(ended);
     problem = "";
     queue = [];
     turning = 0;
   } else if (message.reason === "join") {
-    log = describeAll(shapes, events, nameOf);
+    const kept = keptLog();
+    if (kept && kept.ended === ended) log = kept.lines; // this turn's events are told in it already
+    else log = [...(kept ? kept.lines : []), ...describeAll(shapes, events, nameOf)];
+    keepLog(ended);
   }
   if (message.reason !== "sync") inFlight = false;
 }

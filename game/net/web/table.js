@@ -2,7 +2,7 @@
 // play"). The browser keeps the player's name, a player id and, per table code, the seat and its token, so a
 // reload or a tab opened again takes the same seat back.
 import { actionWords, askWords, cardName, cardRule, cardsText, describe, seatWords } from "/static/card_words.js";
-import { askToGiveUp } from "/static/give_up.js";
+import { askFirst, askToGiveUp } from "/static/ask.js";
 import { ensurePlayer, keep, keepSeat as keepSeatOf, sitDownMessage, stored } from "/static/seat_store.js";
 import { loadWords, plural, t } from "/static/words.js";
 
@@ -121,8 +121,11 @@ function handle(message) {
     case "table":
       if (message.room === "cactus") openCactus();
       else if (message.room !== "artischocken") stop(t("web.not_card"));
-      else if (watching) send({ type: "watch", table: code });
-      else sitDown();
+      else {
+        $("title").textContent = t("web.cards.table", { code });
+        if (watching) send({ type: "watch", table: code });
+        else sitDown();
+      }
       return;
     case "watching":
       log = [];
@@ -263,18 +266,30 @@ function live() {
 
 function renderMove() {
   const region = $("move");
-  const buttons = (live() && view && !view.is_over ? legal : []).map((action) => {
+  // ending the turn comes last: a second click on the place of a move just made never lands on it
+  const moves = live() && view && !view.is_over ? legal : [];
+  const ordered = [...moves.filter((a) => a.kind !== "end_play"), ...moves.filter((a) => a.kind === "end_play")];
+  const buttons = ordered.map((action) => {
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = actionWords(action, view, nameOf);
     button.disabled = waiting;
-    button.addEventListener("click", (event) => {
-      if (waiting) return;
-      keyboard = event.detail === 0; // Enter or Space: the next decision's first button gets the focus
+    const act = () => {
       waiting = true;
       for (const other of region.querySelectorAll("button")) other.disabled = true;
       sentAt = performance.now();
       send({ type: "act", action });
+    };
+    button.addEventListener("click", (event) => {
+      if (waiting) return;
+      keyboard = event.detail === 0; // Enter or Space: the next decision's first button gets the focus
+      // ending the turn while a card could still be played is asked first, as the program asks
+      const playable = action.kind === "end_play"
+        ? [...new Set(legal.filter((other) => other.kind === "play").map((other) => cardName(other.card)))] : [];
+      if (playable.length) {
+        askFirst(t("table.end_turn.title"), t("table.end_turn.body", { cards: playable.join(", ") }),
+          t("table.menu.stay"), t("table.btn.end_turn"), act);
+      } else act();
     });
     return button;
   });
@@ -364,6 +379,7 @@ function askName() {
 }
 
 // the words load while the connection opens: nothing is drawn before both are there
+// (the room is not known before the table answers: the title names the table alone until then)
 const ready = loadWords().then(() => { $("title").textContent = t("web.table", { code }); });
 $("leave").addEventListener("click", () => send({ type: "leave" }));
 $("give-up").addEventListener("click", () => askToGiveUp(send));
