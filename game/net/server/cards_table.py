@@ -69,6 +69,8 @@ class CardsTable:
         #: The last bot_move's move as the call that makes it again (the server's journal keeps it: a searching
         #: bot deciding anew on a busier machine might choose otherwise), None when it made none.
         self.bot_made: tuple[str, tuple[Any, ...]] | None = None
+        #: Whether any spectator hears the table (:meth:`listeners`): their state is made only then.
+        self.watched = True
 
     # -- the RoomTable protocol ----------------------------------------------------------------------------
     def join(self, seat: int | None) -> list[Delivery]:
@@ -177,6 +179,9 @@ class CardsTable:
     def bot_name(self, seat: int) -> str | None:
         return None  # the bots go by their kind, which each client names in its own language
 
+    def listeners(self, spectators: bool, bodies: bool) -> None:
+        self.watched = spectators
+
     def name_seat(self, seat: int, name: str) -> None:
         self.names[seat] = name  # the game shows no names (the presence does); the replay names the seats
 
@@ -243,7 +248,8 @@ class CardsTable:
         order = list(dict.fromkeys([*first, *range(self.game.players)]))
         out: list[Delivery] = [(s, self.state(s, since)) for s in order
                                if self.seats[s] == "remote" or s in self.taken_over]
-        out.append((SPECTATORS, self.public_state(since)))
+        if self.watched:  # a spectator who comes later gets the whole public state (join)
+            out.append((SPECTATORS, self.public_state(since)))
         self.mark = self.game.log_size
         return out
 

@@ -74,6 +74,13 @@ class Entry:
     resumed_waits: dict[int, float] = field(default_factory=dict)
     #: The presence last told (:func:`~game.net.server.presence.signature`): told again only when it changes.
     told: tuple[tuple[Any, ...], ...] = ()
+    #: Whether any connection hears the spectators' messages, and the bodies, as the table was last told (a
+    #: table makes both until told otherwise: :meth:`~game.net.server.room_table.RoomTable.listeners`).
+    listening: tuple[bool, bool] = (True, True)
+
+    def listeners(self) -> tuple[bool, bool]:
+        """Whether any connection hears the spectators' messages, and the bodies, now."""
+        return bool(self.watchers), any(conn.bodies for conn in (*self.seats.values(), *self.watchers))
 
     def persons(self) -> list[int]:
         """The seats that are a person's (remote seats not given up), whoever plays them now."""

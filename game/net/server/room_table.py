@@ -89,6 +89,12 @@ class RoomTable(Protocol):
         """The game's name of the bot that plays ``seat`` from the start (None: the game names none)."""
         ...
 
+    def listeners(self, spectators: bool, bodies: bool) -> None:
+        """Whether any connection hears the spectators' messages (:data:`SPECTATORS`) and the bodies
+        (:data:`BODY_WATCHERS`) now: a table may leave out of its deliveries what nobody hears (a joiner is sent
+        its whole state by :meth:`join` in any case). A new or resumed table makes both until told."""
+        ...
+
     def name_seat(self, seat: int, name: str) -> None:
         """The player of ``seat`` goes by ``name`` (where the game shows names: from the next turn start)."""
         ...

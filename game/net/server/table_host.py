@@ -172,6 +172,9 @@ class TableHandle:
     async def seat_to_bot(self, seat: int, kind: str) -> list[Sent]:
         return (await self.call("seat_to_bot", seat, kind)).sent
 
+    async def listeners(self, spectators: bool, bodies: bool) -> None:
+        await self.call("listeners", spectators, bodies)
+
     async def name_seat(self, seat: int, name: str) -> None:
         await self.call("name_seat", seat, name)
 

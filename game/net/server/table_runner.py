@@ -139,6 +139,9 @@ class TableRunner:
         if op == "name_seat":
             table.name_seat(*args)
             return Reply()
+        if op == "listeners":  # who hears what: no change of the game (nothing to keep)
+            table.listeners(*args)
+            return Reply()
         if op == "result":
             return Reply(value=table.result())
         if op == "replay":

@@ -130,6 +130,8 @@ class Server:
         self.created: dict[str, tuple[str, dict[str, Any]]] = {}
         #: Counts the changes of any table (an announcer asks for :meth:`open_tables` again when it moved).
         self.changes = 0
+        #: The tasks telling tables who hears them (:meth:`hear_later`), kept until done.
+        self.hearing: set[asyncio.Task[None]] = set()
         self.book = AddressBook(options.limits)
         self.open_connections = 0
         #: Connections refused since the server was last below its connection bound (logged once).
@@ -282,6 +284,7 @@ class Server:
         env = envelope_of(base, later)
         host.place(code, bots_only=not dict(env["tokens"]))
         entry = entry_of(code, await reopen(host, code, base, later), env)
+        await self.hear(entry)  # nobody hears it yet
         if self.journal is not None:
             self.journal.resumed(code, last)
             if data is not None:  # what its save holds is not needed (a crash may have left it in the journal)
@@ -561,6 +564,7 @@ class Server:
         if player is not None and entry.held is not None:
             entry.players[entry.held] = player
         self.tables[code] = entry
+        await self.hear(entry)  # nobody hears it yet
         try:
             await self.keep(entry, whole=True)
         except Exception:
@@ -616,6 +620,7 @@ class Server:
             entry.seats[seat] = conn
             conn.entry, conn.seat, conn.watching = entry, seat, False
             conn.bodies = message.get("bodies") is True
+            await self.hear(entry)
             entry.waits.cancel(seat)
             entry.joined.add(seat)
             entry.sat.add(seat)
@@ -680,6 +685,7 @@ class Server:
             entry.watchers.add(conn)
             conn.entry, conn.watching = entry, True
             conn.bodies = message.get("bodies") is True
+            await self.hear(entry)  # before the table's next change: the watcher hears it
             conn.push(wire.encode({"type": "watching", "table": entry.code, "seeded": entry.table.seeded}))
             self.deliver(entry, await entry.table.join(None), joiner=(SPECTATORS, conn))
             conn.push(wire.encode(self.presence_message(entry)))
@@ -855,12 +861,33 @@ class Server:
         if entry is None:
             return
         entry.watchers.discard(conn)
+        self.hear_later(entry)
         if seat is not None and entry.seats.get(seat) is conn:
             del entry.seats[seat]
             self.start_wait(entry, seat)
             self.settle(entry)
             self.changes += 1
             self.tell_presence(entry)
+
+    async def hear(self, entry: Entry) -> None:
+        """Tell the table who hears what now (spectators, bodies) when that changed: it leaves out of its
+        deliveries what nobody hears (the spectators' state of a card table, a Cactus table's bodies)."""
+        now = entry.listeners()
+        if now == entry.listening:
+            return
+        entry.listening = now
+        try:
+            await entry.table.listeners(*now)
+        except (TableError, TableFailure):  # the table is gone or broken: its next call says so
+            entry.listening = (True, True)
+
+    def hear_later(self, entry: Entry) -> None:
+        """:meth:`hear` from code that cannot wait (a connection let go: until the table is told, it makes what
+        the connection heard for nobody; nothing is missed)."""
+        if entry.listeners() != entry.listening:
+            task = asyncio.get_running_loop().create_task(self.hear(entry))
+            self.hearing.add(task)
+            task.add_done_callback(self.hearing.discard)
 
     def settle(self, entry: Entry) -> None:
         """The table's connections changed: its seats' waits are frozen while it stands still (nobody at a table
@@ -897,7 +924,7 @@ class Server:
             except (TableError, TableFailure) as exc:
                 log.warning("table %s seat %d could not be given to a bot: %s", entry.code, seat, exc)
                 return
-        log.info("table %s seat %d: its wait is over; a %s bot plays it", entry.code, seat, kind)
+        log.info("table %s seat %d: its wait is over; the table's bot (%s) plays it", entry.code, seat, kind)
         self.kick_bots(entry)
 
     def kick_bots(self, entry: Entry) -> None:
