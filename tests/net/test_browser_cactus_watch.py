@@ -98,7 +98,7 @@ def test_the_page_draws_the_tables_bodies_and_follows_a_desktop_players_drag(
     page.locator(f'#board[data-pieces="{count}"]').wait_for(timeout=STEP_MS)
     page.locator(f'#board[data-held="{held_words(last)}"]').wait_for(timeout=STEP_MS)
     assert page.locator("#count").inner_text() == f"{count} piece{'s' if count != 1 else ''} on the table"
-    assert page.locator("#turn").inner_text() == "Tom is playing…"
+    assert page.locator("#turn").inner_text() == "Tom is playing… Their piece may go on any cactus."  # C-T1
     watching = "this Cactus table" if link == "w" else "Every seat of this table is taken"
     assert watching in page.locator("#link").inner_text()  # a seat's link to a full table: watching
     assert board.get_attribute("role") == "img"

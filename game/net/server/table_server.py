@@ -924,7 +924,7 @@ class Server:
             except (TableError, TableFailure) as exc:
                 log.warning("table %s seat %d could not be given to a bot: %s", entry.code, seat, exc)
                 return
-        log.info("table %s seat %d: its wait is over; the table's bot (%s) plays it", entry.code, seat, kind)
+        log.info("table %s seat %d: its wait is over; a bot plays it (%s)", entry.code, seat, kind)
         self.kick_bots(entry)
 
     def kick_bots(self, entry: Entry) -> None:
