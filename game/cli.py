@@ -151,6 +151,7 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
     import pygame
 
     from game.app import App, AppOptions
+    from game.ui.sound import quit_pygame
 
     options = AppOptions(
         size=args.window,
@@ -179,7 +180,7 @@ def run_app(args: argparse.Namespace, make_scene: Callable[[], Any]) -> int:
         print(f"python -m game: {exc}", file=sys.stderr)
         return 1
     finally:
-        pygame.quit()
+        quit_pygame()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -382,10 +383,10 @@ def _watch_replay(args: argparse.Namespace) -> int:
 
 
 def _replay_gif(args: argparse.Namespace, scene: Any) -> int:
-    import pygame
 
     from game.app import App, AppOptions
     from game.replay.gif import GifError, record_turn
+    from game.ui.sound import quit_pygame
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     app = App(AppOptions(size=args.window, headless=True, **app_scenes()))
@@ -396,7 +397,7 @@ def _replay_gif(args: argparse.Namespace, scene: Any) -> int:
         sys.stderr.write(f"python -m game replay: error: {exc}\n")
         return 2
     finally:
-        pygame.quit()
+        quit_pygame()
     print(f"{args.gif}: turn {args.turn}, {pictures} pictures")
     return 0
 

@@ -85,10 +85,10 @@ def make_app(home: Path) -> Iterator[Callable[..., Any]]:
     with seed 0, as ``--seed 0`` does, so that a test sees the same game every run (``seed=None``: fresh seeds).
 
     pygame is shut down once the test ends."""
-    import pygame
 
     from game.app import App, AppOptions
     from game.cli import app_scenes
+    from game.ui.sound import quit_pygame
 
     def build(size: tuple[int, int] = (1280, 800), *, clock: Callable[[], int] | None = None,
               **options: Any) -> App:
@@ -96,4 +96,4 @@ def make_app(home: Path) -> Iterator[Callable[..., Any]]:
         return App(opts) if clock is None else App(opts, clock=clock)
 
     yield build
-    pygame.quit()
+    quit_pygame()  # the mixer closed first, never while an effect ends (that would hang)

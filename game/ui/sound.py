@@ -26,6 +26,8 @@ BUFFER = 512
 CHANNELS = 4
 #: The same effect is not started again sooner than this (s).
 REPEAT_GAP = 0.045
+#: The longest :meth:`Sounds.stop` waits for the effects to end before it closes the mixer (s).
+QUIET_WAIT = 1.0
 
 
 class Sounds:
@@ -71,9 +73,19 @@ class Sounds:
         return True
 
     def stop(self) -> None:
+        """Close the mixer once no effect plays. pygame's mixer takes the interpreter's lock in its audio thread
+        when an effect ends, and closing the mixer waits for that thread while holding the lock: closing it just
+        as an effect ends would hang the program. So the effects are let end first, the lock given up meanwhile
+        (a sleep), for at most :data:`QUIET_WAIT` seconds; then nothing ends while the mixer closes."""
         self.sounds = {}
-        if pygame.mixer.get_init() is not None:
-            pygame.mixer.quit()
+        if pygame.mixer.get_init() is None:
+            return
+        waited = 0.0
+        while pygame.mixer.get_busy() and waited < QUIET_WAIT:
+            time.sleep(0.01)
+            waited += 0.01
+        time.sleep(0.02)  # an effect that ended just now: its audio thread is done with the lock
+        pygame.mixer.quit()
 
     def set_volume(self, percent: int) -> None:
         self.volume = min(100, max(0, int(percent))) / 100
@@ -101,6 +113,12 @@ class Sounds:
 
 #: The table's one sound player.
 sounds = Sounds()
+
+
+def quit_pygame() -> None:
+    """``pygame.quit()``, the mixer closed first as :meth:`Sounds.stop` closes it (never while an effect ends)."""
+    sounds.stop()
+    pygame.quit()
 
 
 def play(name: str, volume: float = 1.0) -> bool:

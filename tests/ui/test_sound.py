@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,7 @@ import pytest
 
 from game import settings
 from game.ui import synth
-from game.ui.sound import CHANNELS, impact_volume, sounds
+from game.ui.sound import CHANNELS, QUIET_WAIT, impact_volume, sounds
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {
@@ -134,3 +135,20 @@ def test_m_mutes_anywhere_and_is_remembered(make_app) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0))
     app.frame()
     assert not sounds.muted and not settings.load_settings().muted
+
+
+def test_the_mixer_closes_only_once_its_effects_ended(make_app) -> None:
+    # the mixer's audio thread takes the interpreter's lock as an effect ends; closing the mixer just then, the lock
+    # held, would hang: stop lets the effects end first (the lock given up meanwhile), then closes
+    make_app()
+    for _ in range(5):
+        sounds.start()
+        assert sounds.available
+        name = next(iter(synth.EFFECTS))
+        length = sounds.sounds[name].get_length()
+        started = time.monotonic()
+        assert sounds.play(name)
+        assert pygame.mixer.get_busy()
+        sounds.stop()
+        assert time.monotonic() - started >= min(length, QUIET_WAIT)  # it waited for the effect to end
+        assert pygame.mixer.get_init() is None and not sounds.available
