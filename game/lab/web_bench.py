@@ -46,7 +46,7 @@ from game.lab.reconnect_bench import serve
 from game.net.server.web import MAX_PAGE_BYTES, Pages
 
 #: What a table's page loads (besides the words of its language).
-TABLE_FILES = ("table.js", "card_words.js", "seat_store.js", "words.js", "style.css")
+TABLE_FILES = ("table.js", "card_words.js", "seat_store.js", "ask.js", "link.js", "words.js", "style.css")
 #: What a Cactus table's page loads besides.
 CACTUS_FILES = ("cactus.js", "cactus_words.js", "cactus-shapes.json")
 STEP_MS = 30_000

@@ -104,23 +104,38 @@ def play_turn(page: Any, spectator: Peer, tmp_path: Path) -> list[str]:
     raise AssertionError("no placement held in six tries")
 
 
-def test_a_browser_seat_plays_its_cactus_turns_with_the_pointer_and_gets_its_seat_back_after_a_reload(
-        browser: Any, server: ServerProcess, tmp_path: Path) -> None:
+def new_table(server: ServerProcess) -> tuple[Peer, str, Peer]:
+    """A table of a browser's seat and a bot (the seat first, seed 11): its maker, its code and a desktop watching
+    it (which runs the physics from the relayed input)."""
     host = Peer(server.url)
     created = host.ask({"type": "create", "room": "cactus", "seats": ["remote", "bot"], "seed": 11,
                         "start_player": 0}, "created")
-    code = created["table"]
-    spectator = Peer(server.url, cactus=True)  # a desktop watching: it runs the physics from the relayed input
-    spectator.send({"type": "watch", "table": code})
+    spectator = Peer(server.url, cactus=True)
+    spectator.send({"type": "watch", "table": created["table"]})
+    return host, str(created["table"]), spectator
 
+
+def anns_browser(browser: Any) -> Any:
+    """A browser profile of its own that knows its player's name (Ann)."""
     context = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900})
+    context.add_init_script('if (!localStorage.getItem("garden-table")) '
+                            'localStorage.setItem("garden-table", JSON.stringify({name: "Ann"}))')
+    return context
+
+
+def link_of(server: ServerProcess, code: str) -> str:
+    return "http://" + server.url.removeprefix("ws://") + f"/t/{code}"
+
+
+def test_a_browser_seat_plays_its_cactus_turns_with_the_pointer_and_gets_its_seat_back_after_a_reload(
+        browser: Any, server: ServerProcess, tmp_path: Path) -> None:
+    host, code, spectator = new_table(server)
+    context = anns_browser(browser)
     problems: list[str] = []
     page = context.new_page()
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.add_init_script('if (!localStorage.getItem("garden-table")) '
-                         'localStorage.setItem("garden-table", JSON.stringify({name: "Ann"}))')
-    page.goto("http://" + server.url.removeprefix("ws://") + f"/t/{code}")
+    page.goto(link_of(server, code))
     wait_state(page, "move choose", peers=[spectator])  # C-T1: the first turn has no roll
     assert page.locator("#turn").inner_text().startswith("First turn: take any basic piece")
 
@@ -148,16 +163,9 @@ def test_a_browser_seat_plays_its_cactus_turns_with_the_pointer_and_gets_its_sea
 
 def test_a_tab_closed_mid_drag_leaves_the_seat_waiting_and_the_link_opened_again_lets_go_of_the_piece(
         browser: Any, server: ServerProcess, tmp_path: Path) -> None:
-    host = Peer(server.url)
-    created = host.ask({"type": "create", "room": "cactus", "seats": ["remote", "bot"], "seed": 11,
-                        "start_player": 0}, "created")
-    code = created["table"]
-    spectator = Peer(server.url, cactus=True)
-    spectator.send({"type": "watch", "table": code})
-    context = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900})
-    context.add_init_script('if (!localStorage.getItem("garden-table")) '
-                            'localStorage.setItem("garden-table", JSON.stringify({name: "Ann"}))')
-    link = "http://" + server.url.removeprefix("ws://") + f"/t/{code}"
+    host, code, spectator = new_table(server)
+    context = anns_browser(browser)
+    link = link_of(server, code)
     page = context.new_page()
     page.goto(link)
     wait_state(page, "move choose", peers=[spectator])
@@ -196,13 +204,10 @@ def test_a_tab_closed_mid_drag_leaves_the_seat_waiting_and_the_link_opened_again
 
 def test_a_cactus_seat_given_up_in_the_browser_is_the_bots_for_good(
         browser: Any, server: ServerProcess) -> None:
-    host = Peer(server.url)
-    created = host.ask({"type": "create", "room": "cactus", "seats": ["remote", "bot"], "seed": 11,
-                        "start_player": 0}, "created")
-    context = browser.new_context(locale="en-GB", viewport={"width": 1100, "height": 900})
-    context.add_init_script('localStorage.setItem("garden-table", JSON.stringify({name: "Ann"}))')
+    host, code, spectator = new_table(server)
+    context = anns_browser(browser)
     page = context.new_page()
-    page.goto("http://" + server.url.removeprefix("ws://") + f"/t/{created['table']}")
+    page.goto(link_of(server, code))
     wait_state(page, "move choose", peers=[host])
     page.get_by_role("button", name="Leave the table").click()  # leaving first: it can sit down again
     page.get_by_text("You left the table").first.wait_for(timeout=STEP_MS)
@@ -211,7 +216,8 @@ def test_a_cactus_seat_given_up_in_the_browser_is_the_bots_for_good(
     page.get_by_role("button", name="Give up my seat").click()
     page.get_by_role("dialog").get_by_role("button", name="Give it up").click()
     page.get_by_text("You gave up this seat.").first.wait_for(timeout=STEP_MS)
-    host.send({"type": "peek", "table": created["table"]})
+    host.send({"type": "peek", "table": code})
     assert host.reply("table")["seats"][0]["state"] == "resigned"
     context.close()
-    host.close()
+    for peer in (host, spectator):
+        peer.close()

@@ -8,10 +8,10 @@
 // The outlines come from the server's own assets (/static/cactus-shapes.json), which the wire never carries.
 import { ask, brokenRules, describeAll, pieceName, pronoun, target } from "/static/cactus_words.js";
 import { askToGiveUp } from "/static/ask.js";
+import { afterClose, parsed, socketAddress } from "/static/link.js";
 import { keepSeat, sitDownMessage } from "/static/seat_store.js";
 import { plural, t } from "/static/words.js";
 
-const RETRY = [1, 2, 4, 5];
 const GROUND = "#8a6a45";
 const CACTUS = "#5f8f52";
 const CACTUS_BASE = "#b08a5a";
@@ -35,6 +35,7 @@ let code = "";
 let watching = false;
 let socket = null;
 let tries = 0;
+let retryIn = 1; // seconds until the next try, once the connection was lost
 let stopped = false;
 let shapes = null;
 let state = null; // the table's last "bodies" message
@@ -494,8 +495,7 @@ function render() {
     logList.scrollTop = logList.scrollHeight;
   }
   if (!stopped) { // what stopped the page (a final refusal, the seat left or given up) stays said
-    const retry = RETRY[Math.min(Math.max(tries - 1, 0), RETRY.length - 1)];
-    if (!live()) say(t("web.lost", { seconds: retry }), true);
+    if (!live()) say(t("web.lost", { seconds: retryIn }), true);
     else say(full ? t("web.cactus.full") : watching ? t("web.cactus.watching") : "");
   }
   $("leave").hidden = seat === null || over;
@@ -640,19 +640,8 @@ function stop(text) {
   buttonsKey = "";
 }
 
-// A frame's message, or an empty one (a frame that is no JSON object is passed over).
-function parsed(text) {
-  try {
-    const message = JSON.parse(text);
-    return message && typeof message === "object" ? message : {};
-  } catch {
-    return {};
-  }
-}
-
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/`);
+  socket = new WebSocket(socketAddress());
   socket.addEventListener("open", () => {
     tries = 0;
     inFlight = false;
@@ -661,16 +650,17 @@ function connect() {
     else send(sitDownMessage(code, { bodies: true }));
     render();
   });
-  socket.addEventListener("message", (event) => handle(parsed(event.data)));
+  socket.addEventListener("message", (event) => handle(parsed(event.data) || {}));
   socket.addEventListener("close", (event) => {
     socket = null;
     if (stopped) return;
-    if (event.code === 1008 || (event.code >= 4000 && event.code < 5000)) {
-      stop(t("web.error.closed", { detail: event.reason || event.code }));
+    const { final, wait } = afterClose(event, tries);
+    if (final) {
+      stop(final);
       return;
     }
-    const wait = RETRY[Math.min(tries, RETRY.length - 1)];
     tries += 1;
+    retryIn = wait;
     render();
     setTimeout(connect, wait * 1000);
   });

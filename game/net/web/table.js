@@ -3,10 +3,10 @@
 // reload or a tab opened again takes the same seat back.
 import { actionWords, askWords, cardName, cardRule, cardsText, describe, seatWords } from "/static/card_words.js";
 import { askFirst, askToGiveUp } from "/static/ask.js";
+import { afterClose, parsed, socketAddress } from "/static/link.js";
 import { ensurePlayer, keep, keepSeat as keepSeatOf, sitDownMessage, stored } from "/static/seat_store.js";
 import { loadWords, plural, t } from "/static/words.js";
 
-const RETRY = [1, 2, 4, 5];
 const code = decodeURIComponent(location.pathname.slice(3)).toUpperCase();
 // /w/CODE: a spectator's link (the spectators' view: nobody's hand, no move), /t/CODE: a seat's
 const watching = location.pathname.startsWith("/w/");
@@ -52,30 +52,24 @@ function nameOf(index) {
 
 function connect() {
   ready.then(() => { if (!view) say(t("web.connecting")); });
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/`);
+  socket = new WebSocket(socketAddress());
   socket.addEventListener("open", () => {
     tries = 0;
     // the room first: a Cactus table has its own page
     send({ type: "peek", table: code });
   });
   socket.addEventListener("message", (event) => {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    if (message && typeof message === "object") ready.then(() => handle(message)); // in order, once worded
+    const message = parsed(event.data);
+    if (message) ready.then(() => handle(message)); // in order, once worded
   });
   socket.addEventListener("close", (event) => {
     socket = null;
     if (stopped) return;
-    if (event.code === 1008 || (event.code >= 4000 && event.code < 5000)) {
-      stop(t("web.error.closed", { detail: event.reason || event.code }));
+    const { final, wait } = afterClose(event, tries);
+    if (final) {
+      stop(final);
       return;
     }
-    const wait = RETRY[Math.min(tries, RETRY.length - 1)];
     tries += 1;
     say(t("web.lost", { seconds: wait }), true);
     render();
